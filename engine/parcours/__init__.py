@@ -1,0 +1,16 @@
+"""Parcours: the rules engine of the historical dice race games on the Parcours site.
+
+Pure Python, standard library only. `replay(scenario)` plays a scenario out;
+`Game` steps a race throw by throw; every event cites the article behind it.
+"""
+
+from .core import Dice, Event, ScenarioError
+from .narrate import sentence
+from .scenario import Game, Scenario, loads, parse, play, replay
+from .veldiv import ARTICLES, BOXES, OPTIONS, RACES
+
+__all__ = [
+    "ARTICLES", "BOXES", "OPTIONS", "RACES", "Dice", "Event", "Game", "Scenario", "ScenarioError",
+    "loads", "parse", "play", "replay", "sentence",
+]
+__version__ = "0.1.0"

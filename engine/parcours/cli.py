@@ -1,0 +1,210 @@
+"""The `parcours` command: replay a scenario, play a race, simulate many."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, TextIO
+
+from . import veldiv
+from .core import Event, ScenarioError
+from .narrate import sentence
+from .options import OptionValue, resolve
+from .scenario import Game, Scenario, loads, parse, play
+from .simulate import Summary, simulate
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except ScenarioError as err:
+        print(f"parcours: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="parcours", description="Historical dice race games, rule by rule.")
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    rp = sub.add_parser("replay", help="replay a scenario file (JSON or YAML) and explain each step")
+    rp.add_argument("file", help="scenario file, or - for standard input")
+    rp.add_argument("--lang", choices=("fr", "en"), default="en")
+    rp.add_argument("--json", action="store_true", help="print the final position as JSON")
+    rp.set_defaults(run=_replay)
+
+    pl = sub.add_parser("play", help="play a whole race in the terminal")
+    _race_args(pl)
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--human", default="", help="comma-separated seats played by people (e.g. 0,2)")
+    pl.add_argument("--lang", choices=("fr", "en"), default="en")
+    pl.set_defaults(run=_play)
+
+    sm = sub.add_parser("simulate", help="simulate many races and print statistics")
+    _race_args(sm)
+    sm.add_argument("-n", "--count", type=int, default=1000)
+    sm.add_argument("--seed", type=int, default=0)
+    sm.add_argument("--json", action="store_true")
+    sm.set_defaults(run=_simulate)
+
+    ls = sub.add_parser("rulesets", help="list the rulesets, their options and the boxes")
+    ls.add_argument("--json", action="store_true")
+    ls.set_defaults(run=_rulesets)
+    return parser
+
+
+def _race_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("ruleset", help="e.g. veldiv.individuelle")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--option", action="append", default=[], metavar="ID=VALUE", help="set an interpretation")
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    given: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ScenarioError(f"--option {item}", "expected ID=VALUE")
+        given[key] = int(value) if value.lstrip("-").isdigit() else value
+    return given
+
+
+def _scenario_from_args(args: argparse.Namespace, seed: int | None) -> Scenario:
+    data: dict[str, Any] = {"ruleset": args.ruleset, "players": args.players, "options": _options(args)}
+    if seed is not None:
+        data["seed"] = seed
+    return parse(data)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+    except OSError as err:
+        raise ScenarioError(name, err.strerror or "cannot be read") from None
+    scenario = parse(loads(text, name))
+    game, dice = play(scenario)
+    if args.json:
+        out = game.position()
+        out["events"] = [e.to_json() for e in game.events]
+        out["unused_dice"] = dice.unused
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+        return 0
+    _print_steps(game, args.lang, sys.stdout)
+    print(_status(game, args.lang, dice.unused))
+    return 0
+
+
+def _print_steps(game: Game, lang: str, out: TextIO, first: int = 0) -> None:
+    team = veldiv.RACES[game.scenario.ruleset].team
+    for number, step in enumerate(game.steps[first:], start=first + 1):
+        for i, event in enumerate(step):
+            prefix = f"{number:>4}. " if i == 0 else "      "
+            out.write(f"{prefix}{sentence(event, lang, team)}  [{event.cite}]\n")
+
+
+def _status(game: Game, lang: str, unused: int) -> str:
+    if game.finished:
+        line = "Course terminée." if lang == "fr" else "Race over."
+    else:
+        line = ("Plus de dés : la course s'arrête ici." if lang == "fr"
+                else "No dice left: the replay stops here.")
+    if unused:
+        line += f" ({unused} dé(s) inutilisé(s))" if lang == "fr" else f" ({unused} unused dice)"
+    return line
+
+
+def _play(args: argparse.Namespace) -> int:
+    scenario = _scenario_from_args(args, None)
+    humans = {int(s) for s in args.human.split(",") if s.strip()} if args.human else set()
+    if any(not 0 <= s < scenario.players for s in humans):
+        raise ScenarioError("--human", f"seats go from 0 to {scenario.players - 1}")
+    rng = random.Random(args.seed)
+    game = Game(scenario)
+    _print_steps(game, args.lang, sys.stdout)
+    while not game.finished:
+        seat = game.state.turn
+        if seat in humans and not _ask(seat, args.lang):
+            print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
+            return 0
+        shown = len(game.steps)
+        game.throw([rng.randint(1, 6) for _ in range(game.dice_needed())])
+        _print_steps(game, args.lang, sys.stdout, shown)
+    return 0
+
+
+def _ask(seat: int, lang: str) -> bool:
+    prompt = (f"Joueur {seat + 1}, Entrée pour lancer (q pour quitter) : " if lang == "fr"
+              else f"Player {seat + 1}, press Enter to throw (q to quit): ")
+    try:
+        return input(prompt).strip().lower() not in ("q", "quit")
+    except EOFError:
+        return False
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    scenario = _scenario_from_args(args, None)
+    if args.count < 1:
+        raise ScenarioError("-n", "expected at least one race")
+    bar = _progress_bar(args.count) if args.count >= 2000 and sys.stderr.isatty() else None
+    summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar)
+    if bar is not None:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=1))
+    else:
+        _print_summary(summary)
+    return 0
+
+
+def _progress_bar(total: int) -> Any:
+    step = max(1, total // 100)
+
+    def show(done: int) -> None:
+        if done % step == 0 or done == total:
+            filled = 30 * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+            sys.stderr.flush()
+    return show
+
+
+def _print_summary(s: Summary) -> None:
+    data = s.to_json()
+    print(f"{s.races} races of {s.ruleset}, {s.players} players")
+    for seat, rate in enumerate(data["win_rate"]):
+        print(f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
+    length = data["length"]
+    print(f"  throws per race: min {length['min']}, median {length['median']}, "
+          f"mean {length['mean']:.1f}, max {length['max']}")
+    print("  articles fired (events citing them):")
+    for art, count in sorted(s.articles.items(), key=lambda kv: -kv[1]):
+        print(f"    {art:<32} {count:>9}")
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    listing = {
+        "rulesets": {rid: {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team}
+                     for rid, r in veldiv.RACES.items()},
+        "options": {oid: o.to_json() | {"applies": sorted(veldiv.APPLIES[oid])} for oid, o in veldiv.OPTIONS.items()},
+        "boxes": {box: list(races) for box, races in veldiv.BOXES.items()},
+        "articles": list(veldiv.ARTICLES),
+    }
+    if args.json:
+        print(json.dumps(listing, ensure_ascii=False, indent=1))
+    else:
+        for rid, r in veldiv.RACES.items():
+            print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
+    return 0
+
+
+def defaults(ruleset: str) -> dict[str, OptionValue]:
+    applicable = {oid for oid, races in veldiv.APPLIES.items() if ruleset in races}
+    return resolve(veldiv.OPTIONS, None, applicable)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

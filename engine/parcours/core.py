@@ -1,0 +1,67 @@
+"""Things every ruleset shares: events, errors and dice sources."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Union
+
+Value = Union[int, str, bool, None, list[int]]
+
+
+class ScenarioError(ValueError):
+    """Bad input, reported as one line naming the field and what is wrong."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+@dataclass(slots=True)
+class Event:
+    """One state change, with the id of the article that caused it.
+
+    `data` holds the structured fields (squares, dice, points...); sentences
+    are rendered from events by `parcours.narrate`, never stored here.
+    """
+
+    kind: str
+    cite: str
+    seat: int | None = None
+    rider: int | None = None
+    data: dict[str, Value] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Value]:
+        out: dict[str, Value] = {"kind": self.kind, "cite": self.cite}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.rider is not None:
+            out["rider"] = self.rider
+        out.update(self.data)
+        return out
+
+
+class Dice:
+    """Scripted dice first, then (if a seed is given) seeded random ones."""
+
+    def __init__(self, scripted: list[int], seed: int | None = None) -> None:
+        self._scripted: Iterator[int] = iter(scripted)
+        self._left = len(scripted)
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def available(self, count: int) -> bool:
+        return self._left >= count or self._rng is not None
+
+    def throw(self) -> int:
+        if self._left > 0:
+            self._left -= 1
+            return next(self._scripted)
+        if self._rng is None:
+            raise IndexError("no dice left")
+        return self._rng.randint(1, 6)
+
+    @property
+    def unused(self) -> int:
+        return self._left

@@ -1,0 +1,67 @@
+"""Interpretations: where the rules are unclear, a named option.
+
+Each option settles one article, has a default and alternatives, a confidence
+tag (`text`: the text says so; `reading`: our best reading; `reconstruction`:
+the text is silent) and a sentence per value in French and in English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .core import ScenarioError
+
+OptionValue = Union[str, int]
+CONFIDENCE = ("text", "reading", "reconstruction")
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    article: str
+    confidence: str
+    question: dict[str, str]
+    default: OptionValue
+    # value -> {"fr": ..., "en": ...}; empty for a number option
+    values: dict[str, dict[str, str]] = field(default_factory=dict)
+    number_range: tuple[int, int] | None = None
+
+    def check(self, value: object, where: str) -> OptionValue:
+        if self.number_range is not None:
+            low, high = self.number_range
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {value!r}")
+            return value
+        if value not in self.values:
+            choices = ", ".join(self.values)
+            raise ScenarioError(where, f"{value!r} is not one of: {choices}")
+        assert isinstance(value, str)
+        return value
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "article": self.article,
+            "confidence": self.confidence,
+            "question": self.question,
+            "default": self.default,
+            "values": self.values,
+            "range": list(self.number_range) if self.number_range else None,
+        }
+
+
+def resolve(catalogue: dict[str, Option], given: object, applicable: set[str]) -> dict[str, OptionValue]:
+    """Defaults overlaid by the scenario's options, each one checked."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise ScenarioError("options", "expected a mapping of option id to value")
+    chosen: dict[str, OptionValue] = {oid: catalogue[oid].default for oid in applicable}
+    for oid, value in given.items():
+        if oid not in catalogue:
+            raise ScenarioError(f"options.{oid}", "unknown option")
+        if oid not in applicable:
+            raise ScenarioError(f"options.{oid}", "does not apply to this race")
+        chosen[oid] = catalogue[oid].check(value, f"options.{oid}")
+    return chosen

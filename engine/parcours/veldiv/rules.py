@@ -1,0 +1,438 @@
+"""The rules of the Jeu du Veldiv (Edition H.B., 1932): one throw at a time.
+
+`play_throw(state, dice)` applies one throw to the state and returns the
+events it caused, each citing its article. Sentences come later, from
+`parcours.narrate`.
+"""
+
+from __future__ import annotations
+
+from ..core import Event
+from .races import TRACK_SQUARES
+from .state import Player, Rider, State, gained
+
+ELIMINATION_KINDS = ("elimination", "cagnotte")
+PREMIERS_TO_WIN = 3
+PURSUIT_LAPS = 3
+CAGNOTTE_SQUARE = 38
+
+
+# --- whose turn, how many dice -------------------------------------------------
+
+def movable(state: State, seat: int) -> list[Rider]:
+    """Riders of a seat that may move now (waiting riders of an elimination lap excluded)."""
+    riders = [r for r in state.riders[seat] if r.active]
+    if state.race.kind in ELIMINATION_KINDS:
+        riders = [r for r in riders if state.laps(r) < state.lap]
+    return riders
+
+
+def dice_needed(state: State) -> int:
+    if state.finished:
+        return 0
+    player = state.players[state.turn]
+    if state.race.team and player.opened and len(movable(state, state.turn)) == 2:
+        return 2
+    return 1
+
+
+def _plan(state: State, dice: list[int]) -> tuple[str, list[tuple[Rider, int]]]:
+    """Which rider takes which die, and the article that says so."""
+    seat = state.turn
+    riders = movable(state, seat)
+    if not state.race.team:
+        return "veldiv:art-2", [(riders[0], dice[0])]
+    if not state.players[seat].opened:
+        return "veldiv:art-5", [(riders[0], dice[0])]
+    if len(riders) == 1:
+        return "veldiv:art-10", [(riders[0], dice[0])]
+    behind, ahead = sorted(riders, key=lambda r: (r.road, r.index))
+    return "veldiv:art-5", [(behind, max(dice)), (ahead, min(dice))]
+
+
+def play_throw(state: State, dice: list[int]) -> list[Event]:
+    seat = state.turn
+    cite, plan = _plan(state, dice)
+    events = [Event("throw", cite, seat, data={"dice": list(dice)})]
+    if cite == "veldiv:art-5" and len(plan) == 2 and dice[0] != dice[1]:
+        behind = plan[0][0]
+        events.append(Event("order", cite, seat, behind.index, {"high": max(dice), "low": min(dice)}))
+    for rider, face in plan:
+        if state.finished or not rider.active:
+            break
+        _move(state, rider, face, events)
+    state.players[seat].opened = True
+    state.throws += 1
+    if not state.finished:
+        _next_turn(state, events)
+    return events
+
+
+# --- moving and bumping (Art. 1-4, 6-9) -----------------------------------------
+
+def _occupant(state: State, mover: Rider, progress: int) -> Rider | None:
+    """Who holds the square the mover would stop on; a teammate first if several (start line)."""
+    square = (mover.start + progress - 1) % TRACK_SQUARES + 1
+    found: Rider | None = None
+    for other in state.all_riders:
+        if other is not mover and other.on_track and not other.finished and other.square == square:
+            if other.seat == mover.seat:
+                return other
+            found = other
+    return found
+
+
+def _move_cite(state: State, face: int) -> str:
+    if face < 6:
+        return "veldiv:art-1"
+    if state.race.six_counts(len(state.players)) == 6:
+        return state.race.article
+    return "veldiv:art-1" if state.race.team else "veldiv:art-4"
+
+
+def _bump_cite(state: State, face: int, occupant: Rider, seat: int, bonus_cite: str | None) -> str:
+    if bonus_cite is not None:
+        return bonus_cite
+    if not state.race.team or occupant.seat == seat:
+        if face == 6 and state.race.six_counts(len(state.players)) == 12:
+            return "veldiv:art-4"
+        return "veldiv:art-3"
+    if face == 6 and _art_8_9_apply(state):
+        return "veldiv:art-8"
+    return "veldiv:art-6"
+
+
+def _art_8_9_apply(state: State) -> bool:
+    """Art. 8 and 9 drop out of the four-team pursuit, where a six counts six."""
+    return state.race.team and state.race.six_counts(len(state.players)) == 12
+
+
+def _teammate_bonus(state: State, face: int, step: int) -> tuple[str, int] | None:
+    """Art. 7 and 9: landing on one's teammate. Returns (article, squares) or None."""
+    if face == 6 and _art_8_9_apply(state):
+        return "veldiv:art-9", 12
+    if state.options["veldiv.art7-scope"] == "six-only" and face != 6:
+        return None
+    return "veldiv:art-7", 2 * step
+
+
+def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
+    seat = rider.seat
+    step = face if face < 6 else state.race.six_counts(len(state.players))
+    bump = face  # Art. 3, 4, 6, 8: on a taken square, move on by the die's own number (six for a six)
+    roads_before = {id(rider): rider.road}
+    moved = [rider]
+    target = rider.progress + step
+    events.append(Event("move", _move_cite(state, face), seat, rider.index,
+                        {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
+    bonus_cite: str | None = None
+    for _ in range(4 * TRACK_SQUARES):  # bound: every square cannot be taken
+        occupant = _occupant(state, rider, target)
+        if occupant is None:
+            break
+        bonus = None
+        if state.race.team and bonus_cite is None and occupant.seat == seat:
+            bonus = _teammate_bonus(state, face, step)
+        if bonus is not None:
+            bonus_cite, jump = bonus
+            if state.options["veldiv.art7-rider"] == "teammate":
+                rider.progress = target  # the arriving rider takes the square; the teammate moves on
+                rider, target = occupant, occupant.progress + jump
+                roads_before[id(rider)] = rider.road
+                moved.append(rider)
+            else:
+                target += jump
+            events.append(Event("bonus", bonus_cite, seat, rider.index,
+                                {"square": occupant.square, "steps": jump, "to": _square_of(rider, target)}))
+            continue
+        cite = _bump_cite(state, face, occupant, seat, bonus_cite)
+        target += bump
+        events.append(Event("bump", cite, seat, rider.index,
+                            {"square": occupant.square, "by": occupant.seat, "steps": bump,
+                             "to": _square_of(rider, target)}))
+    rider.progress = target
+    for m in moved:
+        _after_move(state, m, roads_before[id(m)], events)
+
+
+def _square_of(rider: Rider, progress: int) -> int:
+    return (rider.start + progress - 1) % TRACK_SQUARES + 1
+
+
+def _after_move(state: State, rider: Rider, road_before: int, events: list[Event]) -> None:
+    before = _laps_at(state, rider, road_before - rider.start)
+    for lap in range(before + 1, state.laps(rider) + 1):
+        if state.finished or not rider.active:
+            return
+        events.append(Event("cross", state.race.article, rider.seat, rider.index,
+                            {"lap": lap, "square": rider.square}))
+        _on_cross(state, rider, lap, events)
+    if state.finished or not rider.active or state.race.kind in ELIMINATION_KINDS:
+        return
+    for other in state.all_riders:
+        if other.seat == rider.seat or not other.active:
+            continue
+        now = gained(rider, other)
+        if now >= 1 and now > _gained_from(road_before, rider, other):
+            _on_pass(state, rider, other, events)
+            if state.finished or not rider.active:
+                return
+
+
+def _laps_at(state: State, rider: Rider, progress: int) -> int:
+    saved, rider.progress = rider.progress, progress
+    laps = state.laps(rider)
+    rider.progress = saved
+    return laps
+
+
+def _gained_from(road: int, u: Rider, t: Rider) -> int:
+    return (road - t.road) // TRACK_SQUARES - (u.start - t.start) // TRACK_SQUARES
+
+
+# --- crossing the line ---------------------------------------------------------
+
+def _on_cross(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
+    kind = state.race.kind
+    if kind == "points":
+        _sprint(state, rider, lap, events)
+        if state.closing and rider.active:
+            _finish_rider(state, rider, events)
+    elif kind == "pursuit":
+        _pursuit_lap(state, rider, lap, events)
+    elif lap >= state.lap:
+        _wait(state, rider, events)
+
+
+def _points_table(state: State) -> tuple[int, ...]:
+    if state.race.team:
+        return (3, 2, 1)
+    return {2: (1,), 3: (2, 1)}.get(len(state.players), (3, 2, 1))
+
+
+def _sprint(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
+    """Points and the Premier token for the rider's lap-th crossing."""
+    while len(state.places) < lap:
+        state.places.append(0)
+    place = state.places[lap - 1]
+    player = state.players[rider.seat]
+    art = state.race.article
+    if [rider.seat, rider.index, lap] in state.forfeits:
+        events.append(Event("cancelled", art, rider.seat, rider.index, {"lap": lap, "place": place + 1}))
+        if state.options["veldiv.lapped-points"] == "cancel":
+            state.places[lap - 1] += 1
+        return
+    state.places[lap - 1] += 1
+    table = _points_table(state)
+    if place < len(table):
+        player.points += table[place]
+        events.append(Event("points", art, rider.seat, rider.index,
+                            {"lap": lap, "place": place + 1, "points": table[place], "total": player.points}))
+    if lap not in state.premiers_given and _takes_premier(state, rider, lap, place):
+        state.premiers_given.append(lap)
+        player.premier += 1
+        events.append(Event("premier", art, rider.seat, rider.index, {"lap": lap, "total": player.premier}))
+        if player.premier >= PREMIERS_TO_WIN and not state.closing:
+            _third_premier(state, rider, events)
+
+
+def _takes_premier(state: State, rider: Rider, lap: int, place: int) -> bool:
+    if state.race.team and state.options["veldiv.americaine-premier"] == "both-riders":
+        return all(state.laps(r) >= lap for r in state.riders[rider.seat])
+    return place == 0
+
+
+def _third_premier(state: State, rider: Rider, events: list[Event]) -> None:
+    if state.options["veldiv.final-lap"] == "at-once":
+        _finish_race(state, events)
+        return
+    state.closing = True
+    events.append(Event("bell", state.race.article, rider.seat, rider.index, {}))
+    _finish_rider(state, rider, events)
+
+
+def _finish_rider(state: State, rider: Rider, events: list[Event]) -> None:
+    rider.finished = True
+    if rider.seat not in state.arrivals:
+        state.arrivals.append(rider.seat)
+    events.append(Event("finish", state.race.article, rider.seat, rider.index,
+                        {"square": rider.square, "arrival": state.arrivals.index(rider.seat) + 1}))
+    if not any(r.active for r in state.all_riders):
+        _finish_race(state, events)
+
+
+# --- passing: laps taken (points races) and eliminations (pursuits) -------------
+
+def _on_pass(state: State, rider: Rider, other: Rider, events: list[Event]) -> None:
+    if state.race.kind == "pursuit":
+        _pursuit_catch(state, rider, other, events)
+        return
+    art = state.race.article
+    sprint = state.laps(other) + 1
+    if len(state.places) >= sprint and state.places[sprint - 1] > 0:
+        state.forfeits.append([other.seat, other.index, sprint])
+        events.append(Event("lapped", art, other.seat, other.index, {"by": rider.seat, "lap": sprint}))
+    if not state.closing:
+        _lap_tokens(state, rider.seat, events)
+
+
+def _lap_tokens(state: State, seat: int, events: list[Event]) -> None:
+    """'Un Tour' tokens: a lap gained on every opponent, or on each (option)."""
+    mine = [r for r in state.riders[seat] if r.active]
+    groups: dict[str, list[Rider]] = {}
+    for other in state.all_riders:
+        if other.seat != seat and other.active:
+            key = "all" if state.options["veldiv.lap-token"] == "all" else str(other.seat)
+            groups.setdefault(key, []).append(other)
+    for key, theirs in groups.items():
+        lead = min(gained(m, t) for m in mine for t in theirs)
+        mark = f"{seat}>{key}"
+        if lead > state.lap_marks.get(mark, 0):
+            new = lead - state.lap_marks.get(mark, 0)
+            state.lap_marks[mark] = lead
+            state.players[seat].tours += new
+            events.append(Event("tour", state.race.article, seat, None,
+                                {"on": None if key == "all" else int(key), "total": state.players[seat].tours}))
+
+
+def _pursuit_catch(state: State, rider: Rider, other: Rider, events: list[Event]) -> None:
+    if not state.race.team:
+        _eliminate(state, other.seat, rider.seat, events)
+        return
+    hunters = state.riders[rider.seat]
+    hunted = state.riders[other.seat]
+    if state.options["veldiv.team-window"] == "two-laps" and state.players[rider.seat].tours >= 2:
+        return
+    if all(h.active for h in hunters + hunted) and all(gained(h, t) >= 1 for h in hunters for t in hunted):
+        _eliminate(state, other.seat, rider.seat, events)
+
+
+def _eliminate(state: State, seat: int, by: int | None, events: list[Event]) -> None:
+    for r in state.riders[seat]:
+        r.on_track = False
+    state.players[seat].eliminated = True
+    state.eliminations.append(seat)
+    events.append(Event("eliminated", state.race.article, seat, None, {"by": by}))
+    left = [p.seat for p in state.players if not p.eliminated]
+    if len(left) == 1:
+        _finish_race(state, events, winner=left[0])
+
+
+def _pursuit_lap(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
+    player = state.players[rider.seat]
+    team = state.riders[rider.seat]
+    team_laps = min(state.laps(r) for r in team)
+    if team_laps > player.tours:
+        player.tours = team_laps
+        events.append(Event("tour", state.race.article, rider.seat, None, {"on": None, "total": player.tours}))
+    if lap < PURSUIT_LAPS:
+        return
+    if state.race.team and not all(state.laps(r) >= PURSUIT_LAPS for r in team):
+        rider.finished = True  # Art. 10: one die for the teammate from now on
+        events.append(Event("finish", "veldiv:art-10", rider.seat, rider.index, {"square": rider.square}))
+        return
+    for r in team:
+        r.finished = True
+    state.arrivals.append(rider.seat)
+    _finish_race(state, events, winner=rider.seat)
+
+
+# --- elimination race and the kitty ---------------------------------------------
+
+def _wait(state: State, rider: Rider, events: list[Event]) -> None:
+    if state.options["veldiv.waiting-square"] == "line-order":
+        base = rider.progress - (rider.square % TRACK_SQUARES)  # progress of the line just passed
+        rider.progress = base + 1
+        while _occupant(state, rider, rider.progress) is not None:
+            rider.progress += 1
+    events.append(Event("wait", state.race.article, rider.seat, rider.index, {"square": rider.square}))
+
+
+def _lap_over(state: State, events: list[Event]) -> bool:
+    """When one rider alone has not crossed, it is the last of the lap. True if it was settled."""
+    running = [p.seat for p in state.players if not p.eliminated]
+    behind = [r for s in running for r in state.riders[s] if state.laps(r) < state.lap]
+    if len(behind) != 1 or len(running) < 2:
+        return False
+    last = behind[0]
+    if state.race.kind == "elimination":
+        _eliminate(state, last.seat, None, events)
+        if state.finished:
+            return True
+        first = min((state.riders[s][0] for s in running if s != last.seat), key=lambda r: (r.progress, r.seat))
+    else:
+        _pay_stake(state, last, events)
+        if state.finished:
+            return True
+        first = last
+    state.lap += 1
+    state.turn = first.seat
+    events.append(Event("first", state.race.article, first.seat, first.index, {"lap": state.lap}))
+    return True
+
+
+def _pay_stake(state: State, last: Rider, events: list[Event]) -> None:
+    stake = int(state.options["veldiv.cagnotte-stake"])
+    player = state.players[last.seat]
+    player.stakes += stake
+    state.pot += stake
+    art = state.race.article
+    events.append(Event("stake", art, last.seat, last.index, {"stake": stake, "pot": state.pot}))
+    if state.pot >= int(state.options["veldiv.cagnotte-total"]):
+        _finish_race(state, events)
+        return
+    lap_of_38 = state.lap if state.options["veldiv.cagnotte-38"] == "next-lap" else state.lap - 1
+    last.progress = TRACK_SQUARES * lap_of_38 + CAGNOTTE_SQUARE
+    while _occupant(state, last, last.progress) is not None:
+        last.progress -= 1  # square 38 taken: the nearest free square behind it
+    events.append(Event("placed", art, last.seat, last.index, {"square": last.square}))
+
+
+def _next_turn(state: State, events: list[Event]) -> None:
+    if state.race.kind in ELIMINATION_KINDS and _lap_over(state, events):
+        return
+    count = len(state.players)
+    for step in range(1, count + 1):
+        seat = (state.turn + step) % count
+        if movable(state, seat):
+            state.turn = seat
+            return
+    _finish_race(state, events)
+
+
+def settle_setup(state: State) -> list[Event]:
+    """A set-up position may already hold a decided lap (elimination, kitty)."""
+    events: list[Event] = []
+    if state.race.kind in ELIMINATION_KINDS:
+        _lap_over(state, events)
+    if not state.finished and not movable(state, state.turn):
+        _next_turn(state, events)
+    return events
+
+
+# --- the end ---------------------------------------------------------------------
+
+def _finish_race(state: State, events: list[Event], winner: int | None = None) -> None:
+    state.finished = True
+    state.ranking = _ranking(state, winner)
+    state.winner = state.ranking[0]
+    events.append(Event("end", state.race.article, state.winner, None, {"ranking": list(state.ranking)}))
+
+
+def _distance(state: State, seat: int) -> int:
+    return sum(r.progress for r in state.riders[seat])
+
+
+def _ranking(state: State, winner: int | None) -> list[int]:
+    seats = [p.seat for p in state.players]
+    kind = state.race.kind
+    if kind == "points":
+        def key(p: Player) -> tuple[int, ...]:
+            arrival = state.arrivals.index(p.seat) if p.seat in state.arrivals else len(seats)
+            return (-p.tours, -p.premier, -p.points, arrival, -_distance(state, p.seat), p.seat)
+        return [p.seat for p in sorted(state.players, key=key)]
+    if kind == "cagnotte":
+        return sorted(seats, key=lambda s: (state.players[s].stakes, -_distance(state, s), s))
+    running = [s for s in seats if s not in state.eliminations]
+    running.sort(key=lambda s: (s != winner, -state.players[s].tours, -_distance(state, s), s))
+    return running + state.eliminations[::-1]

@@ -1,0 +1,152 @@
+"""Building a Veldiv position: the start of a race, or a scenario's set-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import ScenarioError
+from ..options import OptionValue
+from .races import RACES, TRACK_SQUARES, Race
+from .state import Player, Rider, State
+
+_STAT_FIELDS = ("points", "premier", "tours", "stakes")
+
+
+def players_range(race: Race, players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ScenarioError("players", f"expected a whole number, got {players!r}")
+    if not race.min_players <= players <= race.max_players:
+        raise ScenarioError("players", f"{race.id} takes {race.min_players} to {race.max_players} players, got {players}")
+    return players
+
+
+def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> State:
+    race = RACES[ruleset]
+    starts = race.start_squares(players)
+    state = State(
+        ruleset=ruleset,
+        options=options,
+        players=[Player(seat) for seat in range(players)],
+        riders=[[Rider(seat, i, starts[seat]) for i in range(race.riders_per_player)] for seat in range(players)],
+    )
+    if setup is not None:
+        _apply_setup(state, setup)
+    return state
+
+
+def _apply_setup(state: State, setup: object) -> None:
+    if not isinstance(setup, dict):
+        raise ScenarioError("setup", "expected a mapping with 'riders' (and optionally 'players', 'turn')")
+    for key in setup:
+        if key not in ("riders", "players", "turn"):
+            raise ScenarioError(f"setup.{key}", "unknown field (expected riders, players or turn)")
+    if "riders" in setup:
+        _place_riders(state, setup["riders"])
+    if "players" in setup:
+        _set_scores(state, setup["players"])
+    turn = setup.get("turn", 0)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
+        raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, got {turn!r}")
+    state.turn = turn
+    for player in state.players:
+        player.opened = True  # a set-up is mid-race: the opening turn of Art. 5 is over
+    running = [r for team in state.riders for r in team if r.on_track]
+    state.lap = min((state.laps(r) for r in running), default=0) + 1
+    state.pot = sum(p.stakes for p in state.players)
+
+
+def _place_riders(state: State, rows: object) -> None:
+    race = state.race
+    seats = len(state.players)
+    if not isinstance(rows, list) or len(rows) != seats:
+        raise ScenarioError("setup.riders", f"expected {seats} lists, one per seat")
+    taken: dict[int, str] = {}
+    for seat, row in enumerate(rows):
+        where = f"setup.riders[{seat}]"
+        if not isinstance(row, list) or len(row) != race.riders_per_player:
+            raise ScenarioError(where, f"expected {race.riders_per_player} rider(s) for this race")
+        for index, spec in enumerate(row):
+            rider = state.riders[seat][index]
+            _place(state, rider, spec, f"{where}[{index}]")
+            if rider.on_track and rider.progress > 0:
+                if rider.square in taken:
+                    raise ScenarioError(f"{where}[{index}]", f"square {rider.square} is already taken by {taken[rider.square]}")
+                taken[rider.square] = f"{where}[{index}]"
+    for seat, team in enumerate(state.riders):
+        if all(not r.on_track for r in team):
+            state.players[seat].eliminated = True
+            state.eliminations.append(seat)
+    _check_start_line(taken, state)
+
+
+def _check_start_line(taken: dict[int, str], state: State) -> None:
+    for team in state.riders:
+        for rider in team:
+            if rider.on_track and rider.progress == 0 and rider.square in taken:
+                raise ScenarioError(taken[rider.square], f"square {rider.square} is the start line of a rider still waiting there")
+
+
+def _place(state: State, rider: Rider, spec: object, where: str) -> None:
+    laps = 0
+    if spec is None:
+        if state.race.kind not in ("pursuit", "elimination"):
+            raise ScenarioError(where, "null (out of the race) only exists in pursuits and the elimination race")
+        rider.on_track = False
+        return
+    if isinstance(spec, dict):
+        unknown = set(spec) - {"square", "laps"}
+        if unknown:
+            raise ScenarioError(f"{where}.{sorted(unknown)[0]}", "unknown field (expected square, laps)")
+        laps = spec.get("laps", 0)
+        spec = spec.get("square")
+        if isinstance(laps, bool) or not isinstance(laps, int) or laps < 0:
+            raise ScenarioError(f"{where}.laps", f"expected a whole number of laps, got {laps!r}")
+    if isinstance(spec, bool) or not isinstance(spec, int) or not 1 <= spec <= TRACK_SQUARES:
+        raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}")
+    rider.progress = _progress_for(state, rider.start, spec, laps)
+
+
+def _progress_for(state: State, start: int, square: int, laps: int) -> int:
+    if square == start and laps == 0:
+        return 0  # still on its start line
+    if state.options["veldiv.line-crossing"] == "reach":
+        return (square - start) % TRACK_SQUARES + TRACK_SQUARES * laps
+    return (square - start - 1) % TRACK_SQUARES + 1 + TRACK_SQUARES * laps
+
+
+def _set_scores(state: State, rows: object) -> None:
+    if not isinstance(rows, list) or len(rows) != len(state.players):
+        raise ScenarioError("setup.players", f"expected {len(state.players)} mappings, one per seat")
+    for seat, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ScenarioError(f"setup.players[{seat}]", "expected a mapping such as {points: 2, premier: 1}")
+        for key, value in row.items():
+            where = f"setup.players[{seat}].{key}"
+            if key not in _STAT_FIELDS:
+                raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ScenarioError(where, f"expected a whole number, got {value!r}")
+            setattr(state.players[seat], key, value)
+
+
+def public_position(state: State) -> dict[str, Any]:
+    """The position as the contract gives it (see the scenario format page)."""
+    return {
+        "ruleset": state.ruleset,
+        "finished": state.finished,
+        "winner": state.winner,
+        "ranking": list(state.ranking),
+        "turn": None if state.finished else state.turn,
+        "lap": state.lap,
+        "pot": state.pot,
+        "players": [
+            {"seat": p.seat, "points": p.points, "premier": p.premier, "tours": p.tours,
+             "eliminated": p.eliminated, "stakes": p.stakes}
+            for p in state.players
+        ],
+        "riders": [
+            [{"square": r.square if r.active else None, "laps": state.laps(r), "finished": r.finished}
+             for r in team]
+            for team in state.riders
+        ],
+    }
