@@ -269,8 +269,9 @@ def _on_pass(state: State, rider: Rider, other: Rider, events: list[Event]) -> N
         return
     art = state.race.article
     sprint = state.laps(other) + 1
-    if len(state.places) >= sprint and state.places[sprint - 1] > 0:
-        state.forfeits.append([other.seat, other.index, sprint])
+    forfeit = [other.seat, other.index, sprint]
+    if len(state.places) >= sprint and state.places[sprint - 1] > 0 and forfeit not in state.forfeits:
+        state.forfeits.append(forfeit)
         events.append(Event("lapped", art, other.seat, other.index, {"by": rider.seat, "lap": sprint}))
     if not state.closing:
         _lap_tokens(state, rider.seat, events)
