@@ -54,9 +54,9 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
 def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: random.Random,
              articles: Counter[str] | None = None) -> veldiv.State:
     state = veldiv.setup.new_state(ruleset, players, options)
-    throw = rng.randint
+    face = rng.random  # 1 + int(6 * random()) is a fair die, and much faster than randint
     while not state.finished:
-        events = veldiv.play_throw(state, [throw(1, 6) for _ in range(veldiv.dice_needed(state))])
+        events = veldiv.play_throw(state, [1 + int(6 * face()) for _ in range(veldiv.dice_needed(state))])
         if articles is not None:
             articles.update(e.cite for e in events)
     return state

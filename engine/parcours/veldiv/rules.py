@@ -30,8 +30,7 @@ def movable(state: State, seat: int) -> list[Rider]:
 def dice_needed(state: State) -> int:
     if state.finished:
         return 0
-    player = state.players[state.turn]
-    if state.race.team and player.opened and len(movable(state, state.turn)) == 2:
+    if state.race.team and state.players[state.turn].opened and len(movable(state, state.turn)) == 2:
         return 2
     return 1
 
@@ -39,9 +38,9 @@ def dice_needed(state: State) -> int:
 def _plan(state: State, dice: list[int]) -> tuple[str, list[tuple[Rider, int]]]:
     """Which rider takes which die, and the article that says so."""
     seat = state.turn
+    if not state.race.team:  # one rider a player, and _next_turn only hands the die to one that may move
+        return "veldiv:art-2", [(state.riders[seat][0], dice[0])]
     riders = movable(state, seat)
-    if not state.race.team:
-        return "veldiv:art-2", [(riders[0], dice[0])]
     if not state.players[seat].opened:
         return "veldiv:art-5", [(riders[0], dice[0])]
     if len(riders) == 1:
@@ -72,10 +71,11 @@ def play_throw(state: State, dice: list[int]) -> list[Event]:
 
 def _occupant(state: State, mover: Rider, progress: int) -> Rider | None:
     """Who holds the square the mover would stop on; a teammate first if several (start line)."""
-    square = (mover.start + progress - 1) % TRACK_SQUARES + 1
+    spot = (mover.start + progress) % TRACK_SQUARES  # same square <=> same road modulo the track
     found: Rider | None = None
     for other in state.all_riders:
-        if other is not mover and other.on_track and not other.finished and other.square == square:
+        if (other.start + other.progress) % TRACK_SQUARES == spot and other is not mover \
+                and other.on_track and not other.finished:
             if other.seat == mover.seat:
                 return other
             found = other
@@ -85,7 +85,7 @@ def _occupant(state: State, mover: Rider, progress: int) -> Rider | None:
 def _move_cite(state: State, face: int) -> str:
     if face < 6:
         return "veldiv:art-1"
-    if state.race.six_counts(len(state.players)) == 6:
+    if state.six == 6:
         return state.race.article
     return "veldiv:art-1" if state.race.team else "veldiv:art-4"
 
@@ -94,7 +94,7 @@ def _bump_cite(state: State, face: int, occupant: Rider, seat: int, bonus_cite: 
     if bonus_cite is not None:
         return bonus_cite
     if not state.race.team or occupant.seat == seat:
-        if face == 6 and state.race.six_counts(len(state.players)) == 12:
+        if face == 6 and state.six == 12:
             return "veldiv:art-4"
         return "veldiv:art-3"
     if face == 6 and _art_8_9_apply(state):
@@ -104,7 +104,7 @@ def _bump_cite(state: State, face: int, occupant: Rider, seat: int, bonus_cite: 
 
 def _art_8_9_apply(state: State) -> bool:
     """Art. 8 and 9 drop out of the four-team pursuit, where a six counts six."""
-    return state.race.team and state.race.six_counts(len(state.players)) == 12
+    return state.race.team and state.six == 12
 
 
 def _teammate_bonus(state: State, face: int, step: int) -> tuple[str, int] | None:
@@ -118,7 +118,7 @@ def _teammate_bonus(state: State, face: int, step: int) -> tuple[str, int] | Non
 
 def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
     seat = rider.seat
-    step = face if face < 6 else state.race.six_counts(len(state.players))
+    step = face if face < 6 else state.six
     bump = face  # Art. 3, 4, 6, 8: on a taken square, move on by the die's own number (six for a six)
     roads_before = {id(rider): rider.road}
     moved = [rider]
@@ -160,7 +160,7 @@ def _square_of(rider: Rider, progress: int) -> int:
 
 
 def _after_move(state: State, rider: Rider, road_before: int, events: list[Event]) -> None:
-    before = _laps_at(state, rider, road_before - rider.start)
+    before = state.laps_at(road_before - rider.start)
     for lap in range(before + 1, state.laps(rider) + 1):
         if state.finished or not rider.active:
             return
@@ -169,25 +169,17 @@ def _after_move(state: State, rider: Rider, road_before: int, events: list[Event
         _on_cross(state, rider, lap, events)
     if state.finished or not rider.active or state.race.kind in ELIMINATION_KINDS:
         return
+    road = rider.start + rider.progress
     for other in state.all_riders:
-        if other.seat == rider.seat or not other.active:
+        if other.seat == rider.seat or not other.on_track or other.finished:
             continue
-        now = gained(rider, other)
-        if now >= 1 and now > _gained_from(road_before, rider, other):
+        # u passes t each time (road_u - road_t) goes over a multiple of the track (see state.gained)
+        other_road = other.start + other.progress
+        if (road - other_road) // TRACK_SQUARES > (road_before - other_road) // TRACK_SQUARES \
+                and gained(rider, other) >= 1:
             _on_pass(state, rider, other, events)
             if state.finished or not rider.active:
                 return
-
-
-def _laps_at(state: State, rider: Rider, progress: int) -> int:
-    saved, rider.progress = rider.progress, progress
-    laps = state.laps(rider)
-    rider.progress = saved
-    return laps
-
-
-def _gained_from(road: int, u: Rider, t: Rider) -> int:
-    return (road - t.road) // TRACK_SQUARES - (u.start - t.start) // TRACK_SQUARES
 
 
 # --- crossing the line ---------------------------------------------------------
@@ -393,11 +385,18 @@ def _next_turn(state: State, events: list[Event]) -> None:
     if state.race.kind in ELIMINATION_KINDS and _lap_over(state, events):
         return
     count = len(state.players)
+    waiting_kind = state.race.kind in ELIMINATION_KINDS
     for step in range(1, count + 1):
         seat = (state.turn + step) % count
-        if movable(state, seat):
-            state.turn = seat
-            return
+        if waiting_kind:
+            if movable(state, seat):
+                state.turn = seat
+                return
+            continue
+        for r in state.riders[seat]:
+            if r.on_track and not r.finished:
+                state.turn = seat
+                return
     _finish_race(state, events)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..options import OptionValue
@@ -63,23 +63,29 @@ class State:
     eliminations: list[int] = field(default_factory=list)  # seats, in order
     arrivals: list[int] = field(default_factory=list)  # seats, in order of finishing
     throws: int = 0
+    # derived once, for speed; not part of the saved state
+    race: Race = field(init=False, repr=False, compare=False)
+    all_riders: list[Rider] = field(init=False, repr=False, compare=False)
+    six: int = field(init=False, repr=False, compare=False)  # squares a six counts
+    _reach: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def race(self) -> Race:
-        return RACES[self.ruleset]
-
-    @property
-    def all_riders(self) -> list[Rider]:
-        return [r for team in self.riders for r in team]
+    def __post_init__(self) -> None:
+        self.race = RACES[self.ruleset]
+        self.all_riders = [r for team in self.riders for r in team]
+        self.six = self.race.six_counts(len(self.players))
+        self._reach = self.options["veldiv.line-crossing"] == "reach"
 
     def laps(self, rider: Rider) -> int:
-        """Times the rider has crossed its line (Art. 'La ligne d'arrivée sera franchie...')."""
-        if self.options["veldiv.line-crossing"] == "reach":
-            return max(0, rider.progress // TRACK_SQUARES)
-        return max(0, (rider.progress - 1) // TRACK_SQUARES)
+        """Times the rider has crossed its line (see the option veldiv.line-crossing)."""
+        return self.laps_at(rider.progress)
+
+    def laps_at(self, progress: int) -> int:
+        if self._reach:
+            return max(0, progress // TRACK_SQUARES)
+        return max(0, (progress - 1) // TRACK_SQUARES)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.init}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -87,6 +93,16 @@ class State:
         fields["players"] = [Player(**p) for p in data["players"]]
         fields["riders"] = [[Rider(**r) for r in team] for team in data["riders"]]
         return cls(**fields)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (Player, Rider)):
+        return asdict(value)
+    return value
 
 
 def gained(u: Rider, t: Rider) -> int:

@@ -1,0 +1,134 @@
+"""The scenario contract and the `parcours` command, bad input included."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parcours import ScenarioError, parse, replay
+
+GOOD = {"ruleset": "veldiv.americaine", "players": 2, "setup": {"riders": [[15, 23], [40, 41]]}, "dice": [3, 5]}
+
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "parcours.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("change, where, words", [
+    ({"ruleset": "veldiv.sprint"}, "ruleset", "unknown ruleset"),
+    ({"players": 9}, "players", "2 to 6"),
+    ({"players": "two"}, "players", "whole number"),
+    ({"options": {"veldiv.nope": 1}}, "options.veldiv.nope", "unknown option"),
+    ({"options": {"veldiv.art7-rider": "both"}}, "options.veldiv.art7-rider", "not one of"),
+    ({"options": {"veldiv.cagnotte-38": "next-lap"}}, "options.veldiv.cagnotte-38", "does not apply"),
+    ({"dice": [3, 7]}, "dice[1]", "not a die face"),
+    ({"dice": [0]}, "dice[0]", "not a die face"),
+    ({"dice": "35"}, "dice", "list"),
+    ({"setup": {"riders": [[15, 23], [23, 41]]}}, "setup.riders[1][0]", "already taken"),
+    ({"setup": {"riders": [[15, 23], [49, 41]]}}, "setup.riders[1][0]", "1 to 48"),
+    ({"setup": {"riders": [[15, 23]]}}, "setup.riders", "2 lists"),
+    ({"setup": {"riders": [[15], [40]]}}, "setup.riders[0]", "2 rider(s)"),
+    ({"setup": {"turn": 5}}, "setup.turn", "seat"),
+    ({"setup": {"players": [{"points": -1}, {}]}}, "setup.players[0].points", "whole number"),
+    ({"choices": [1]}, "choices", "no decisions"),
+    ({"colour": "red"}, "colour", "unknown field"),
+])
+def test_bad_scenarios_name_the_field(change: dict[str, object], where: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse(GOOD | change)
+    assert err.value.where == where
+    assert words in err.value.problem
+
+
+def test_start_line_may_hold_several_riders_that_have_not_moved() -> None:
+    scenario = {"ruleset": "veldiv.americaine", "players": 2, "setup": {"riders": [[10, 48], [12, 48]]}}
+    assert replay(scenario)["riders"][1][1]["square"] == 48
+
+
+def test_replay_stops_when_dice_run_out_and_counts_dice_left_after_the_end() -> None:
+    short = replay({"ruleset": "veldiv.individuelle", "players": 2, "dice": [4]})
+    assert not short["finished"] and short["unused_dice"] == 0 and short["turn"] == 1
+    over = replay({"ruleset": "veldiv.poursuite-individuelle", "players": 2,
+                   "setup": {"riders": [[20], [22]]}, "dice": [3, 1, 1, 1]})
+    assert over["finished"] and over["unused_dice"] == 3
+
+
+def test_replay_json_fields() -> None:
+    out = replay(GOOD)
+    assert set(out) >= {"ruleset", "finished", "winner", "players", "riders", "events", "unused_dice"}
+    assert set(out["players"][0]) >= {"points", "premier", "tours", "eliminated"}
+    assert set(out["riders"][0][0]) >= {"square", "laps"}
+    assert all("cite" in e for e in out["events"])
+
+
+def test_cli_replay_explains_each_step_in_both_languages(tmp_path: Path) -> None:
+    path = tmp_path / "example.json"
+    path.write_text(json.dumps(GOOD))
+    en = cli("replay", str(path))
+    assert en.returncode == 0
+    assert "from square 15 to 20" in en.stdout and "[veldiv:art-5]" in en.stdout
+    fr = cli("replay", str(path), "--lang", "fr")
+    assert "de la case 15 à la case 20" in fr.stdout
+
+
+def test_cli_replay_reads_yaml_from_stdin_and_prints_json() -> None:
+    text = "ruleset: veldiv.individuelle\nplayers: 2\nsetup:\n  riders: [[20], [23]]\ndice: [3]\n"
+    out = cli("replay", "-", "--json", stdin=text)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["riders"][0][0]["square"] == 26
+    assert [e["cite"] for e in data["events"]] == ["veldiv:art-2", "veldiv:art-1", "veldiv:art-3"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"ruleset": "veldiv.individuelle", "players": 2, "dice": [7]}', "dice[0]: 7 is not a die face"),
+    ('{"ruleset": "veldiv.individuelle",\n "players": 2,,}', "<stdin>:2: malformed JSON"),
+    ("ruleset: veldiv.individuelle\nplayers: [2\n", "<stdin>:3: malformed YAML"),
+    ('{"ruleset": "veldiv.individuelle", "players": 1}', "players: veldiv.individuelle takes 2 to 12"),
+])
+def test_cli_bad_input_exits_2_with_one_line_and_nothing_on_stdout(text: str, message: str) -> None:
+    out = cli("replay", "-", "--json", stdin=text)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr.count("\n") == 1 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_cli_missing_file() -> None:
+    out = cli("replay", "/nonexistent/scenario.yml")
+    assert out.returncode == 2 and "/nonexistent/scenario.yml" in out.stderr
+
+
+def test_cli_play_with_bots_runs_a_whole_race() -> None:
+    out = cli("play", "veldiv.eliminatoire", "--players", "3", "--seed", "4")
+    assert out.returncode == 0
+    assert "The race is over" in out.stdout
+
+
+def test_cli_play_with_a_human_who_presses_enter_then_quits() -> None:
+    out = cli("play", "veldiv.individuelle", "--players", "2", "--seed", "1", "--human", "0", stdin="\n\nq\n")
+    assert out.returncode == 0
+    assert out.stdout.count("Player 1 throws") == 2 and "Game abandoned" in out.stdout
+
+
+def test_cli_simulate_reports_win_rates_lengths_and_articles() -> None:
+    out = cli("simulate", "veldiv.individuelle", "--players", "4", "-n", "200", "--seed", "3", "--json")
+    assert out.returncode == 0
+    data = json.loads(out.stdout)
+    assert data["races"] == 200
+    assert abs(sum(r["rate"] for r in data["win_rate"]) - 1) < 1e-9
+    assert all(r["low"] <= r["rate"] <= r["high"] for r in data["win_rate"])
+    assert data["articles"]["veldiv:art-2"] > 0 and data["length"]["min"] > 0
+    again = cli("simulate", "veldiv.individuelle", "--players", "4", "-n", "200", "--seed", "3", "--json")
+    assert again.stdout == out.stdout
+
+
+def test_cli_simulate_accepts_options_and_refuses_bad_ones() -> None:
+    ok = cli("simulate", "veldiv.cagnotte", "--players", "3", "-n", "20", "--option", "veldiv.cagnotte-total=3")
+    assert ok.returncode == 0 and "seat 0" in ok.stdout
+    bad = cli("simulate", "veldiv.cagnotte", "--players", "3", "-n", "20", "--option", "veldiv.cagnotte-total=0")
+    assert bad.returncode == 2 and "options.veldiv.cagnotte-total" in bad.stderr
