@@ -1,0 +1,1 @@
+"""The bridge between the engine and the site: build-time macros, and (later) the widget."""

@@ -1,0 +1,57 @@
+"""Serve the built site under the same subpath as on GitHub Pages (default /parcours/).
+
+    .venv/bin/python scripts/serve.py [--port 8000] [--base /parcours/] [--root site]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+from pathlib import Path
+
+
+class SubpathHandler(http.server.SimpleHTTPRequestHandler):
+    base = "/parcours/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.base):
+            return str(Path(self.directory) / "__missing__")
+        return super().translate_path("/" + path[len(self.base):])
+
+    def do_GET(self) -> None:
+        if self.path in ("/", self.base.rstrip("/")):
+            self.send_response(302)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # quiet: one line at start is enough
+
+
+def make_server(root: str, port: int, base: str = "/parcours/") -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(SubpathHandler, directory=root)
+    SubpathHandler.base = base if base.endswith("/") else base + "/"
+    SubpathHandler.extensions_map = {**SubpathHandler.extensions_map, ".mjs": "text/javascript",
+                                     ".wasm": "application/wasm", ".whl": "application/zip"}
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--base", default="/parcours/")
+    parser.add_argument("--root", default="site")
+    args = parser.parse_args()
+    server = make_server(args.root, args.port, args.base)
+    print(f"Parcours is served at http://127.0.0.1:{args.port}{SubpathHandler.base}  (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
