@@ -132,3 +132,12 @@ def test_cli_simulate_accepts_options_and_refuses_bad_ones() -> None:
     assert ok.returncode == 0 and "seat 0" in ok.stdout
     bad = cli("simulate", "veldiv.cagnotte", "--players", "3", "-n", "20", "--option", "veldiv.cagnotte-total=0")
     assert bad.returncode == 2 and "options.veldiv.cagnotte-total" in bad.stderr
+
+
+def test_the_scenario_format_page_shows_what_the_command_really_prints(tmp_path: Path) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "scenario-format.md").read_text()
+    path = tmp_path / "example.json"
+    path.write_text(json.dumps(GOOD))
+    for lang in ("en", "fr"):
+        for line in cli("replay", str(path), "--lang", lang).stdout.splitlines()[:-1]:
+            assert line in page, line

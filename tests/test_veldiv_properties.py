@@ -111,3 +111,19 @@ def test_replaying_a_prefix_then_the_rest_equals_the_whole(race: tuple[str, int]
     whole = replay({"ruleset": ruleset, "players": players, "dice": dice})
     part = replay({"ruleset": ruleset, "players": players, "dice": dice[:cut]})
     assert whole["events"][:len(part["events"])] == part["events"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(RACE_AND_PLAYERS, st.integers(0, 2**32))
+def test_every_event_reads_as_one_sentence_in_french_and_in_english(race: tuple[str, int], seed: int) -> None:
+    from parcours import Event, sentence
+    from parcours.narrate import KINDS
+
+    ruleset, players = race
+    result = replay({"ruleset": ruleset, "players": players, "seed": seed})
+    for e in result["events"]:
+        assert e["kind"] in KINDS
+        fields = {k: v for k, v in e.items() if k not in ("kind", "cite", "seat", "rider")}
+        event = Event(e["kind"], e["cite"], e.get("seat"), e.get("rider"), fields)
+        fr, en = sentence(event, "fr", RACES[ruleset].team), sentence(event, "en", RACES[ruleset].team)
+        assert fr and en and fr != en and "{" not in fr + en
