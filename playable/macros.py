@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from parcours import veldiv
+
+from .rulebook import render_rules
 
 
 def _rulesets_table(lang: str) -> str:
@@ -31,5 +34,9 @@ def _options_table(lang: str) -> str:
 
 
 def define_env(env: Any) -> None:
+    docs = Path(env.conf["docs_dir"])
+    source_name = {"fr": "transcription d'une page de collectionneur (témoin A)",
+                   "en": "as transcribed on a collector's page (witness A)"}
     env.macro(_rulesets_table, "rulesets_table")
     env.macro(_options_table, "options_table")
+    env.macro(lambda game: render_rules(docs, game, source_name), "rules_page")

@@ -1,0 +1,93 @@
+"""A scenario played out frame by frame: the board and the explained step after every throw."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from html import escape
+from typing import Any
+
+from parcours import Dice, Event, Game, ScenarioError, parse, sentence
+from parcours.narrate import article_label
+from parcours.veldiv import RACES
+
+from .track import riders_svg
+
+LANGS = ("fr", "en")
+MAX_FRAMES = 400
+
+
+@dataclass
+class Film:
+    ruleset: str
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+    dice_needed: int = 0
+    unused_dice: int = 0
+    winner: int | None = None
+    error: str | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+
+
+def film(data: object, anchor_prefix: str = "#") -> Film:
+    """Replay a scenario mapping; one frame for the start and one per throw."""
+    scenario = parse(data)
+    game = Game(scenario)
+    dice = Dice(scenario.dice, scenario.seed)
+    team = RACES[scenario.ruleset].team
+    out = Film(scenario.ruleset)
+    out.frames.append(_frame(game, game.events, [], team, anchor_prefix, start=True))
+    while not game.finished and dice.available(game.dice_needed()) and len(out.frames) < MAX_FRAMES:
+        faces = [dice.throw() for _ in range(game.dice_needed())]
+        events = game.throw(faces)
+        out.frames.append(_frame(game, events, faces, team, anchor_prefix))
+    out.finished = game.finished
+    out.dice_needed = game.dice_needed()
+    out.unused_dice = dice.unused
+    out.winner = game.state.winner
+    return out
+
+
+def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
+    """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence."""
+    try:
+        return film(json.loads(scenario_json), anchor_prefix).to_json()
+    except (ScenarioError, ValueError) as err:
+        return json.dumps({"error": str(err)}, ensure_ascii=False)
+
+
+def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,
+           start: bool = False) -> dict[str, Any]:
+    position = game.position()
+    return {
+        "dice": faces,
+        "cites": sorted({e.cite for e in events}),
+        "board": riders_svg(position["riders"], team, _board_label(position, "en")),
+        "label": {lang: _board_label(position, lang) for lang in LANGS},
+        "html": {lang: _step_html(events, lang, team, prefix, start) for lang in LANGS},
+        "turn": position["turn"],
+        "finished": position["finished"],
+    }
+
+
+def _step_html(events: list[Event], lang: str, team: bool, prefix: str, start: bool) -> str:
+    if not events:
+        return ("<p>Position de départ.</p>" if lang == "fr" else "<p>Starting position.</p>") if start else ""
+    items = []
+    for e in events:
+        anchor = e.cite.replace(":", "-")
+        cite = f'<a class="px-cite" href="{prefix}{anchor}">{escape(article_label(e.cite, lang))}</a>'
+        items.append(f'<li data-cite="{e.cite}">{escape(sentence(e, lang, team))} {cite}</li>')
+    return f'<ul class="px-events">{"".join(items)}</ul>'
+
+
+def _board_label(position: dict[str, Any], lang: str) -> str:
+    parts = []
+    for seat, riders in enumerate(position["riders"]):
+        squares = [str(r["square"]) if r["square"] is not None else ("—") for r in riders]
+        name = f"joueur {seat + 1}" if lang == "fr" else f"player {seat + 1}"
+        where = ("case " if lang == "fr" else "square ") + (" et " if lang == "fr" else " and ").join(squares)
+        parts.append(f"{name} : {where}" if lang == "fr" else f"{name}: {where}")
+    return "; ".join(parts)

@@ -1,0 +1,192 @@
+"""A game's rulebook (docs/<game>/rulebook.yml) and worked examples (docs/<game>/examples/*.yml),
+checked on load and rendered as the rules page: French and English side by side, notes, examples."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from parcours import ScenarioError, parse, veldiv
+from parcours_view import film, track_symbol
+
+from .sources import DataError, Located, field_path, require_text
+
+LANG_NAMES = {"fr": "Français", "en": "English"}
+
+
+@dataclass
+class Example:
+    name: str
+    article: str
+    title: dict[str, str]
+    explain: dict[str, str]
+    scenario: dict[str, Any]
+
+
+def load_examples(folder: Path) -> dict[str, list[Example]]:
+    """Every example file checked: known article, both languages, a scenario the engine accepts."""
+    by_article: dict[str, list[Example]] = {}
+    for path in sorted(folder.glob("*.yml")):
+        doc = Located(path)
+        data = doc.data
+        if not isinstance(data, dict):
+            raise doc.fail((), "expected a mapping with article, title, explain and scenario")
+        for key in ("article", "title", "explain", "scenario"):
+            if key not in data:
+                raise doc.fail((), f"missing '{key}'")
+        if data["article"] not in veldiv.ARTICLES:
+            raise doc.fail(("article",), f"unknown article id {data['article']!r}")
+        require_text(doc, ("title",), data["title"])
+        require_text(doc, ("explain",), data["explain"])
+        try:
+            parse(data["scenario"])
+        except ScenarioError as err:
+            raise doc.fail(("scenario",) + field_path(err.where), str(err)) from None
+        example = Example(path.stem, data["article"], data["title"], data["explain"], data["scenario"])
+        by_article.setdefault(example.article, []).append(example)
+    return by_article
+
+
+def load_rulebook(path: Path) -> tuple[Located, list[dict[str, Any]]]:
+    doc = Located(path)
+    sections = doc.data.get("sections") if isinstance(doc.data, dict) else None
+    if not isinstance(sections, list):
+        raise doc.fail((), "expected a 'sections' list")
+    for i, section in enumerate(sections):
+        where: tuple[object, ...] = ("sections", i)
+        for key in ("id", "title", "original", "translation"):
+            if not isinstance(section, dict) or key not in section:
+                raise doc.fail(where, f"section is missing '{key}'")
+        require_text(doc, where + ("title",), section["title"])
+        for j, note in enumerate(section.get("notes") or []):
+            require_text(doc, where + ("notes", j, "title"), note.get("title"))
+            require_text(doc, where + ("notes", j, "text"), note.get("text"))
+            option = note.get("option")
+            if option is not None and option not in veldiv.OPTIONS:
+                raise doc.fail(where + ("notes", j, "option"), f"unknown engine option {option!r}")
+    ids = [s["id"] for s in sections]
+    missing = [a for a in veldiv.ARTICLES if a not in ids]
+    if missing:
+        raise doc.fail(("sections",), f"no section for {', '.join(missing)}")
+    return doc, sections
+
+
+def anchor(article: str) -> str:
+    return article.replace(":", "-")
+
+
+def _paragraphs(text: str, lang: str) -> str:
+    paras = [p.strip() for p in text.strip().split("\n\n") if p.strip()]
+    return "".join(f'<p lang="{lang}">{escape(" ".join(p.split()))}</p>' for p in paras)
+
+
+def _indent(html: str) -> str:
+    return "\n".join("    " + line if line else line for line in html.splitlines())
+
+
+def _parallel(fr_label: str, fr_html: str, en_label: str, en_html: str) -> str:
+    """Two columns on a wide screen, two tabs on a narrow one (CSS does the switch)."""
+    return (f'<div class="px-parallel" markdown>\n\n=== "{fr_label}"\n\n{_indent(fr_html)}\n\n'
+            f'=== "{en_label}"\n\n{_indent(en_html)}\n\n</div>\n')
+
+
+def _option_box(option_id: str) -> str:
+    option = veldiv.OPTIONS[option_id]
+    rows = []
+    for lang in ("fr", "en"):
+        if option.number_range:
+            low, high = option.number_range
+            readings = (f"<li>{'nombre de' if lang == 'fr' else 'a number from'} {low} "
+                        f"{'à' if lang == 'fr' else 'to'} {high}; "
+                        f"{'par défaut' if lang == 'fr' else 'default'} <code>{option.default}</code></li>")
+        else:
+            readings = "".join(
+                f'<li><code>{value}</code>{" (" + ("par défaut" if lang == "fr" else "default") + ")" if value == option.default else ""}'
+                f": {escape(text[lang])}</li>" for value, text in option.values.items())
+        head = "Option du moteur" if lang == "fr" else "Engine option"
+        conf = "confiance" if lang == "fr" else "confidence"
+        rows.append(f'<div lang="{lang}"><p><strong>{head}</strong> <code>{option_id}</code> '
+                    f'({conf}: <em>{option.confidence}</em>). {escape(option.question[lang])}</p><ul>{readings}</ul></div>')
+    return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
+
+
+def _note(note: dict[str, Any]) -> str:
+    body = (f'<div class="px-note-text"><div lang="fr"><p>{escape(" ".join(note["text"]["fr"].split()))}</p></div>'
+            f'<div lang="en"><p>{escape(" ".join(note["text"]["en"].split()))}</p></div></div>')
+    if note.get("option"):
+        body += _option_box(note["option"])
+    kind = "question" if note.get("option") else "note"
+    title = f'{note["title"]["fr"]} · {note["title"]["en"]}'.replace('"', "'")
+    return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
+
+
+def example_html(example: Example, rules_url: str = "") -> str:
+    """The worked example: static (board, explained steps, both languages) and data for the widget."""
+    played = film(example.scenario, anchor_prefix=rules_url + "#")
+    ident = f"ex-{example.name}"
+    scenario = json.dumps(example.scenario, ensure_ascii=False, separators=(",", ":"))
+    frames = json.dumps({"boards": [f["board"] for f in played.frames],
+                         "labels": [f["label"] for f in played.frames],
+                         "finished": played.finished, "dice_needed": played.dice_needed},
+                        ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    options = {oid: o.to_json() for oid, o in veldiv.OPTIONS.items()
+               if example.scenario["ruleset"] in veldiv.APPLIES[oid]}
+    steps = "".join(_step_item(k, f) for k, f in enumerate(played.frames) if k > 0)
+    last = played.frames[-1]
+    return (
+        f'<div class="px-example" id="{ident}" data-example="{example.name}" '
+        f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options, ensure_ascii=False))}" '
+        f'data-rules-url="{escape(rules_url)}">'
+        f'<div class="px-example-head"><p class="px-example-title"><span lang="fr">{escape(example.title["fr"])}</span>'
+        f' · <span lang="en">{escape(example.title["en"])}</span></p>'
+        f'<div class="px-explain"><p lang="fr">{escape(example.explain["fr"])}</p>'
+        f'<p lang="en">{escape(example.explain["en"])}</p></div></div>'
+        f'<figure class="px-figure">{last["board"]}<figcaption class="px-caption">'
+        f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}</span>'
+        f'</figcaption></figure>'
+        f'<div class="px-controls" hidden></div>'
+        f'<ol class="px-steps">{steps}</ol>'
+        f'<script type="application/json" class="px-film">{frames}</script>'
+        f"</div>")
+
+
+def _step_item(k: int, frame: dict[str, Any]) -> str:
+    dice = " ".join(str(d) for d in frame["dice"])
+    return (f'<li class="px-step" data-step="{k}"><span class="px-dice" aria-label="dice {dice}">{dice}</span>'
+            f'<div class="px-step-text"><div lang="fr">{frame["html"]["fr"]}</div>'
+            f'<div lang="en">{frame["html"]["en"]}</div></div></li>')
+
+
+def render_rules(docs: Path, game: str, source_name: dict[str, str]) -> str:
+    doc, sections = load_rulebook(docs / game / "rulebook.yml")
+    examples = load_examples(docs / game / "examples")
+    unexampled = [a for a in veldiv.ARTICLES if a not in examples]
+    if unexampled:
+        raise DataError(f"{docs / game / 'examples'}: no worked example for {', '.join(unexampled)}")
+    out = [f'<svg class="px-defs" aria-hidden="true" focusable="false">{track_symbol()}</svg>\n']
+    for section in sections:
+        out.append(_section(section, examples.get(section["id"], []), source_name))
+    del doc
+    return "\n".join(out)
+
+
+def _section(section: dict[str, Any], examples: list[Example], source_name: dict[str, str]) -> str:
+    ident = anchor(section["id"])
+    title = f'{section["title"]["fr"]} · {section["title"]["en"]}'
+    original = _paragraphs(section["original"], "fr") + \
+        f'<p class="px-source">Texte de 1932, {escape(source_name["fr"])}</p>'
+    translation = _paragraphs(section["translation"], "en") + \
+        f'<p class="px-source">Our translation of the 1932 text ({escape(source_name["en"])})</p>'
+    parts = [f"## {title} {{#{ident}}}\n", _parallel("Texte de 1932", original, "English", translation)]
+    sic = section.get("sic") or []
+    if sic:
+        items = "".join(f'<li><q lang="fr">{escape(s["text"])}</q>: <span lang="fr">{escape(s["note"]["fr"])}</span> '
+                        f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
+        parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
+    parts.extend(_note(n) for n in section.get("notes") or [])
+    for example in examples:
+        parts.append(example_html(example) + "\n")
+    return "\n".join(parts)
