@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: setup serve build test bench clean
+.PHONY: setup vendor build serve test bench clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,21 +12,31 @@ $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(BIN)/pip install --quiet -r requirements-dev.txt -e .
 	touch $@
 
-setup: $(BIN)/mkdocs
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
 
-build: setup
+.cache/wheels/.done: scripts/fetch_test_wheels.sh $(BIN)/mkdocs
+	scripts/fetch_test_wheels.sh
+	touch $@
+
+setup: $(BIN)/mkdocs node_modules/.package-lock.json .cache/wheels/.done
+
+# Pyodide (from the npm package) and the engine's wheel, copied into the site's sources
+vendor: setup
+	$(BIN)/python scripts/vendor_pyodide.py
+
+build: vendor
 	$(BIN)/mkdocs build --strict
 
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
-test: setup
+test: build
 	$(BIN)/mypy
-	$(BIN)/mkdocs build --strict
 	$(BIN)/pytest
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py
 
 clean:
-	rm -rf site dist .pytest_cache .mypy_cache .hypothesis
+	rm -rf site dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor

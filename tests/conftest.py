@@ -1,0 +1,13 @@
+"""Shared pytest configuration for the Parcours tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "pyodide: runs the engine in Node + Pyodide (needs node, `npm ci`, scripts/fetch_test_wheels.sh); "
+        "select with -m pyodide, leave out with -m 'not pyodide'",
+    )
