@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup vendor build serve test bench clean
 

@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from mkdocs.exceptions import PluginError
 
 
-class DataError(Exception):
+class DataError(PluginError):
     """A malformed data file: fails `mkdocs build --strict` with file:line: fault."""
 
 

@@ -1,0 +1,105 @@
+"""The site's data: the rulebook, the worked examples and the engine's article ids agree both ways,
+and a malformed file fails the build naming the file, the line and the fault."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parcours import ARTICLES, OPTIONS, replay
+from playable.rulebook import load_examples, load_rulebook
+from playable.sources import DataError
+
+ROOT = Path(__file__).parent.parent
+DOCS = ROOT / "docs"
+
+
+def test_every_article_has_both_languages_notes_and_a_worked_example() -> None:
+    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml")
+    examples = load_examples(DOCS / "veldiv" / "examples")
+    by_id = {s["id"]: s for s in sections}
+    for article in ARTICLES:
+        section = by_id[article]
+        assert section["original"].strip() and section["translation"].strip()
+        assert section["title"]["fr"] and section["title"]["en"]
+        assert section.get("notes"), f"{article} has no annotation"
+        assert examples.get(article), f"{article} has no worked example"
+
+
+def test_every_article_is_cited_by_a_worked_example_and_every_cited_id_exists() -> None:
+    examples = load_examples(DOCS / "veldiv" / "examples")
+    cited: set[str] = set()
+    for group in examples.values():
+        for example in group:
+            cited |= {e["cite"] for e in replay(example.scenario)["events"]}
+    assert cited <= set(ARTICLES), cited - set(ARTICLES)
+    assert set(ARTICLES) <= cited, set(ARTICLES) - cited
+
+
+def test_each_example_cites_the_article_it_illustrates() -> None:
+    for article, group in load_examples(DOCS / "veldiv" / "examples").items():
+        for example in group:
+            assert article in {e["cite"] for e in replay(example.scenario)["events"]}, example.name
+
+
+def test_every_engine_option_is_annotated_beside_its_article() -> None:
+    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml")
+    placed = {(n.get("option"), s["id"]) for s in sections for n in s.get("notes") or []}
+    for oid, option in OPTIONS.items():
+        assert (oid, option.article) in placed, f"{oid} is not annotated in {option.article}"
+
+
+def _copy_examples(tmp_path: Path) -> Path:
+    folder = tmp_path / "examples"
+    shutil.copytree(DOCS / "veldiv" / "examples", folder)
+    return folder
+
+
+def test_a_bad_die_in_an_example_names_the_file_and_line(tmp_path: Path) -> None:
+    folder = _copy_examples(tmp_path)
+    path = folder / "art-3-taken.yml"
+    path.write_text(path.read_text().replace("dice: [3, 3, 5]", "dice:\n    - 3\n    - 9"))
+    with pytest.raises(DataError) as err:
+        load_examples(folder)
+    assert str(err.value).startswith(f"{path}:12: dice[1]: 9 is not a die face")
+
+
+def test_malformed_yaml_names_the_file_and_line(tmp_path: Path) -> None:
+    folder = _copy_examples(tmp_path)
+    path = folder / "art-2-turns.yml"
+    path.write_text(path.read_text().replace("players: 3", "players: [3"))
+    with pytest.raises(DataError) as err:
+        load_examples(folder)
+    assert str(err.value).startswith(f"{path}:") and "malformed YAML" in str(err.value)
+
+
+def test_a_rulebook_section_without_english_fails(tmp_path: Path) -> None:
+    path = tmp_path / "rulebook.yml"
+    text = (DOCS / "veldiv" / "rulebook.yml").read_text()
+    path.write_text(text.replace('en: "Article 1"', 'de: "Artikel 1"', 1))
+    assert text != path.read_text()
+    with pytest.raises(DataError) as err:
+        load_rulebook(path)
+    assert "missing the English text" in str(err.value) and f"{path}:" in str(err.value)
+
+
+def test_mkdocs_strict_build_fails_on_a_malformed_scenario(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("mkdocs.yml", "playable", "docs"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
+        else:
+            shutil.copy(src, project / name)
+    bad = project / "docs" / "veldiv" / "examples" / "art-1-faces.yml"
+    bad.write_text(bad.read_text().replace("players: 2", "players: 9"))
+    out = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode != 0
+    assert "art-1-faces.yml:" in out.stdout + out.stderr
+    assert "players: veldiv.americaine takes 2 to 6 players, got 9" in out.stdout + out.stderr
