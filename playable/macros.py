@@ -7,6 +7,7 @@ from typing import Any
 
 from parcours import veldiv
 
+from .archive import render_collation, render_editions, render_sources
 from .rulebook import render_rules
 
 
@@ -40,3 +41,6 @@ def define_env(env: Any) -> None:
     env.macro(_rulesets_table, "rulesets_table")
     env.macro(_options_table, "options_table")
     env.macro(lambda game: render_rules(docs, game, source_name), "rules_page")
+    env.macro(lambda game: render_editions(docs, game), "editions_page")
+    env.macro(lambda game: render_collation(docs, game), "collation_table")
+    env.macro(lambda game: render_sources(docs, game), "sources_list")

@@ -52,9 +52,11 @@ def track_symbol() -> str:
              f'rx="{RADIUS - LANE / 2 - 6}" class="px-pelouse"/>']
     for square in range(1, TRACK_SQUARES + 1):
         x, y, heading = square_centre(square)
-        parts.append(f'<g transform="translate({x:.1f} {y:.1f}) rotate({heading:.1f})">'
-                     f'<rect x="{-CELL / 2:.1f}" y="{-LANE / 2}" width="{CELL:.1f}" height="{LANE}" class="px-cell"/>'
-                     f'<text y="{LANE / 2 - 5}" class="px-num">{square}</text></g>')
+        out_x, out_y = -math.sin(math.radians(heading)), math.cos(math.radians(heading))  # away from the infield
+        parts.append(f'<rect x="{-CELL / 2:.1f}" y="{-LANE / 2}" width="{CELL:.1f}" height="{LANE}" class="px-cell" '
+                     f'transform="translate({x:.1f} {y:.1f}) rotate({heading:.1f})"/>'
+                     f'<text x="{x + out_x * (LANE / 2 + 9):.1f}" y="{y + out_y * (LANE / 2 + 9) + 4:.1f}" '
+                     f'class="px-num">{square}</text>')
     lx, ly, _ = point(LINE_AT)
     parts.append(f'<line x1="{lx:.1f}" y1="{ly - LANE / 2 - 6:.1f}" x2="{lx:.1f}" y2="{ly + LANE / 2 + 6:.1f}" '
                  'class="px-line"/>')
@@ -81,7 +83,7 @@ def riders_svg(riders: list[list[dict[str, object]]], team: bool, label: str) ->
             text = f"{seat + 1}{'ab'[index] if team else ''}"
             shorts = ' class="px-rider px-b"' if team and index == 1 else ' class="px-rider"'
             parts.append(f'<g{shorts} transform="translate({x + dx:.1f} {y + dy:.1f})">'
-                         f'<circle r="11" fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"/>'
-                         f'<text dy="4">{text}</text></g>')
+                         f'<circle r="13" fill="{SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"/>'
+                         f'<text dy="4.5">{text}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
