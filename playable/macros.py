@@ -23,15 +23,34 @@ def _rulesets_table(lang: str) -> str:
     return "\n".join(rows)
 
 
-def _options_table(lang: str) -> str:
+def _options_table(lang: str, rules_page: str = "") -> str:
     head = ("| Option | Question | Article | Confiance | Par défaut | Autres lectures |" if lang == "fr"
             else "| Option | Question | Article | Confidence | Default | Other readings |")
     rows = [head, "|---|---|---|---|---|---|"]
     for oid, option in veldiv.OPTIONS.items():
         others = ", ".join(f"`{v}`" for v in option.values if v != option.default) or "—"
-        rows.append(f"| `{oid}` | {option.question[lang]} | `{option.article}` | {option.confidence} "
-                    f"| `{option.default}` | {others} |")
+        link = f"[`{option.article}`]({rules_page}#{option.article.replace(':', '-')})"
+        rows.append(f"| [`{oid}`]({rules_page}#option-{oid.replace('.', '-')}) | {option.question[lang]} | {link} "
+                    f"| {option.confidence} | `{option.default}` | {others} |")
     return "\n".join(rows)
+
+
+def _play_form() -> str:
+    """The Play page's form: the widget (playable/assets) starts a race from it."""
+    races = "".join(f'<option value="{rid}" data-min="{r.min_players}" data-max="{r.max_players}">'
+                    f'{r.name["fr"]} · {r.name["en"]}</option>' for rid, r in veldiv.RACES.items())
+    return (
+        '<form class="px-play-form" id="px-play-form">'
+        f'<label>Course · Race <select name="ruleset">{races}</select></label>'
+        '<label>Joueurs · Players <input name="players" type="number" min="2" max="12" value="3"></label>'
+        '<fieldset class="px-humans"><legend>Qui joue ? · Who plays?</legend>'
+        '<p class="px-hint">Cochez les places tenues par des personnes ; les autres sont des robots. · '
+        'Tick the seats played by people; the others are bots.</p><div class="px-seats"></div></fieldset>'
+        '<button type="submit">Nouvelle course · New race</button></form>'
+        '<noscript><p>La page Jouer a besoin de JavaScript. · The Play page needs JavaScript.</p></noscript>'
+        '<div class="px-example px-game" id="ex-play" data-example="play" data-mode="play" hidden '
+        'data-scenario="{&quot;ruleset&quot;:&quot;veldiv.individuelle&quot;,&quot;players&quot;:3,&quot;dice&quot;:[]}" '
+        'data-options="{}" data-rules-url="../veldiv/rules/"></div>')
 
 
 def define_env(env: Any) -> None:
@@ -40,6 +59,7 @@ def define_env(env: Any) -> None:
                    "en": "as transcribed on a collector's page (witness A)"}
     env.macro(_rulesets_table, "rulesets_table")
     env.macro(_options_table, "options_table")
+    env.macro(_play_form, "play_form")
     env.macro(lambda game: render_rules(docs, game, source_name), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")
