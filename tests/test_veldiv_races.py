@@ -55,6 +55,8 @@ def test_individual_ranking_puts_laps_before_premier_tokens() -> None:
              "players": [{"premier": 2}, {"tours": 1, "premier": 0}, {"points": 9, "premier": 2}]}
     result = race(IND, 3, [3], setup, final_lap="at-once")
     assert result["ranking"] == [1, 0, 2]
+    other = race(IND, 3, [3], setup, final_lap="at-once", ranking="premier-first")
+    assert other["ranking"] == [0, 2, 1]
 
 
 def test_individual_lap_token_all_or_each() -> None:

@@ -96,6 +96,17 @@ _add(Option(
 ), _POINTS_RACES)
 
 _add(Option(
+    "veldiv.ranking", "veldiv:individuelle", "reading",
+    {"fr": "Au classement, un tour pris sur les adversaires passe-t-il avant les jetons Premier ?",
+     "en": "In the ranking, does a lap gained on the opponents come before Premier tokens?"},
+    "laps-first",
+    {"laps-first": {"fr": "Oui : les tours pris d'abord, puis les jetons Premier, les points, l'ordre d'arrivée.",
+                    "en": "Yes: laps gained first, then Premier tokens, points, the order of arrival."},
+     "premier-first": {"fr": "Non : les jetons Premier d'abord, puis les tours pris, les points, l'ordre d'arrivée.",
+                       "en": "No: Premier tokens first, then laps gained, points, the order of arrival."}},
+), _POINTS_RACES)
+
+_add(Option(
     "veldiv.americaine-premier", "veldiv:americaine", "reading",
     {"fr": "Américaine : le Premier va-t-il à l'équipe du premier coureur passé, ou à la première "
            "équipe passée au complet ?",

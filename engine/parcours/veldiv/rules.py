@@ -429,7 +429,10 @@ def _ranking(state: State, winner: int | None) -> list[int]:
     if kind == "points":
         def key(p: Player) -> tuple[int, ...]:
             arrival = state.arrivals.index(p.seat) if p.seat in state.arrivals else len(seats)
-            return (-p.tours, -p.premier, -p.points, arrival, -_distance(state, p.seat), p.seat)
+            first, second = (p.tours, p.premier)
+            if state.options["veldiv.ranking"] == "premier-first":
+                first, second = second, first
+            return (-first, -second, -p.points, arrival, -_distance(state, p.seat), p.seat)
         return [p.seat for p in sorted(state.players, key=key)]
     if kind == "cagnotte":
         return sorted(seats, key=lambda s: (state.players[s].stakes, -_distance(state, s), s))
