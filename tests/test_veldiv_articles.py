@@ -138,3 +138,13 @@ def test_every_event_cites_a_known_article() -> None:
     for ruleset in ("veldiv.individuelle", "veldiv.americaine", "veldiv.cagnotte"):
         out = race(ruleset, 3, [1, 2, 3, 4, 5, 6] * 40)
         assert set(cites(out)) <= set(ARTICLES)
+
+
+def test_art_3_when_every_square_it_could_reach_is_taken_the_rider_stays() -> None:
+    """A six from 10 to 22, then six by six: 28, 34, 40, 46, 4 and back to 10 (our reconstruction)."""
+    ring = [[10], [22], [28], [34], [40], [46], [4]]
+    blocked = race(IND, 7, [6], {"riders": ring})
+    assert [(e["cite"], e["square"]) for e in kinds(blocked, "blocked")] == [("veldiv:art-3", 10)]
+    assert squares(blocked)[0] == [10] and kinds(blocked, "cross") == []
+    gap = race(IND, 7, [6], {"riders": ring[:-1] + [[5]]})
+    assert kinds(gap, "blocked") == [] and squares(gap)[0] == [4]

@@ -74,6 +74,12 @@ def _bump(e: Event, w: str, art: str, lang: str) -> str:
     return f"Square {d['square']} is taken: {art} moves {w} on {d['steps']} more, to {d['to']}."
 
 
+def _blocked(e: Event, w: str, art: str, lang: str) -> str:
+    sq = e.data["square"]
+    return (f"Toutes les cases où {art} pourrait l'envoyer sont prises : {w} reste case {sq}."
+            if lang == "fr" else f"Every square {art} could send it to is taken: {w} stays on square {sq}.")
+
+
 def _bonus(e: Event, w: str, art: str, lang: str) -> str:
     d = e.data
     if lang == "fr":
@@ -175,7 +181,7 @@ def _end(e: Event, w: str, art: str, lang: str) -> str:
 
 
 _SENTENCES: dict[str, Sentence] = {
-    "throw": _throw, "order": _order, "move": _move, "bump": _bump, "bonus": _bonus, "cross": _cross,
+    "throw": _throw, "order": _order, "move": _move, "bump": _bump, "bonus": _bonus, "blocked": _blocked, "cross": _cross,
     "points": _points, "premier": _premier, "cancelled": _cancelled, "lapped": _lapped, "tour": _tour,
     "bell": _bell, "finish": _finish, "eliminated": _eliminated, "wait": _wait, "stake": _stake,
     "placed": _placed, "first": _first, "end": _end,

@@ -120,16 +120,14 @@ def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
     seat = rider.seat
     step = face if face < 6 else state.six
     bump = face  # Art. 3, 4, 6, 8: on a taken square, move on by the die's own number (six for a six)
-    roads_before = {id(rider): rider.road}
-    moved = [rider]
+    moved = [(rider, rider.start + rider.progress)]  # each rider that moves, with its road before
     target = rider.progress + step
     events.append(Event("move", _move_cite(state, face), seat, rider.index,
                         {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     bonus_cite: str | None = None
-    for _ in range(4 * TRACK_SQUARES):  # bound: every square cannot be taken
-        occupant = _occupant(state, rider, target)
-        if occupant is None:
-            break
+    limit = rider.progress + TRACK_SQUARES  # back round to its own square: no free square to be found
+    occupant = _occupant(state, rider, target)
+    while occupant is not None:
         bonus = None
         if state.race.team and bonus_cite is None and occupant.seat == seat:
             bonus = _teammate_bonus(state, face, step)
@@ -138,21 +136,35 @@ def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
             if state.options["veldiv.art7-rider"] == "teammate":
                 rider.progress = target  # the arriving rider takes the square; the teammate moves on
                 rider, target = occupant, occupant.progress + jump
-                roads_before[id(rider)] = rider.road
-                moved.append(rider)
+                moved.append((rider, rider.start + rider.progress))
+                limit = rider.progress + TRACK_SQUARES
             else:
                 target += jump
             events.append(Event("bonus", bonus_cite, seat, rider.index,
                                 {"square": occupant.square, "steps": jump, "to": _square_of(rider, target)}))
-            continue
-        cite = _bump_cite(state, face, occupant, seat, bonus_cite)
-        target += bump
-        events.append(Event("bump", cite, seat, rider.index,
-                            {"square": occupant.square, "by": occupant.seat, "steps": bump,
-                             "to": _square_of(rider, target)}))
+        else:
+            target += bump
+            events.append(Event("bump", _bump_cite(state, face, occupant, seat, bonus_cite), seat, rider.index,
+                                {"square": occupant.square, "by": occupant.seat, "steps": bump,
+                                 "to": _square_of(rider, target)}))
+        if target >= limit:
+            _blocked(state, moved, events)
+            return
+        occupant = _occupant(state, rider, target)
     rider.progress = target
-    for m in moved:
-        _after_move(state, m, roads_before[id(m)], events)
+    for m, road_before in moved:
+        _after_move(state, m, road_before, events)
+
+
+def _blocked(state: State, moved: list[tuple[Rider, int]], events: list[Event]) -> None:
+    """Every square the rules would send the rider to is taken: it stays where it was.
+
+    The text is silent on this (it needs many riders in a regular pattern); our reconstruction.
+    """
+    for rider, road_before in moved:
+        rider.progress = road_before - rider.start
+    first = moved[0][0]
+    events.append(Event("blocked", "veldiv:art-3", first.seat, first.index, {"square": first.square}))
 
 
 def _square_of(rider: Rider, progress: int) -> int:
