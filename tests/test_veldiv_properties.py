@@ -117,7 +117,7 @@ def test_replaying_a_prefix_then_the_rest_equals_the_whole(race: tuple[str, int]
 @given(RACE_AND_PLAYERS, st.integers(0, 2**32))
 def test_every_event_reads_as_one_sentence_in_french_and_in_english(race: tuple[str, int], seed: int) -> None:
     from parcours import Event, sentence
-    from parcours.narrate import KINDS
+    from parcours.veldiv.narrate import KINDS
 
     ruleset, players = race
     result = replay({"ruleset": ruleset, "players": players, "seed": seed})

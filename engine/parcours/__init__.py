@@ -4,13 +4,14 @@ Pure Python, standard library only. `replay(scenario)` plays a scenario out;
 `Game` steps a race throw by throw; every event cites the article behind it.
 """
 
-from .core import Dice, Event, ScenarioError
+from .core import Dice, Event, Need, ScenarioError
+from .games import all_games, all_races, default_options, game_of
 from .narrate import sentence
 from .scenario import Game, Scenario, loads, parse, play, replay
 from .veldiv import ARTICLES, BOXES, OPTIONS, RACES
 
 __all__ = [
-    "ARTICLES", "BOXES", "OPTIONS", "RACES", "Dice", "Event", "Game", "Scenario", "ScenarioError",
-    "loads", "parse", "play", "replay", "sentence",
+    "ARTICLES", "BOXES", "OPTIONS", "RACES", "Dice", "Event", "Game", "Need", "Scenario", "ScenarioError",
+    "all_games", "all_races", "default_options", "game_of", "loads", "parse", "play", "replay", "sentence",
 ]
 __version__ = "0.1.0"

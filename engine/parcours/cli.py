@@ -8,10 +8,10 @@ import random
 import sys
 from typing import Any, TextIO
 
-from . import veldiv
-from .core import Event, ScenarioError
+from .core import ScenarioError
+from .games import all_games, all_races, default_options
 from .narrate import sentence
-from .options import OptionValue, resolve
+from .options import OptionValue
 from .scenario import Game, Scenario, loads, parse, play
 from .simulate import Summary, simulate
 
@@ -49,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     sm.add_argument("-n", "--count", type=int, default=1000)
     sm.add_argument("--seed", type=int, default=0)
     sm.add_argument("--json", action="store_true")
+    sm.add_argument("--bots", default="", help="comma-separated bot per seat, for games with decisions")
     sm.set_defaults(run=_simulate)
 
     ls = sub.add_parser("rulesets", help="list the rulesets, their options and the boxes")
@@ -87,11 +88,12 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as err:
         raise ScenarioError(name, err.strerror or "cannot be read") from None
     scenario = parse(loads(text, name))
-    game, dice = play(scenario)
+    game, dice, unused_choices = play(scenario)
     if args.json:
         out = game.position()
         out["events"] = [e.to_json() for e in game.events]
         out["unused_dice"] = dice.unused
+        out["unused_choices"] = unused_choices
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return 0
     _print_steps(game, args.lang, sys.stdout)
@@ -100,7 +102,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _print_steps(game: Game, lang: str, out: TextIO, first: int = 0) -> None:
-    team = veldiv.RACES[game.scenario.ruleset].team
+    team = all_races()[game.scenario.ruleset].team
     for number, step in enumerate(game.steps[first:], start=first + 1):
         for i, event in enumerate(step):
             prefix = f"{number:>4}. " if i == 0 else "      "
@@ -126,24 +128,46 @@ def _play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     game = Game(scenario)
     _print_steps(game, args.lang, sys.stdout)
-    while not game.finished:
-        seat = game.state.turn
-        if seat in humans and not _ask(seat, args.lang):
-            print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
-            return 0
+    bots = game.rules.BOTS
+    bot = next(iter(bots.values())) if bots else None
+    while (need := game.need()) is not None:
         shown = len(game.steps)
-        game.throw([rng.randint(1, 6) for _ in range(game.dice_needed())])
+        if need.kind == "dice":
+            if need.seat in humans and _ask(need.seat, args.lang, ()) is None:
+                print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
+                return 0
+            game.throw([rng.randint(1, 6) for _ in range(need.count)])
+        else:
+            choice = _ask(need.seat, args.lang, need.choices) if need.seat in humans else None
+            if choice is None and need.seat in humans:
+                print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
+                return 0
+            if choice is None:
+                assert bot is not None, "a game with decisions has bots"
+                choice = bot(game.state, need, rng)
+            game.choose(choice)
         _print_steps(game, args.lang, sys.stdout, shown)
     return 0
 
 
-def _ask(seat: int, lang: str) -> bool:
-    prompt = (f"Joueur {seat + 1}, Entrée pour lancer (q pour quitter) : " if lang == "fr"
-              else f"Player {seat + 1}, press Enter to throw (q to quit): ")
-    try:
-        return input(prompt).strip().lower() not in ("q", "quit")
-    except EOFError:
-        return False
+def _ask(seat: int, lang: str, choices: tuple[str, ...]) -> str | None:
+    """Enter to throw, or one of the choices; None to quit. A wrong answer is asked again."""
+    if choices:
+        prompt = (f"Joueur {seat + 1}, choisissez parmi {', '.join(choices)} (q pour quitter) : " if lang == "fr"
+                  else f"Player {seat + 1}, choose one of {', '.join(choices)} (q to quit): ")
+    else:
+        prompt = (f"Joueur {seat + 1}, Entrée pour lancer (q pour quitter) : " if lang == "fr"
+                  else f"Player {seat + 1}, press Enter to throw (q to quit): ")
+    while True:
+        try:
+            answer = input(prompt).strip()
+        except EOFError:
+            return None
+        if answer.lower() in ("q", "quit"):
+            return None
+        if not choices or answer in choices:
+            return answer
+        print("Ce choix n'est pas permis ici." if lang == "fr" else "That choice is not allowed here.")
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -151,7 +175,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.count < 1:
         raise ScenarioError("-n", "expected at least one race")
     bar = _progress_bar(args.count) if args.count >= 2000 and sys.stderr.isatty() else None
-    summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar)
+    summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar,
+                       _bots(scenario, args.bots))
     if bar is not None:
         sys.stderr.write("\n")
     if args.json:
@@ -159,6 +184,17 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         _print_summary(summary)
     return 0
+
+
+def _bots(scenario: Scenario, spec: str) -> list[str]:
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    known = scenario.game.BOTS
+    if names and len(names) != scenario.players:
+        raise ScenarioError("--bots", f"give one bot per seat ({scenario.players})")
+    for name in names:
+        if name not in known:
+            raise ScenarioError("--bots", f"unknown bot {name!r} (known: {', '.join(known) or 'none'})")
+    return names
 
 
 def _progress_bar(total: int) -> Any:
@@ -174,7 +210,8 @@ def _progress_bar(total: int) -> Any:
 
 def _print_summary(s: Summary) -> None:
     data = s.to_json()
-    print(f"{s.races} races of {s.ruleset}, {s.players} players")
+    bots = f" (bots: {', '.join(s.bots)})" if s.bots else ""
+    print(f"{s.races} races of {s.ruleset}, {s.players} players{bots}")
     for seat, rate in enumerate(data["win_rate"]):
         print(f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
     length = data["length"]
@@ -186,24 +223,25 @@ def _print_summary(s: Summary) -> None:
 
 
 def _rulesets(args: argparse.Namespace) -> int:
-    listing = {
-        "rulesets": {rid: {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team}
-                     for rid, r in veldiv.RACES.items()},
-        "options": {oid: o.to_json() | {"applies": sorted(veldiv.APPLIES[oid])} for oid, o in veldiv.OPTIONS.items()},
-        "boxes": {box: list(races) for box, races in veldiv.BOXES.items()},
-        "articles": list(veldiv.ARTICLES),
-    }
+    listing: dict[str, Any] = {"rulesets": {}, "options": {}, "articles": []}
+    for game in all_games().values():
+        for rid, r in game.RACES.items():
+            listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team}
+        for oid, o in game.OPTIONS.items():
+            listing["options"][oid] = o.to_json() | {"applies": sorted(game.APPLIES[oid])}
+        listing["articles"].extend(game.ARTICLES)
+        if hasattr(game, "BOXES"):
+            listing["boxes"] = {box: list(races) for box, races in game.BOXES.items()}
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=1))
     else:
-        for rid, r in veldiv.RACES.items():
+        for rid, r in all_races().items():
             print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
     return 0
 
 
 def defaults(ruleset: str) -> dict[str, OptionValue]:
-    applicable = {oid for oid, races in veldiv.APPLIES.items() if ruleset in races}
-    return resolve(veldiv.OPTIONS, None, applicable)
+    return default_options(ruleset)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,21 @@ class Event:
         return out
 
 
+@dataclass(slots=True)
+class Need:
+    """What a game waits for next: dice (how many) or a player's choice (among which)."""
+
+    kind: str  # "dice" or "choice"
+    seat: int
+    count: int = 0
+    choices: tuple[str, ...] = ()
+    decision: str = ""  # what is being decided, e.g. "distance"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "seat": self.seat, "count": self.count,
+                "choices": list(self.choices), "decision": self.decision}
+
+
 class Dice:
     """Scripted dice first, then (if a seed is given) seeded random ones."""
 

@@ -7,6 +7,7 @@ the text is silent) and a sentence per value in French and in English.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -51,7 +52,7 @@ class Option:
         }
 
 
-def resolve(catalogue: dict[str, Option], given: object, applicable: set[str]) -> dict[str, OptionValue]:
+def resolve(catalogue: Mapping[str, Option], given: object, applicable: set[str]) -> dict[str, OptionValue]:
     """Defaults overlaid by the scenario's options, each one checked."""
     if given is None:
         given = {}

@@ -4,9 +4,9 @@ A scenario is a mapping (JSON, or YAML in docs/):
     ruleset   "veldiv.individuelle", ...
     players   number of players (seats 0..n-1)
     options   {option id: value}            optional
-    setup     {"riders": [[15, 23], ...]}   optional: a mid-race position
+    setup     {"riders": [[15, 23], ...]}   optional: a mid-race position (its shape is the game's)
     dice      [3, 5, ...]                   scripted, in the order the rules throw them
-    choices   [...]                         scripted decisions (none in the Veldiv)
+    choices   ["2", "sprint", ...]          scripted decisions, in the order the rules ask for them
     seed      integer                       optional: random dice once the script runs out
     title, description                      optional, for pages
 """
@@ -17,12 +17,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import veldiv
-from .core import Dice, Event, ScenarioError
+from .core import Dice, Event, Need, ScenarioError
+from .games import GameRules, game_of
 from .options import OptionValue, resolve
 
 _FIELDS = ("ruleset", "players", "options", "setup", "dice", "choices", "seed", "title", "description")
-MAX_THROWS = 20_000  # no Veldiv race comes near this; a guard against a runaway seed
+MAX_STEPS = 20_000  # no race comes near this; a guard against a runaway seed
 
 
 @dataclass
@@ -32,13 +32,20 @@ class Scenario:
     options: dict[str, OptionValue]
     setup: Any = None
     dice: list[int] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)
     seed: int | None = None
+
+    @property
+    def game(self) -> GameRules:
+        return game_of(self.ruleset)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ruleset": self.ruleset, "players": self.players, "options": dict(self.options)}
         if self.setup is not None:
             out["setup"] = self.setup
         out["dice"] = list(self.dice)
+        if self.choices:
+            out["choices"] = list(self.choices)
         if self.seed is not None:
             out["seed"] = self.seed
         return out
@@ -52,18 +59,23 @@ def parse(data: object) -> Scenario:
         if key not in _FIELDS:
             raise ScenarioError(str(key), f"unknown field (expected one of: {', '.join(_FIELDS)})")
     ruleset = data.get("ruleset")
-    if ruleset not in veldiv.RACES:
-        raise ScenarioError("ruleset", f"unknown ruleset {ruleset!r} (known: {', '.join(veldiv.RACES)})")
+    game = game_of(ruleset)
     assert isinstance(ruleset, str)
     if "players" not in data:
         raise ScenarioError("players", "missing")
-    players = veldiv.setup.players_range(veldiv.RACES[ruleset], data["players"])
-    applicable = {oid for oid, races in veldiv.APPLIES.items() if ruleset in races}
-    options = resolve(veldiv.OPTIONS, data.get("options"), applicable)
-    scenario = Scenario(ruleset, players, options, data.get("setup"), _dice(data.get("dice", [])), _seed(data))
-    if data.get("choices"):
-        raise ScenarioError("choices", "the Veldiv races have no decisions to script")
-    veldiv.setup.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
+    race = game.RACES[ruleset]
+    players = data["players"]
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ScenarioError("players", f"expected a whole number, got {players!r}")
+    if not race.min_players <= players <= race.max_players:
+        raise ScenarioError("players", f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}")
+    applicable = {oid for oid, races in game.APPLIES.items() if ruleset in races}
+    options = resolve(game.OPTIONS, data.get("options"), applicable)
+    scenario = Scenario(ruleset, players, options, data.get("setup"), _dice(data.get("dice", [])),
+                        _choices(data.get("choices", [])), _seed(data))
+    if scenario.choices and not game.DECISIONS:
+        raise ScenarioError("choices", f"the races of this game ({game.GAME}) have no decisions to script")
+    game.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
     return scenario
 
 
@@ -76,6 +88,15 @@ def _dice(value: object) -> list[int]:
     return list(value)
 
 
+def _choices(value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise ScenarioError("choices", "expected a list of choices")
+    for i, choice in enumerate(value):
+        if isinstance(choice, bool) or not isinstance(choice, (str, int)):
+            raise ScenarioError(f"choices[{i}]", f"expected a word or a number, got {choice!r}")
+    return [str(c) for c in value]
+
+
 def _seed(data: dict[str, Any]) -> int | None:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -84,52 +105,93 @@ def _seed(data: dict[str, Any]) -> int | None:
 
 
 class Game:
-    """A race in progress: its state and the events of every throw so far."""
+    """A race in progress: its state, and the events of every step (a throw or a choice) so far."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.state = veldiv.setup.new_state(scenario.ruleset, scenario.players, dict(scenario.options), scenario.setup)
+        self.rules = scenario.game
+        self.state = self.rules.new_state(scenario.ruleset, scenario.players, dict(scenario.options), scenario.setup)
         self.steps: list[list[Event]] = []
-        opening = veldiv.settle_setup(self.state)
+        self.record: list[tuple[str, list[int] | str]] = []  # ("dice", faces) or ("choice", choice)
+        opening = self.rules.settle_setup(self.state)
         if opening:
             self.steps.append(opening)
 
     @property
     def finished(self) -> bool:
-        return self.state.finished
+        return self.rules.need(self.state) is None
+
+    def need(self) -> Need | None:
+        return self.rules.need(self.state)
 
     def dice_needed(self) -> int:
-        return veldiv.dice_needed(self.state)
+        need = self.need()
+        return need.count if need is not None and need.kind == "dice" else 0
 
     def throw(self, dice: list[int]) -> list[Event]:
         """Apply one throw; a wrong throw raises ScenarioError and changes nothing."""
-        if self.state.finished:
+        need = self.need()
+        if need is None:
             raise ScenarioError("dice", "the race is over")
-        needed = self.dice_needed()
-        if len(dice) != needed:
-            raise ScenarioError("dice", f"this throw takes {needed} die/dice, got {len(dice)}")
+        if need.kind != "dice":
+            raise ScenarioError("dice", f"the rules wait for a choice of player {need.seat + 1}, not dice")
+        if len(dice) != need.count:
+            raise ScenarioError("dice", f"this throw takes {need.count} die/dice, got {len(dice)}")
         _dice(list(dice))
-        events = veldiv.play_throw(self.state, list(dice))
+        events = self.rules.play_throw(self.state, list(dice))
         self.steps.append(events)
+        self.record.append(("dice", list(dice)))
         return events
 
-    def run(self, dice: Dice) -> None:
-        while not self.finished and dice.available(self.dice_needed()) and self.state.throws < MAX_THROWS:
-            self.throw([dice.throw() for _ in range(self.dice_needed())])
+    def choose(self, choice: str) -> list[Event]:
+        """Apply one decision; an illegal one raises ScenarioError and changes nothing."""
+        need = self.need()
+        if need is None or need.kind != "choice":
+            raise ScenarioError("choices", "no decision is asked for here")
+        if str(choice) not in need.choices:
+            raise ScenarioError("choices", f"{choice!r} is not allowed here (allowed: {', '.join(need.choices)})")
+        events = self.rules.play_choice(self.state, str(choice))
+        self.steps.append(events)
+        self.record.append(("choice", str(choice)))
+        return events
+
+    def run(self, dice: Dice, choices: list[str]) -> int:
+        """Play the scripted dice and choices as far as they go; returns how many choices were used."""
+        used = 0
+        while len(self.steps) < MAX_STEPS:
+            need = self.need()
+            if need is None:
+                break
+            if need.kind == "dice":
+                if not dice.available(need.count):
+                    break
+                self.throw([dice.throw() for _ in range(need.count)])
+            else:
+                if used >= len(choices):
+                    break
+                try:
+                    self.choose(choices[used])
+                except ScenarioError as err:
+                    raise ScenarioError(f"choices[{used}]", err.problem) from None
+                used += 1
+        return used
 
     @property
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step]
 
     def position(self) -> dict[str, Any]:
-        return veldiv.setup.public_position(self.state)
+        out = self.rules.public_position(self.state)
+        need = self.need()
+        out["need"] = need.to_json() if need is not None else None
+        return out
 
 
-def play(scenario: Scenario) -> tuple[Game, Dice]:
+def play(scenario: Scenario) -> tuple[Game, Dice, int]:
     game = Game(scenario)
     dice = Dice(scenario.dice, scenario.seed)
-    game.run(dice)
-    return game, dice
+    used = game.run(dice, scenario.choices)
+    return game, dice, len(scenario.choices) - used
 
 
 def replay(data: object) -> dict[str, Any]:
@@ -137,11 +199,12 @@ def replay(data: object) -> dict[str, Any]:
     if isinstance(data, str):
         data = loads(data, "scenario")
     scenario = data if isinstance(data, Scenario) else parse(data)
-    game, dice = play(scenario)
+    game, dice, unused_choices = play(scenario)
     out = game.position()
     out["events"] = [e.to_json() for e in game.events]
     out["steps"] = len(game.steps)
     out["unused_dice"] = dice.unused
+    out["unused_choices"] = unused_choices
     return out
 
 

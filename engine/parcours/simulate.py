@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import veldiv
+from .core import Need
+from .games import game_of
 from .options import OptionValue
+
+Bot = Callable[[Any, Need, random.Random], str]
 
 
 @dataclass
@@ -18,6 +21,7 @@ class Summary:
     ruleset: str
     players: int
     races: int
+    bots: list[str] = field(default_factory=list)
     wins: Counter[int] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)  # throws per race
     articles: Counter[str] = field(default_factory=Counter)
@@ -32,6 +36,7 @@ class Summary:
             "ruleset": self.ruleset,
             "players": self.players,
             "races": self.races,
+            "bots": self.bots,
             "win_rate": [dict(zip(("rate", "low", "high"), self.win_rate(s))) for s in range(self.players)],
             "length": {
                 "min": lengths[0], "median": lengths[len(lengths) // 2], "max": lengths[-1],
@@ -52,25 +57,36 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
 
 
 def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: random.Random,
-             articles: Counter[str] | None = None) -> veldiv.State:
-    state = veldiv.setup.new_state(ruleset, players, options)
+             articles: Counter[str] | None = None, bots: Sequence[Bot] = ()) -> tuple[Any, int]:
+    """Play a whole race with random dice and the given bots; returns the final state and the throws."""
+    game = game_of(ruleset)
+    state = game.new_state(ruleset, players, options, None)
     face = rng.random  # 1 + int(6 * random()) is a fair die, and much faster than randint
-    while not state.finished:
-        events = veldiv.play_throw(state, [1 + int(6 * face()) for _ in range(veldiv.dice_needed(state))])
+    need, play_throw, throws = game.need, game.play_throw, 0
+    while (asked := need(state)) is not None:
+        if asked.kind == "dice":
+            events = play_throw(state, [1 + int(6 * face()) for _ in range(asked.count)])
+            throws += 1
+        else:
+            events = game.play_choice(state, bots[asked.seat](state, asked, rng))
         if articles is not None:
             articles.update(e.cite for e in events)
-    return state
+    return state, throws
 
 
 def simulate(ruleset: str, players: int, count: int, seed: int, options: dict[str, OptionValue],
-             progress: Callable[[int], None] | None = None) -> Summary:
+             progress: Callable[[int], None] | None = None, bots: Sequence[str] = ()) -> Summary:
+    game = game_of(ruleset)
     rng = random.Random(seed)
-    summary = Summary(ruleset, players, count)
+    names = list(bots) or ([next(iter(game.BOTS))] * players if game.BOTS else [])
+    players_bots = [game.BOTS[name] for name in names]
+    summary = Summary(ruleset, players, count, names)
     for n in range(count):
-        state = one_race(ruleset, players, options, rng, summary.articles)
-        assert state.winner is not None
-        summary.wins[state.winner] += 1
-        summary.lengths[state.throws] += 1
+        state, throws = one_race(ruleset, players, options, rng, summary.articles, players_bots)
+        winner = game.public_position(state)["winner"]
+        if winner is not None:
+            summary.wins[winner] += 1
+        summary.lengths[throws] += 1
         if progress is not None:
             progress(n + 1)
     return summary

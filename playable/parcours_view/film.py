@@ -7,11 +7,10 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any
 
-from parcours import Dice, Event, Game, ScenarioError, parse, sentence
+from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.narrate import article_label
-from parcours.veldiv import RACES
 
-from .track import riders_svg
+from .boards import board_svg
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
@@ -22,6 +21,7 @@ class Film:
     ruleset: str
     frames: list[dict[str, Any]] = field(default_factory=list)
     finished: bool = False
+    need: dict[str, Any] | None = None  # what the race waits for next: dice, or a player's choice
     dice_needed: int = 0
     unused_dice: int = 0
     winner: int | None = None
@@ -36,17 +36,27 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
     scenario = parse(data)
     game = Game(scenario)
     dice = Dice(scenario.dice, scenario.seed)
-    team = RACES[scenario.ruleset].team
+    choices = iter(scenario.choices)
+    team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
     out.frames.append(_frame(game, game.events, [], team, anchor_prefix, start=True))
-    while not game.finished and dice.available(game.dice_needed()) and len(out.frames) < MAX_FRAMES:
-        faces = [dice.throw() for _ in range(game.dice_needed())]
-        events = game.throw(faces)
-        out.frames.append(_frame(game, events, faces, team, anchor_prefix))
+    while (need := game.need()) is not None and len(out.frames) < MAX_FRAMES:
+        if need.kind == "dice":
+            if not dice.available(need.count):
+                break
+            faces = [dice.throw() for _ in range(need.count)]
+            out.frames.append(_frame(game, game.throw(faces), faces, team, anchor_prefix))
+        else:
+            choice = next(choices, None)
+            if choice is None:
+                break
+            out.frames.append(_frame(game, game.choose(choice), [], team, anchor_prefix))
+    position = game.position()
     out.finished = game.finished
+    out.need = position["need"]
     out.dice_needed = game.dice_needed()
     out.unused_dice = dice.unused
-    out.winner = game.state.winner
+    out.winner = position["winner"]
     return out
 
 
@@ -64,7 +74,7 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
     return {
         "dice": faces,
         "cites": sorted({e.cite for e in events}),
-        "board": riders_svg(position["riders"], team, _board_label(position, "en")),
+        "board": board_svg(game.scenario.ruleset, position, _board_label(position, "en")),
         "label": {lang: _board_label(position, lang) for lang in LANGS},
         "html": {lang: _step_html(events, lang, team, prefix, start) for lang in LANGS},
         "turn": position["turn"],

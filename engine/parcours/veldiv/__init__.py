@@ -1,12 +1,41 @@
 """The Jeu du Veldiv, Edition H.B., France, 1932."""
 
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Event, Need, ScenarioError
+from ..options import OptionValue
+from . import setup
 from .interpretations import APPLIES, OPTIONS
+from .narrate import article_label, sentence
 from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
 from .rules import dice_needed, play_throw, settle_setup
 from .state import Player, Rider, State
-from . import setup
+
+GAME = "veldiv"
+DECISIONS = False  # the dice decide everything
+BOTS: dict[str, Any] = {}
+
+
+def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup_data: object = None) -> State:
+    return setup.new_state(ruleset, players, options, setup_data)
+
+
+def need(state: State) -> Need | None:
+    return None if state.finished else Need("dice", state.turn, dice_needed(state))
+
+
+def play_choice(state: State, choice: str) -> list[Event]:
+    raise ScenarioError("choices", "the Veldiv races have no decisions to script")
+
+
+def public_position(state: State) -> dict[str, Any]:
+    return setup.public_position(state)
+
 
 __all__ = [
-    "APPLIES", "ARTICLES", "setup", "BOXES", "OPTIONS", "RACES", "START_LINE", "TRACK_SQUARES",
-    "Player", "Race", "Rider", "State", "dice_needed", "play_throw", "settle_setup",
+    "APPLIES", "ARTICLES", "BOTS", "BOXES", "DECISIONS", "GAME", "OPTIONS", "RACES", "START_LINE", "TRACK_SQUARES",
+    "Player", "Race", "Rider", "State", "article_label", "dice_needed", "need", "new_state", "play_choice",
+    "play_throw", "public_position", "sentence", "settle_setup", "setup",
 ]

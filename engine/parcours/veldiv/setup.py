@@ -12,14 +12,6 @@ from .state import Player, Rider, State
 _STAT_FIELDS = ("points", "premier", "tours", "stakes")
 
 
-def players_range(race: Race, players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ScenarioError("players", f"expected a whole number, got {players!r}")
-    if not race.min_players <= players <= race.max_players:
-        raise ScenarioError("players", f"{race.id} takes {race.min_players} to {race.max_players} players, got {players}")
-    return players
-
-
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> State:
     race = RACES[ruleset]
     starts = race.start_squares(players)
