@@ -53,9 +53,9 @@ class GameRules(Protocol):
 
 
 def _games() -> dict[str, GameRules]:
-    from . import veldiv
+    from . import chevaux, veldiv
 
-    return {"veldiv": veldiv}
+    return {"veldiv": veldiv, "chevaux": chevaux}
 
 
 def all_games() -> dict[str, GameRules]:

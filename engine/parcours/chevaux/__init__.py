@@ -1,0 +1,21 @@
+"""A French wooden horse race: two tracks, six horses a player, one die, traps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .interpretations import APPLIES, OPTIONS
+from .narrate import article_label, sentence
+from .races import ARTICLES, DEFAULT_BOARD, HORSES, RACES
+from .rules import need, new_state, play_choice, play_throw, public_position, settle_setup
+from .state import Board, State
+
+GAME = "chevaux"
+DECISIONS = False  # "aucune décision à prendre": ideal for exact odds
+BOTS: dict[str, Any] = {}
+
+__all__ = [
+    "APPLIES", "ARTICLES", "BOTS", "Board", "DECISIONS", "DEFAULT_BOARD", "GAME", "HORSES", "OPTIONS", "RACES",
+    "State", "article_label", "need", "new_state", "play_choice", "play_throw", "public_position", "sentence",
+    "settle_setup",
+]

@@ -1,0 +1,71 @@
+"""The horse race's events as sentences in French and English."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core import Event
+
+COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Bleu", "en": "Blue"})
+_LABELS = {
+    "chevaux:mise-en-place": {"fr": "la mise en place", "en": "the setting up"},
+    "chevaux:deplacement": {"fr": "la règle du jeu", "en": "the moving rule"},
+    "chevaux:un-cheval": {"fr": "« un cheval à la fois »", "en": "\"one horse at a time\""},
+    "chevaux:pieges": {"fr": "« les pièges »", "en": "\"the traps\""},
+    "chevaux:fin": {"fr": "« fin de la partie »", "en": "\"end of the game\""},
+    "chevaux:variante": {"fr": "la variante", "en": "the variant"},
+}
+
+
+def article_label(cite: str, lang: str) -> str:
+    return _LABELS[cite][lang]
+
+
+def who(event: Event, lang: str) -> str:
+    seat = event.seat or 0
+    return COLOURS[seat][lang] if seat < len(COLOURS) else f"{'Joueur' if lang == 'fr' else 'Player'} {seat + 1}"
+
+
+def _hole(n: object, lang: str) -> str:
+    """Where a move starts: 'du départ' / 'du trou 4' in French, 'START' / 'hole 4' in English."""
+    if n == 0:
+        return "du départ (START)" if lang == "fr" else "START"
+    return f"du trou {n}" if lang == "fr" else f"hole {n}"
+
+
+_FR: dict[str, Callable[[Event, str, str], str]] = {
+    "first": lambda e, w, a: f"{w}, le plus jeune, commence ({a}).",
+    "throw": lambda e, w, a: f"{w} lance : {e.data['dice'][0]}." if isinstance(e.data["dice"], list) else "",
+    "move": lambda e, w, a: f"Le cheval de {w} va {_hole(e.data['from'], 'fr')} au trou {e.data['to']} ({a}).",
+    "overshoot": lambda e, w, a: (f"Il faut le compte exact : {e.data['needed']} au plus. "
+                                  f"Le cheval de {w} ne bouge pas ({a})."),
+    "fall": lambda e, w, a: f"Le trou {e.data['hole']} est un piège : le cheval de {w} est éliminé ({a}).",
+    "next-horse": lambda e, w, a: (f"Au tour suivant, un nouveau cheval de {w} repart du départ ; "
+                                   f"il en reste {e.data['left']} ({a})."),
+    "ruined": lambda e, w, a: f"{w} a perdu ses six chevaux ({a}).",
+    "finish": lambda e, w, a: f"Le cheval de {w} arrive pile sur FINISH ({a}).",
+    "point": lambda e, w, a: f"{w} marque un point, {e.data['total']} en tout ({a}).",
+    "leg": lambda e, w, a: f"Manche {e.data['leg']} : chaque joueur repart du départ ; {w} commence ({a}).",
+    "end": lambda e, w, a: f"{w} gagne la partie ({a}).",
+}
+_EN: dict[str, Callable[[Event, str, str], str]] = {
+    "first": lambda e, w, a: f"{w}, the youngest, starts ({a}).",
+    "throw": lambda e, w, a: f"{w} throws {e.data['dice'][0]}." if isinstance(e.data["dice"], list) else "",
+    "move": lambda e, w, a: f"{w}'s horse goes from {_hole(e.data['from'], 'en')} to hole {e.data['to']} ({a}).",
+    "overshoot": lambda e, w, a: (f"The exact count is needed: {e.data['needed']} at most. "
+                                  f"{w}'s horse stays put ({a})."),
+    "fall": lambda e, w, a: f"Hole {e.data['hole']} is a trap: {w}'s horse is out ({a}).",
+    "next-horse": lambda e, w, a: (f"Next turn, a new horse of {w}'s starts from START; "
+                                   f"{e.data['left']} left ({a})."),
+    "ruined": lambda e, w, a: f"{w} has lost all six horses ({a}).",
+    "finish": lambda e, w, a: f"{w}'s horse lands exactly on FINISH ({a}).",
+    "point": lambda e, w, a: f"{w} scores a point, {e.data['total']} in all ({a}).",
+    "leg": lambda e, w, a: f"Leg {e.data['leg']}: both start again from START; {w} begins ({a}).",
+    "end": lambda e, w, a: f"{w} wins the game ({a}).",
+}
+KINDS = frozenset(_EN)
+
+
+def sentence(event: Event, lang: str, team: bool) -> str:
+    table = _FR if lang == "fr" else _EN
+    return table[event.kind](event, who(event, lang), article_label(event.cite, lang))

@@ -1,0 +1,151 @@
+"""The horse race's rules, one throw at a time; every event cites its rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Event, Need, ScenarioError
+from ..options import OptionValue
+from .races import HORSES, RACES
+from .state import Board, Player, State
+
+POINTS_TO_WIN = 3
+
+
+def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> State:
+    data = setup if setup is not None else {}
+    if not isinstance(data, dict):
+        raise ScenarioError("setup", "expected a mapping with board, horses and turn")
+    for key in data:
+        if key not in ("board", "horses", "turn"):
+            raise ScenarioError(f"setup.{key}", "unknown field (expected board, horses, turn)")
+    state = State(ruleset, options, Board.parse(data.get("board")), [Player(s) for s in range(players)])
+    if "horses" in data:
+        _place_horses(state, data["horses"])
+    turn = data.get("turn", 0)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
+        raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {turn!r}")
+    state.turn = state.leg_starter = turn
+    return state
+
+
+def _place_horses(state: State, rows: object) -> None:
+    if not isinstance(rows, list) or len(rows) != len(state.players):
+        raise ScenarioError("setup.horses", f"expected {len(state.players)} mappings, one per player")
+    limits = {"hole": state.board.holes - 1, "lost": HORSES - 1, "points": POINTS_TO_WIN - 1}
+    for seat, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ScenarioError(f"setup.horses[{seat}]", "expected a mapping such as {hole: 4, lost: 1}")
+        for key, value in row.items():
+            where = f"setup.horses[{seat}].{key}"
+            if key not in limits:
+                raise ScenarioError(where, "unknown field (expected hole, lost, points)")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limits[key]:
+                raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, got {value!r}")
+            setattr(state.players[seat], key, value)
+        if state.players[seat].hole in state.board.traps:
+            raise ScenarioError(f"setup.horses[{seat}].hole", "a horse cannot stand in a trap: it would have fallen")
+
+
+def settle_setup(state: State) -> list[Event]:
+    return [Event("first", "chevaux:mise-en-place", state.turn, data={})]
+
+
+def need(state: State) -> Need | None:
+    return None if state.finished else Need("dice", state.turn, 1)
+
+
+def play_choice(state: State, choice: str) -> list[Event]:
+    raise ScenarioError("choices", "the horse race has no decisions to script")
+
+
+def play_throw(state: State, dice: list[int]) -> list[Event]:
+    seat, face = state.turn, dice[0]
+    player, holes = state.players[seat], state.board.holes
+    events = [Event("throw", "chevaux:deplacement", seat, data={"dice": [face]})]
+    target = player.hole + face
+    state.throws += 1
+    if target > holes:  # exact count needed: the horse stays put
+        events.append(Event("overshoot", "chevaux:fin", seat, data={"hole": player.hole, "needed": holes - player.hole}))
+    else:
+        events.append(Event("move", "chevaux:deplacement", seat, data={"from": player.hole, "to": target}))
+        player.hole = target
+        if target == holes:
+            _arrive(state, player, events)
+        elif target in state.board.traps:
+            _fall(state, player, events)
+    if not state.finished:
+        state.turn = (state.turn + 1) % len(state.players)
+    return events
+
+
+def _fall(state: State, player: Player, events: list[Event]) -> None:
+    player.lost += 1
+    events.append(Event("fall", "chevaux:pieges", player.seat,
+                        data={"hole": player.hole, "left": HORSES - player.lost}))
+    player.hole = 0
+    if player.lost < HORSES:
+        events.append(Event("next-horse", "chevaux:un-cheval", player.seat, data={"left": HORSES - player.lost}))
+        return
+    player.ruined = True
+    events.append(Event("ruined", "chevaux:fin", player.seat, data={}))
+    other = (player.seat + 1) % len(state.players)
+    legs = state.ruleset == "chevaux.trois-points"
+    # with horses carried over, a ruined player has none left for another leg: the game is lost
+    if legs and state.options["chevaux.legs-ruin"] == "leg" and state.options["chevaux.legs-horses"] == "fresh":
+        _score(state, state.players[other], events)
+    else:
+        _end(state, other, events)
+
+
+def _arrive(state: State, player: Player, events: list[Event]) -> None:
+    events.append(Event("finish", "chevaux:fin", player.seat, data={}))
+    if state.ruleset == "chevaux.trois-points":
+        _score(state, player, events)
+    else:
+        _end(state, player.seat, events)
+
+
+def _score(state: State, player: Player, events: list[Event]) -> None:
+    player.points += 1
+    state.arrivals.append(player.seat)
+    events.append(Event("point", "chevaux:variante", player.seat, data={"total": player.points}))
+    if player.points >= POINTS_TO_WIN:
+        _end(state, player.seat, events)
+        return
+    state.leg += 1
+    for p in state.players:
+        p.hole, p.ruined = 0, False
+        if state.options["chevaux.legs-horses"] == "fresh":
+            p.lost = 0
+    if state.options["chevaux.legs-start"] == "alternate":
+        state.leg_starter = (state.leg_starter + 1) % len(state.players)
+    # the turn passes on after this throw: set it to the seat before the starter
+    state.turn = (state.leg_starter - 1) % len(state.players)
+    events.append(Event("leg", "chevaux:variante", state.leg_starter, data={"leg": state.leg}))
+
+
+def _end(state: State, winner: int, events: list[Event]) -> None:
+    state.finished = True
+    state.winner = winner
+    events.append(Event("end", RACES[state.ruleset].article, winner, data={"ranking": ranking(state)}))
+
+
+def ranking(state: State) -> list[int]:
+    if state.winner is None:
+        return []
+    return [state.winner] + [p.seat for p in state.players if p.seat != state.winner]
+
+
+def public_position(state: State) -> dict[str, Any]:
+    return {
+        "ruleset": state.ruleset,
+        "finished": state.finished,
+        "winner": state.winner,
+        "ranking": ranking(state),
+        "turn": None if state.finished else state.turn,
+        "leg": state.leg,
+        "board": state.board.to_json(),
+        "players": [{"seat": p.seat, "hole": p.hole, "lost": p.lost, "horses_left": HORSES - p.lost,
+                     "points": p.points, "ruined": p.ruined} for p in state.players],
+    }
