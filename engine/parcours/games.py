@@ -53,9 +53,9 @@ class GameRules(Protocol):
 
 
 def _games() -> dict[str, GameRules]:
-    from . import chevaux, veldiv
+    from . import cdp, chevaux, veldiv
 
-    return {"veldiv": veldiv, "chevaux": chevaux}
+    return {"veldiv": veldiv, "cdp": cdp, "chevaux": chevaux}
 
 
 def all_games() -> dict[str, GameRules]:

@@ -1,0 +1,184 @@
+"""Velocità: a two-rider sprint over one lap of 30 squares, with "sur place" and the final sprint."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..core import Event, Need, ScenarioError
+from ..options import OptionValue
+from .races import TRACK_SQUARES
+
+DEPART, ORDRE, PARITE, SPRINT, ARRIVEE = (
+    "cdp:velocita-depart", "cdp:velocita-ordre", "cdp:velocita-pair-impair", "cdp:velocita-sprint",
+    "cdp:velocita-arrivee")
+
+
+@dataclass(slots=True)
+class Sprint:
+    ruleset: str
+    options: dict[str, OptionValue]
+    pos: list[int] = field(default_factory=lambda: [0, 0])  # squares ridden
+    sprint: bool = False
+    first: int = -1  # the seat that throws first this turn; -1 until the lot is drawn
+    mover: int = 0
+    stage: str = "lot"  # "lot", "declare" (sprint before the die), "throw", "launch" (after it), "distance"
+    die: int = 0  # the face just thrown, while a choice is pending
+    moved: int = 0  # riders who have played in this turn (0 or 1)
+    finished: bool = False
+    winner: int | None = None
+    throws: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def line(self) -> int:
+        """Squares ridden to be past the line."""
+        return TRACK_SQUARES if self.options["cdp.line-crossing"] == "reach" else TRACK_SQUARES + 1
+
+
+def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> Sprint:
+    state = Sprint(ruleset, options)
+    if options["cdp.lot"] == "first-seat":
+        _start_turn(state, 0)
+    if setup is None:
+        return state
+    if not isinstance(setup, dict):
+        raise ScenarioError("setup", "expected a mapping with pos, sprint and first")
+    for key in setup:
+        if key not in ("pos", "sprint", "first"):
+            raise ScenarioError(f"setup.{key}", "unknown field (expected pos, sprint, first)")
+    pos = setup.get("pos", [0, 0])
+    if not isinstance(pos, list) or len(pos) != 2 or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < state.line for p in pos):
+        raise ScenarioError("setup.pos", f"expected two squares ridden, 0 to {state.line - 1}, got {pos!r}")
+    sprint = setup.get("sprint", False)
+    if not isinstance(sprint, bool):
+        raise ScenarioError("setup.sprint", f"expected true or false, got {sprint!r}")
+    state.pos, state.sprint = list(pos), sprint
+    first = setup.get("first", _leader(state, 0))
+    if first not in (0, 1):
+        raise ScenarioError("setup.first", f"expected seat 0 or 1, got {first!r}")
+    _start_turn(state, first)
+    return state
+
+
+def _leader(state: Sprint, level: int) -> int:
+    """The rider ahead throws first; when level, `level` does."""
+    a, b = state.pos
+    return level if a == b else (0 if a > b else 1)
+
+
+def _start_turn(state: Sprint, first: int) -> None:
+    state.first, state.mover, state.moved = first, first, 0
+    state.stage = "throw"
+
+
+def _may_launch(state: Sprint) -> bool:
+    return not state.sprint and state.moved == 1
+
+
+def _before_throw(state: Sprint) -> str:
+    if _may_launch(state) and state.options["cdp.sprint-when"] == "before-throw":
+        return "declare"
+    return "throw"
+
+
+def need(state: Sprint) -> Need | None:
+    if state.finished:
+        return None
+    if state.stage in ("lot", "throw"):
+        return Need("dice", state.mover, 1)
+    if state.stage in ("declare", "launch"):
+        return Need("choice", state.mover, choices=("sprint", "wait"), decision="sprint")
+    return Need("choice", state.mover, choices=tuple(str(m) for m in range(_value(state) + 1)), decision="distance")
+
+
+def _value(state: Sprint) -> int:
+    return state.die * (2 if state.sprint else 1)
+
+
+def _forced(state: Sprint) -> bool:
+    if state.sprint and state.options["cdp.sprint-parity"] == "doubled":
+        return True
+    return state.die % 2 == 0
+
+
+def play_throw(state: Sprint, dice: list[int]) -> list[Event]:
+    face = dice[0]
+    state.throws += 1
+    if state.stage == "lot":
+        first = 0 if face <= 3 else 1
+        _start_turn(state, first)
+        return [Event("lot", DEPART, first, data={"dice": [face]})]
+    state.die = face
+    events = [Event("throw", PARITE, state.mover, data={"dice": [face]})]
+    if _may_launch(state) and state.options["cdp.sprint-when"] == "after-throw":
+        state.stage = "launch"
+        return events
+    _resolve(state, events)
+    return events
+
+
+def _resolve(state: Sprint, events: list[Event]) -> None:
+    if _forced(state):
+        _move(state, _value(state), events)
+    else:
+        state.stage = "distance"
+
+
+def play_choice(state: Sprint, choice: str) -> list[Event]:
+    events: list[Event] = []
+    if state.stage in ("declare", "launch"):  # the sprint decision, before or after the die
+        if choice == "sprint":
+            state.sprint = True
+            events.append(Event("sprint", SPRINT, state.mover, data={}))
+        else:
+            events.append(Event("hold", SPRINT, state.mover, data={}))
+        if state.stage == "launch":
+            _resolve(state, events)
+        else:
+            state.stage = "throw"
+        return events
+    _move(state, int(choice), events)
+    return events
+
+
+def _move(state: Sprint, squares: int, events: list[Event]) -> None:
+    seat = state.mover
+    before = state.pos[seat]
+    state.pos[seat] += squares
+    events.append(Event("move", PARITE, seat, data={
+        "from": before, "to": state.pos[seat], "steps": squares, "most": _value(state),
+        "doubled": state.sprint, "forced": _forced(state)}))
+    state.die = 0
+    if state.moved == 0:
+        state.moved, state.mover = 1, 1 - seat
+        state.stage = _before_throw(state)
+        return
+    _end_of_turn(state, events)
+
+
+def _end_of_turn(state: Sprint, events: list[Event]) -> None:
+    a, b = state.pos
+    if max(a, b) >= state.line:
+        if a != b:
+            state.finished, state.winner = True, 0 if a > b else 1
+            events.append(Event("end", ARRIVEE, state.winner, data={"ranking": [state.winner, 1 - state.winner],
+                                                                     "margin": abs(a - b)}))
+            return
+        events.append(Event("tie", ARRIVEE, None, data={"at": a}))
+    first = _leader(state, level=1 - state.first)  # level: the rider who was first now plays second
+    _start_turn(state, first)
+    events.append(Event("first", ORDRE, first, data={"level": a == b}))
+
+
+def public_position(state: Sprint) -> dict[str, Any]:
+    return {
+        "ruleset": state.ruleset, "finished": state.finished, "winner": state.winner,
+        "ranking": [state.winner, 1 - state.winner] if state.winner is not None else [],
+        "turn": None if state.finished else state.mover,
+        "pos": list(state.pos), "sprint": state.sprint, "first": state.first,
+        "players": [{"seat": s, "pos": state.pos[s]} for s in (0, 1)],
+    }
