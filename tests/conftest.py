@@ -11,3 +11,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "pyodide: runs the engine in Node + Pyodide (needs node, `npm ci`, scripts/fetch_test_wheels.sh); "
         "select with -m pyodide, leave out with -m 'not pyodide'",
     )
+    config.addinivalue_line(
+        "markers",
+        "browser: drives the built site in headless Chromium (needs /usr/bin/chromium, Playwright, `make build`); "
+        "select with -m browser, leave out with -m 'not browser'",
+    )

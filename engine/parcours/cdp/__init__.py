@@ -1,4 +1,4 @@
-"""Corriere dei Piccoli, 6 September 1964 (rules by G. Crepax): Velocità, on a 30-square track."""
+"""Corriere dei Piccoli, 6 September 1964 (rules by G. Crepax): Velocità and Mezzo fondo a motore."""
 
 from __future__ import annotations
 
@@ -6,19 +6,36 @@ from typing import Any
 
 from ..core import Event, Need
 from ..options import OptionValue
-from . import velocita
+from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, sentence
-from .races import ARTICLES, RACES, TRACK_SQUARES
-from .velocita_bots import BOTS
+from .races import ARTICLES, DEFAULT_TRACK, RACES, TRACK_SQUARES
 
 GAME = "cdp"
 DECISIONS = True
-State = velocita.Sprint
+
+
+def _rules(state_or_ruleset: Any) -> Any:
+    ruleset = state_or_ruleset if isinstance(state_or_ruleset, str) else state_or_ruleset.ruleset
+    return velocita if ruleset == "cdp.velocita" else mezzofondo
+
+
+def _bot(name: str) -> Any:
+    def choose(state: Any, need: Need, rng: Any) -> str:
+        table = velocita_bots.BOTS if state.ruleset == "cdp.velocita" else mezzofondo_bots.BOTS
+        return table.get(name, table["search"])(state, need, rng)
+    return choose
+
+
+# the names every race knows; Velocità also has "optimal" (the solved game), which Mezzo fondo
+# answers with "search"
+BOTS: dict[str, Any] = {name: _bot(name) for name in ("plain", "search", "optimal")}
 
 
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> Any:
-    return velocita.new_state(ruleset, options, setup)
+    if ruleset == "cdp.velocita":
+        return velocita.new_state(ruleset, options, setup)
+    return mezzofondo.new_state(ruleset, players, options, setup)
 
 
 def settle_setup(state: Any) -> list[Event]:
@@ -26,22 +43,22 @@ def settle_setup(state: Any) -> list[Event]:
 
 
 def need(state: Any) -> Need | None:
-    return velocita.need(state)
+    return _rules(state).need(state)  # type: ignore[no-any-return]
 
 
 def play_throw(state: Any, dice: list[int]) -> list[Event]:
-    return velocita.play_throw(state, dice)
+    return _rules(state).play_throw(state, dice)  # type: ignore[no-any-return]
 
 
 def play_choice(state: Any, choice: str) -> list[Event]:
-    return velocita.play_choice(state, choice)
+    return _rules(state).play_choice(state, choice)  # type: ignore[no-any-return]
 
 
 def public_position(state: Any) -> dict[str, Any]:
-    return velocita.public_position(state)
+    return _rules(state).public_position(state)  # type: ignore[no-any-return]
 
 
 __all__ = [
-    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "State", "TRACK_SQUARES",
+    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "DEFAULT_TRACK", "GAME", "OPTIONS", "RACES", "TRACK_SQUARES",
     "article_label", "need", "new_state", "play_choice", "play_throw", "public_position", "sentence", "settle_setup",
 ]

@@ -26,6 +26,8 @@ def article_label(cite: str, lang: str) -> str:
 
 def who(event: Event, lang: str) -> str:
     seat = (event.seat or 0) + 1
+    if event.cite.startswith("cdp:mezzofondo"):
+        return f"équipe {seat}" if lang == "fr" else f"team {seat}"
     return f"coureur {seat}" if lang == "fr" else f"rider {seat}"
 
 
@@ -48,6 +50,47 @@ def _move_en(e: Event, w: str, a: str) -> str:
 def _dice(e: Event) -> str:
     dice = e.data["dice"]
     return str(dice[0]) if isinstance(dice, list) else "?"
+
+
+def _dice_list(e: Event, joiner: str) -> str:
+    dice = e.data["dice"]
+    return joiner.join(map(str, dice)) if isinstance(dice, list) else ""
+
+
+def _part(e: Event, fr: bool) -> str:
+    d = e.data
+    if d["steps"] == d["most"]:
+        return ""
+    return f" sur {d['most']} possibles" if fr else f" of {d['most']} thrown"
+
+
+def _lost(e: Event, fr: bool) -> str:
+    lost = e.data.get("lost")
+    if not lost:
+        return ""
+    return f" ({lost} point(s) perdu(s))" if fr else f" ({lost} pip(s) lost)"
+
+
+_MF_FR: dict[str, Callable[[Event, str, str], str]] = {
+    "throw": lambda e, w, a: f"L'{w} lance : {_dice_list(e, ' et ')}.",
+    "derny": lambda e, w, a: f"Le derny de l'{w} avance de {e.data['steps']}{_part(e, True)}, case {e.data['square']} ({a}).",
+    "wait": lambda e, w, a: f"Le derny de l'{w} a dépassé son coureur : il s'arrête et l'attend ({a}).",
+    "ride": lambda e, w, a: f"Le coureur de l'{w} avance de {e.data['steps']}, case {e.data['square']}{_lost(e, True)} ({a}).",
+    "coupled": lambda e, w, a: f"Le coureur de l'{w} est dans la roue de son derny : couplés ({a}).",
+    "dropped": lambda e, w, a: f"Le coureur de l'{w} perd le contact, à {e.data['gap']} case(s) : le derny s'arrête ({a}).",
+    "uncoupled": lambda e, w, a: f"L'{w} passe la ligne découplée : le passage ne compte pas, encore un tour ({a}).",
+    "end": lambda e, w, a: f"L'{w} passe la ligne couplée et gagne ({a}).",
+}
+_MF_EN: dict[str, Callable[[Event, str, str], str]] = {
+    "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice_list(e, ' and ')}.",
+    "derny": lambda e, w, a: f"{w.capitalize()}'s derny moves {e.data['steps']}{_part(e, False)}, to square {e.data['square']} ({a}).",
+    "wait": lambda e, w, a: f"{w.capitalize()}'s derny has passed its rider: it stops and waits ({a}).",
+    "ride": lambda e, w, a: f"{w.capitalize()}'s rider moves {e.data['steps']}, to square {e.data['square']}{_lost(e, False)} ({a}).",
+    "coupled": lambda e, w, a: f"{w.capitalize()}'s rider is on its derny's wheel: coupled ({a}).",
+    "dropped": lambda e, w, a: f"{w.capitalize()}'s rider loses contact, {e.data['gap']} square(s) behind: the derny stops ({a}).",
+    "uncoupled": lambda e, w, a: f"{w.capitalize()} crosses the line uncoupled: it does not count, one more lap ({a}).",
+    "end": lambda e, w, a: f"{w.capitalize()} crosses the line coupled and wins ({a}).",
+}
 
 
 _FR: dict[str, Callable[[Event, str, str], str]] = {
@@ -75,6 +118,12 @@ _EN: dict[str, Callable[[Event, str, str], str]] = {
 KINDS = frozenset(_EN)
 
 
+MEZZO_KINDS = frozenset(_MF_EN)
+
+
 def sentence(event: Event, lang: str, team: bool) -> str:
+    w, a = who(event, lang), article_label(event.cite, lang)
+    if event.cite.startswith("cdp:mezzofondo"):
+        return (_MF_FR if lang == "fr" else _MF_EN)[event.kind](event, w, a)
     table = _FR if lang == "fr" else _EN
-    return table[event.kind](event, who(event, lang), article_label(event.cite, lang))
+    return table[event.kind](event, w, a)

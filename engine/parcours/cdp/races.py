@@ -7,7 +7,7 @@ from dataclasses import dataclass
 # The text gives a 30-square track and a red and a yellow line, without saying where the lines are:
 # our reconstruction, kept as data; a scenario may replace it (setup.track).
 TRACK_SQUARES = 30
-DEFAULT_TRACK: dict[str, int] = {"squares": 30, "red_line": 30, "yellow_line": 28}
+DEFAULT_TRACK: dict[str, int] = {"squares": 30, "red_line": 30, "yellow_line": 20}
 
 ARTICLES: tuple[str, ...] = (
     "cdp:velocita-depart",      # two riders on one square, one lap; first by lot
@@ -36,5 +36,8 @@ class Race:
 RACES: dict[str, Race] = {
     r.id: r for r in (
         Race("cdp.velocita", "cdp:velocita-arrivee", {"fr": "Vitesse (Velocità)", "en": "Sprint (Velocità)"}, 2, 2),
+        Race("cdp.mezzofondo", "cdp:mezzofondo-arrivee",
+             {"fr": "Demi-fond derrière derny (Mezzo fondo a motore)", "en": "Motor-paced race (Mezzo fondo a motore)"},
+             2, 9),
     )
 }

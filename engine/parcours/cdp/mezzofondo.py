@@ -1,0 +1,245 @@
+"""Mezzo fondo a motore: teams of a rider and a derny over an agreed number of laps.
+
+Positions are squares along the road from the finishing (red) line: riders start just behind it
+(-1, -2, ...), the dernys on the square behind the yellow line. The track's lines are a
+reconstruction kept as data (races.DEFAULT_TRACK); a scenario may move them (setup.track).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..core import Event, Need, ScenarioError
+from ..options import OptionValue
+from .races import DEFAULT_TRACK
+
+DEPART, PHASE1, PHASE2, PHASE3, ARRIVEE = (
+    "cdp:mezzofondo-depart", "cdp:mezzofondo-phase-1", "cdp:mezzofondo-phase-2", "cdp:mezzofondo-phase-3",
+    "cdp:mezzofondo-arrivee")
+PACE = 7  # "he adds seven to the result"
+
+
+@dataclass(slots=True)
+class Team:
+    seat: int
+    rider: int
+    derny: int
+    phase: str = "dernys"  # "dernys" (phase 1), "chasing" (phases 2 and a lost contact), "coupled" (phase 3)
+    laps_to_ride: int = 0  # the line to cross is at laps_to_ride * squares
+    finished: bool = False
+
+
+@dataclass(slots=True)
+class Pacing:
+    ruleset: str
+    options: dict[str, OptionValue]
+    squares: int
+    red_line: int
+    teams: list[Team]
+    order: list[int] = field(default_factory=list)  # seats still to play this round, in order
+    stage: str = "act"  # "act" (a throw for the team on turn), "derny" (its distance), "rider" (its throw)
+    offer: int = 0  # the derny's throw while its distance is chosen
+    finished: bool = False
+    winner: int | None = None
+    arrivals: list[int] = field(default_factory=list)
+    throws: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def turn(self) -> int:
+        return self.order[0]
+
+    def square(self, road: int) -> int:
+        """The numbered square (1..squares) at a distance along the road from the red line."""
+        return (self.red_line + road - 1) % self.squares + 1
+
+    def line(self, team: Team) -> int:
+        extra = 1 if self.options["cdp.line-crossing"] == "beyond" else 0
+        return team.laps_to_ride * self.squares + extra
+
+
+def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object) -> Pacing:
+    data = setup if setup is not None else {}
+    if not isinstance(data, dict):
+        raise ScenarioError("setup", "expected a mapping with track and teams")
+    for key in data:
+        if key not in ("track", "teams"):
+            raise ScenarioError(f"setup.{key}", "unknown field (expected track, teams)")
+    track = _track(data.get("track"))
+    behind_yellow = track["yellow_line"] - track["red_line"] - 1
+    laps = int(options["cdp.laps"])
+    teams = [Team(s, -1 - s, behind_yellow, laps_to_ride=laps) for s in range(players)]
+    state = Pacing(ruleset, options, track["squares"], track["red_line"], teams)
+    if "teams" in data:
+        _place(state, data["teams"])
+    state.order = _round_order(state)
+    return state
+
+
+def _track(data: object) -> dict[str, int]:
+    track = dict(DEFAULT_TRACK)
+    if data is None:
+        return track
+    if not isinstance(data, dict):
+        raise ScenarioError("setup.track", "expected a mapping with squares, red_line, yellow_line")
+    for key, value in data.items():
+        if key not in track:
+            raise ScenarioError(f"setup.track.{key}", "unknown field (expected squares, red_line, yellow_line)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200:
+            raise ScenarioError(f"setup.track.{key}", f"expected a square number, got {value!r}")
+        track[key] = value
+    if track["red_line"] > track["squares"] or track["yellow_line"] > track["squares"]:
+        raise ScenarioError("setup.track", "the lines must be on the track")
+    return track
+
+
+def _place(state: Pacing, rows: object) -> None:
+    if not isinstance(rows, list) or len(rows) != len(state.teams):
+        raise ScenarioError("setup.teams", f"expected {len(state.teams)} mappings, one per team")
+    for seat, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ScenarioError(f"setup.teams[{seat}]", "expected a mapping such as {rider: 12, derny: 13}")
+        team = state.teams[seat]
+        for key, value in row.items():
+            where = f"setup.teams[{seat}].{key}"
+            if key == "phase":
+                if value not in ("dernys", "chasing", "coupled"):
+                    raise ScenarioError(where, f"expected dernys, chasing or coupled, got {value!r}")
+                team.phase = value
+            elif key in ("rider", "derny"):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ScenarioError(where, f"expected a square along the road, got {value!r}")
+                setattr(team, key, value)
+            else:
+                raise ScenarioError(where, "unknown field (expected rider, derny, phase)")
+        if team.phase == "coupled" and team.rider != team.derny - 1:
+            raise ScenarioError(f"setup.teams[{seat}]", "a coupled rider is on the square just behind its derny")
+
+
+def _round_order(state: Pacing) -> list[int]:
+    """The team ahead plays first (by its rider, then its derny); finished teams sit out."""
+    running = [t for t in state.teams if not t.finished]
+    return [t.seat for t in sorted(running, key=lambda t: (-t.rider, -t.derny, t.seat))]
+
+
+def need(state: Pacing) -> Need | None:
+    if state.finished:
+        return None
+    team = state.teams[state.turn]
+    if state.stage == "derny":
+        most = state.offer
+        return Need("choice", team.seat, choices=tuple(str(m) for m in range(most + 1)), decision="derny")
+    if team.phase == "coupled" and state.stage == "act":
+        return Need("dice", team.seat, 2)
+    return Need("dice", team.seat, 1)
+
+
+def play_throw(state: Pacing, dice: list[int]) -> list[Event]:
+    team = state.teams[state.turn]
+    state.throws += 1
+    events = [Event("throw", _phase_cite(team), team.seat, data={"dice": list(dice)})]
+    if team.phase == "dernys":
+        _derny_alone(state, team, dice[0], events)
+    elif team.phase == "chasing":
+        _chase(state, team, dice[0], events)
+    elif state.stage == "act":
+        best = max(dice) if state.options["cdp.derny-throws"] == "best" else sum(dice)
+        state.offer, state.stage = best, "derny"
+        return events
+    else:
+        _follow(state, team, dice[0], events)
+    if not state.finished and state.stage == "act":
+        _next(state, events)
+    return events
+
+
+def play_choice(state: Pacing, choice: str) -> list[Event]:
+    team = state.teams[state.turn]
+    squares = int(choice)
+    team.derny += squares
+    state.stage = "rider"
+    return [Event("derny", PHASE3, team.seat, data={"steps": squares, "most": state.offer, "to": team.derny,
+                                                   "square": state.square(team.derny)})]
+
+
+def _phase_cite(team: Team) -> str:
+    return {"dernys": PHASE1, "chasing": PHASE2, "coupled": PHASE3}[team.phase]
+
+
+def _derny_alone(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
+    team.derny += face
+    events.append(Event("derny", PHASE1, team.seat, data={"steps": face, "most": face, "to": team.derny,
+                                                          "square": state.square(team.derny)}))
+    if team.derny > team.rider:
+        team.phase = "chasing"
+        events.append(Event("wait", PHASE2, team.seat, data={"at": team.derny}))
+
+
+def _chase(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
+    """One die for the rider, towards the square behind its derny; pips beyond it are lost."""
+    gap = team.derny - 1 - team.rider
+    steps = min(face, gap)
+    _ride(state, team, steps, events, PHASE2, lost=face - steps)
+    if team.rider == team.derny - 1:
+        team.phase = "coupled"
+        events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
+    _check_line(state, team, events)
+
+
+def _follow(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
+    """Coupled: the rider's throw plus seven, as far as the derny and no further."""
+    gap = team.derny - 1 - team.rider
+    reach = face + PACE
+    _ride(state, team, min(reach, gap), events, PHASE3, lost=0)
+    if reach < gap:
+        team.phase = "chasing"
+        events.append(Event("dropped", PHASE3, team.seat, data={"gap": gap - reach}))
+    state.stage = "act"
+    _check_line(state, team, events)
+
+
+def _ride(state: Pacing, team: Team, steps: int, events: list[Event], cite: str, lost: int) -> None:
+    before = team.rider
+    team.rider += steps
+    events.append(Event("ride", cite, team.seat, data={"from": before, "to": team.rider, "steps": steps,
+                                                       "lost": lost, "square": state.square(team.rider)}))
+
+
+def _check_line(state: Pacing, team: Team, events: list[Event]) -> None:
+    if team.rider < state.line(team):
+        return
+    coupled = team.phase == "coupled"
+    if not coupled and state.options["cdp.uncoupled-finish"] == "no-win":
+        team.laps_to_ride += 1  # the crossing does not count: one more lap, and cross it coupled
+        events.append(Event("uncoupled", ARRIVEE, team.seat, data={"laps": team.laps_to_ride}))
+        return
+    team.finished = True
+    state.arrivals.append(team.seat)
+    state.finished, state.winner = True, team.seat
+    events.append(Event("end", ARRIVEE, team.seat, data={"ranking": ranking(state), "coupled": coupled}))
+
+
+def _next(state: Pacing, events: list[Event]) -> None:
+    state.order.pop(0)
+    if not state.order:
+        state.order = _round_order(state)
+
+
+def ranking(state: Pacing) -> list[int]:
+    rest = sorted((t for t in state.teams if t.seat not in state.arrivals), key=lambda t: (-t.rider, t.seat))
+    return state.arrivals + [t.seat for t in rest]
+
+
+def public_position(state: Pacing) -> dict[str, Any]:
+    return {
+        "ruleset": state.ruleset, "finished": state.finished, "winner": state.winner,
+        "ranking": ranking(state) if state.finished else [],
+        "turn": None if state.finished else state.turn,
+        "squares": state.squares,
+        "teams": [{"seat": t.seat, "rider": t.rider, "derny": t.derny, "phase": t.phase,
+                   "rider_square": state.square(t.rider), "derny_square": state.square(t.derny),
+                   "line": state.line(t), "finished": t.finished} for t in state.teams],
+    }

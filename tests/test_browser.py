@@ -1,0 +1,597 @@
+"""The browser: a reader's clicks on the built site, in headless Chromium (Playwright for Python).
+
+The built site/ (`make build`) is served under /parcours/ on a free local port, as GitHub
+Pages would serve it, by scripts/serve.py's own server. One browser and one server serve
+the whole module; Python (Pyodide) starts a handful of times in all.
+
+    a. stepping a worked example with the buttons and the keys (no Python needed)
+    b. the example replayed live in Pyodide equals the page (data-live="match")
+    c. playing on with chosen dice; bad dice are refused with a sentence
+    d. changing a reading of the rules replays the example
+    e. permalinks: a good one restores the position in a fresh page; bad ones say why
+    f. Material's instant navigation: one worker and one Pyodide per visit
+    g. no console error or warning, no request to any other host
+    h. with JavaScript off, the board and the explained steps are there
+    i. axe-core: no serious or critical violation on any page
+
+Needs, and FAILS (does not skip) without them: Chromium at /usr/bin/chromium (Debian:
+apt-get install chromium), Playwright for Python (requirements-dev.txt), axe-core
+(npm ci) and the built site (make build).   Run only these:  pytest -m browser
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import importlib.util
+import json
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parent.parent
+SITE = REPO / "site"
+CHROMIUM = Path("/usr/bin/chromium")
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BASE_PATH = "/parcours/"
+RULES = "veldiv/rules/"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync", "--disable-quic"]
+PYTHON_TIMEOUT = 90_000  # ms: Pyodide's first start, on a slow machine
+
+# Counts the engine's workers (not Material's search worker) in each page's window.
+COUNT_WORKERS = """
+(() => {
+  const Native = window.Worker;
+  window.__pxWorkers = 0;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      if (String(url).endsWith("/parcours/worker.mjs")) window.__pxWorkers += 1;
+      super(url, options);
+    }
+  };
+})();
+"""
+
+
+def _fail(message: str) -> None:
+    pytest.fail(message, pytrace=False)
+
+
+# ---------------------------------------------------------------------------- server
+def _load_serve() -> Any:
+    spec = importlib.util.spec_from_file_location("parcours_serve", REPO / "scripts" / "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Server:
+    def __init__(self) -> None:
+        serve = _load_serve()
+        self.paths: list[str] = []
+        self.httpd = serve.make_server(str(SITE), 0, BASE_PATH)
+        self.port = self.httpd.server_address[1]
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.base = self.origin + BASE_PATH
+        paths = self.paths
+        origin = self.origin
+
+        class Recording(serve.SubpathHandler):  # type: ignore[misc, name-defined]
+            def do_GET(self) -> None:
+                paths.append(self.path)
+                if self.path.split("?")[0] == BASE_PATH + "sitemap.xml":
+                    self._sitemap()
+                    return
+                super().do_GET()
+
+            def _sitemap(self) -> None:
+                # Material's instant navigation only follows links that the sitemap lists, and
+                # compares them port included: list them at this server's origin, as GitHub
+                # Pages would (the site is built for site_url's origin).
+                text = (SITE / "sitemap.xml").read_text(encoding="utf-8")
+                text = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text)
+                body = text.encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd.RequestHandlerClass = functools.partial(Recording, directory=str(SITE))
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def count(self, name: str) -> int:
+        return sum(1 for p in self.paths if p.split("?")[0].endswith(name))
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _site_pages() -> list[str]:
+    pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in SITE.rglob("index.html")
+                   if not p.relative_to(SITE).parts[0] in ("assets", "search"))
+    pages = ["" if p == "./" else p for p in pages]
+    if (SITE / "404.html").is_file():
+        pages.append("404.html")
+    return pages
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    for needed in (SITE / "index.html", SITE / RULES / "index.html",
+                   SITE / "assets" / "vendor" / "engine.json",
+                   SITE / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm",
+                   SITE / "parcours" / "widget.mjs", SITE / "parcours" / "worker.mjs"):
+        if not needed.is_file():
+            _fail(f"{needed.relative_to(REPO)} is missing: run make build first")
+    srv = Server()
+    yield srv
+    srv.close()
+
+
+# ---------------------------------------------------------------------------- browser
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        _fail("Chromium is missing at /usr/bin/chromium: install Chromium: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _fail("Playwright for Python is missing: pip install -r requirements-dev.txt")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Recorder:
+    """Everything a context did that a reader should never see: console errors and warnings,
+    uncaught exceptions, requests to any host but the local server."""
+
+    def __init__(self, context: Any, origin: str) -> None:
+        self.origin = origin
+        self.requests: list[str] = []
+        self.problems: list[str] = []
+        context.on("request", lambda r: self.requests.append(r.url))
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.problems.append(f"uncaught: {e.error}"))
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            where = message.page.url if message.page else "a worker"
+            self.problems.append(f"console.{message.type} on {where}: {message.text}")
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.requests if not u.startswith(self.origin + "/") and not u.startswith(("data:", "blob:"))]
+
+    def assert_clean(self) -> None:
+        assert not self.problems, "\n".join(self.problems)
+        assert not self.foreign(), f"requests to other hosts: {self.foreign()}"
+
+    def count(self, name: str) -> int:
+        return sum(1 for u in self.requests if urlsplit(u).path.endswith(name))
+
+
+class Session:
+    def __init__(self, browser: Any, server: Server, **options: Any) -> None:
+        self.server = server
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+        self.context.set_default_timeout(15_000)
+        if options.get("java_script_enabled", True):
+            self.context.add_init_script(COUNT_WORKERS)
+        self.rec = Recorder(self.context, server.origin)
+
+    def page(self, path: str = "") -> Any:
+        page = self.context.new_page()
+        if path is not None:
+            page.goto(self.server.base + path)
+        return page
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def session(browser: Any, server: Server) -> Iterator[Session]:
+    s = Session(browser, server)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def rules(browser: Any, server: Server) -> Iterator[tuple[Session, Any]]:
+    """One rules page shared by tests a to d (Python starts once for them)."""
+    s = Session(browser, server)
+    page = s.page(RULES)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    yield s, page
+    s.close()
+
+
+# ---------------------------------------------------------------------------- helpers
+def expected_film(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The same film computed by the engine in CPython: what the browser must show."""
+    from parcours_view import film_json
+
+    return json.loads(film_json(json.dumps(scenario), "#"))
+
+
+def sentences(step_html: str) -> list[str]:
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", s)).split())
+            for s in re.findall(r"<li data-cite=[^>]*>(.*?)</li>", step_html)]
+
+
+def page_sentences(example: Any, k: int, lang: str = "en") -> list[str]:
+    items = example.locator(f'li.px-step[data-step="{k}"] .px-step-text > [lang="{lang}"] li')
+    return [" ".join(t.split()) for t in items.all_text_contents()]
+
+
+def scenario_of(example: Any) -> dict[str, Any]:
+    return json.loads(example.get_attribute("data-scenario"))
+
+
+def board_label(example: Any) -> str:
+    return example.locator("svg.px-board").get_attribute("aria-label")
+
+
+def counter(example: Any) -> str:
+    return " ".join(example.locator(".px-counter").inner_text().split())
+
+
+def wait_counter(example: Any, text: str) -> None:
+    example.locator(".px-counter").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).wait_for()
+
+
+def wait_live(example: Any) -> None:
+    example.page.wait_for_selector(f"#{example.get_attribute('id')}[data-live]", timeout=PYTHON_TIMEOUT)
+    assert example.get_attribute("data-live") == "match", "the live replay differs from the page (see the console)"
+
+
+def status(example: Any) -> str:
+    return " ".join(example.locator(".px-status").text_content().split())
+
+
+def reset(example: Any) -> None:
+    example.locator("button.px-reset").click()
+    wait_counter(example, f"0 / {example.locator('li.px-step').count()}")
+
+
+# ---------------------------------------------------------------------------- a. stepping
+def test_a_step_with_buttons_and_keys(rules: tuple[Session, Any]) -> None:
+    s, page = rules
+    ex = page.locator("#ex-art-3-taken")
+    film = expected_film(scenario_of(ex))
+    labels = [f["label"]["en"] for f in film["frames"]]
+    n = len(film["frames"]) - 1
+    assert ex.locator("li.px-step").count() == n == 3
+    assert ex.locator(".px-controls").is_visible()
+    # The widget starts at the start position; no step is current, all are later.
+    assert counter(ex) == f"0 / {n}"
+    assert board_label(ex) == labels[0]
+    assert ex.locator('li.px-step[aria-current="step"]').count() == 0
+    assert ex.locator("li.px-step.px-later").count() == n
+
+    ex.locator("button.px-next").click()
+    assert counter(ex) == f"1 / {n}"
+    assert board_label(ex) == labels[1]
+    assert ex.locator('li.px-step[aria-current="step"]').get_attribute("data-step") == "1"
+    assert ex.locator("li.px-step.px-later").count() == n - 1
+    assert ex.locator(".px-caption [lang=en]").inner_text() == labels[1]
+    said = status(ex)
+    assert "Step 1 of 3" in said and "Étape 1 sur 3" in said
+    assert sentences(film["frames"][1]["html"]["en"])[-1] in said  # the step's own text is announced
+    assert ex.locator(".px-status").get_attribute("aria-live") == "polite"
+
+    ex.locator("button.px-next").click()
+    ex.locator("button.px-back").click()
+    assert counter(ex) == f"1 / {n}"
+    ex.locator("button.px-last").click()
+    assert counter(ex) == f"{n} / {n}" and board_label(ex) == labels[n]
+    ex.locator("button.px-next").click(force=True)  # at the end: nothing moves (aria-disabled, still focusable)
+    assert counter(ex) == f"{n} / {n}"
+    assert ex.locator("button.px-next").get_attribute("aria-disabled") == "true"
+    ex.locator("button.px-first").click()
+    assert counter(ex) == f"0 / {n}" and board_label(ex) == labels[0]
+
+    # Keys, with the focus inside the example.
+    ex.locator("button.px-next").focus()
+    page.keyboard.press("ArrowRight")
+    assert counter(ex) == f"1 / {n}"
+    page.keyboard.press("ArrowRight")
+    assert counter(ex) == f"2 / {n}" and board_label(ex) == labels[2]
+    page.keyboard.press("ArrowLeft")
+    assert counter(ex) == f"1 / {n}"
+    page.keyboard.press("End")
+    assert counter(ex) == f"{n} / {n}"
+    page.keyboard.press("Home")
+    assert counter(ex) == f"0 / {n}"
+    # A step of the list: focusable, Enter or Space goes to it; so does a click.
+    step2 = ex.locator('li.px-step[data-step="2"]')
+    assert step2.get_attribute("tabindex") == "0"
+    step2.focus()
+    page.keyboard.press("Enter")
+    assert counter(ex) == f"2 / {n}" and step2.get_attribute("aria-current") == "step"
+    ex.locator('li.px-step[data-step="1"]').focus()
+    page.keyboard.press(" ")
+    assert counter(ex) == f"1 / {n}"
+    ex.locator('li.px-step[data-step="3"] .px-dice').click()
+    assert counter(ex) == f"3 / {n}"
+    # Keys typed in the dice box are text, not steps.
+    ex.locator("input.px-dice-input").focus()
+    page.keyboard.press("Home")
+    assert counter(ex) == f"3 / {n}"
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- b. live = page
+def test_b_live_replay_matches_the_page(rules: tuple[Session, Any]) -> None:
+    s, page = rules
+    ex = page.locator("#ex-art-3-taken")
+    ex.scroll_into_view_if_needed()
+    ex.hover()
+    wait_live(ex)
+    assert ex.locator(".px-engine").get_attribute("data-stage") == "ready"
+    # Another example, on hover only: the same worker answers at once.
+    other = page.locator("#ex-art-5-example")
+    other.hover()
+    wait_live(other)
+    assert page.evaluate("window.__pxWorkers") == 1
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- c. play on
+def test_c_play_on_with_chosen_dice(rules: tuple[Session, Any]) -> None:
+    s, page = rules
+    ex = page.locator("#ex-art-3-taken")
+    reset(ex)
+    scenario = scenario_of(ex)
+    ex.locator("button.px-last").click()
+    n = ex.locator("li.px-step").count()
+
+    # Refused: not a face, two dice where one is needed, not numbers. Nothing else changes.
+    before = (board_label(ex), counter(ex), ex.locator("ol.px-steps").inner_html())
+    for bad, why in (("7", "7 is not a face"), ("3 5", "This throw takes one die"),
+                     ("x", "is not a throw"), ("", "Type the dice first")):
+        ex.locator("input.px-dice-input").fill(bad)
+        ex.locator("button.px-throw").click()
+        assert why in status(ex), (bad, status(ex))
+        assert ex.locator(".px-status").get_attribute("data-kind") == "error"
+        assert (board_label(ex), counter(ex), ex.locator("ol.px-steps").inner_html()) == before
+
+    # A valid throw: a new last step, the one the engine gives in CPython.
+    ex.locator("input.px-dice-input").fill("4")
+    ex.locator("input.px-dice-input").press("Enter")
+    wait_counter(ex, f"{n + 1} / {n + 1}")
+    film = expected_film({**scenario, "dice": scenario["dice"] + [4]})
+    assert page_sentences(ex, n + 1) == sentences(film["frames"][n + 1]["html"]["en"])
+    assert page_sentences(ex, n + 1, "fr") == sentences(film["frames"][n + 1]["html"]["fr"])
+    assert board_label(ex) == film["frames"][n + 1]["label"]["en"]
+    assert ex.locator(f'li.px-step[data-step="{n + 1}"]').get_attribute("aria-current") == "step"
+    assert "You threw 4" in status(ex)
+
+    # A race that throws two dice refuses one.
+    two = page.locator("#ex-art-5-example")
+    two.locator("button.px-last").click()
+    before = (board_label(two), two.locator("ol.px-steps").inner_html())
+    two.locator("input.px-dice-input").fill("3")
+    two.locator("button.px-throw").click()
+    assert "This throw takes two dice" in status(two)
+    assert (board_label(two), two.locator("ol.px-steps").inner_html()) == before
+    # ... and takes two random ones.
+    m = two.locator("li.px-step").count()
+    two.locator("button.px-random").click()
+    wait_counter(two, f"{m + 1} / {m + 1}")
+    assert len(two.locator(f'li.px-step[data-step="{m + 1}"] .px-dice').inner_text().split()) == 2
+
+    # Playing on from an earlier step drops the rest of the old line, and says so.
+    ex.locator("button.px-first").click()
+    ex.locator("button.px-next").click()
+    ex.locator("input.px-dice-input").fill("2")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, "2 / 2")
+    assert "steps after it were dropped" in status(ex)
+    film = expected_film({**scenario, "dice": scenario["dice"][:1] + [2]})
+    assert page_sentences(ex, 2) == sentences(film["frames"][2]["html"]["en"])
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- d. options
+def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
+    s, page = rules
+    ex = page.locator("#ex-art-7-teammate")
+    scenario = scenario_of(ex)
+    ex.locator("button.px-last").click()
+    n = ex.locator("li.px-step").count()
+    select = ex.locator("select[id$='veldiv-art7-rider']")
+    assert select.is_visible(), "the example's own reading is shown, not folded away"
+    assert ex.locator("details.px-readings select").count() == len(json.loads(ex.get_attribute("data-options"))) - 1
+    assert select.input_value() == "mover"
+    mover = board_label(ex)
+    select.select_option("teammate")
+    film = expected_film({**scenario, "options": {"veldiv.art7-rider": "teammate"}})
+    last = film["frames"][-1]
+    page.wait_for_function("([el, label]) => el.querySelector('svg.px-board').getAttribute('aria-label') === label",
+                           arg=[ex.element_handle(), last["label"]["en"]])
+    assert board_label(ex) != mover
+    assert counter(ex) == f"{n} / {len(film['frames']) - 1}"  # the same step, kept
+    assert page_sentences(ex, n) == sentences(last["html"]["en"])
+    assert any("rider 2 on 6 squares" in t for t in page_sentences(ex, n))
+    # The reading in force is described beside the choice.
+    assert "already on the square moves on" in ex.locator("[id$='veldiv-art7-rider-desc']").inner_text()
+    # Back to the published example.
+    reset(ex)
+    assert select.input_value() == "mover"
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- e. permalinks
+def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) -> None:
+    s, page = rules
+    ex = page.locator("#ex-art-3-taken")
+    reset(ex)
+    scenario = scenario_of(ex)
+    ex.locator("button.px-last").click()
+    ex.locator("input.px-dice-input").fill("6")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, "4 / 4")
+    ex.locator("button.px-back").click()
+    href = ex.locator("a.px-permalink").get_attribute("href")
+    assert href.startswith(server.base + RULES + "#ex-art-3-taken:")
+    label = board_label(ex)
+
+    fresh = Session(browser, server)
+    try:
+        other = fresh.page(None)
+        other.goto(href)
+        ex2 = other.locator("#ex-art-3-taken")
+        other.wait_for_function("el => el.querySelector('.px-counter').textContent.trim() === '3 / 4'",
+                                arg=ex2.element_handle(), timeout=PYTHON_TIMEOUT)
+        assert board_label(ex2) == label
+        film = expected_film({**scenario, "dice": scenario["dice"] + [6]})
+        assert page_sentences(ex2, 4) == sentences(film["frames"][4]["html"]["en"])
+        assert "The position of the link" in status(ex2)
+        box = ex2.bounding_box()
+        assert box is not None and -5 <= box["y"] < 900, "the example of the link is scrolled into view"
+
+        # Undecodable, then a position the engine refuses: a sentence, and the position as published.
+        two = other.locator("#ex-art-2-turns")
+        other.evaluate("location.hash = '#ex-art-2-turns:@@not-base64@@'")
+        two.locator(".px-status[data-kind=error]").wait_for()
+        assert "could not be read" in status(two)
+        assert counter(two) == f"0 / {two.locator('li.px-step').count()}"
+        four = other.locator("#ex-art-4-six")
+        four_label = board_label(four)
+        bad = {"s": {**scenario_of(four), "dice": [9]}, "k": 1}
+        payload = other.evaluate(
+            "t => btoa(t).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '')", json.dumps(bad))
+        other.evaluate(f"location.hash = '#ex-art-4-six:{payload}'")
+        other.wait_for_function("el => el.querySelector('.px-status').textContent.includes('refused')",
+                                arg=four.element_handle())
+        assert "9 is not a die face" in status(four)
+        assert board_label(four) == four_label and counter(four) == "0 / 1"
+        fresh.rec.assert_clean()
+    finally:
+        fresh.close()
+
+    # A bad link on a fresh page load: the default position stays.
+    fresh = Session(browser, server)
+    try:
+        other = fresh.page(RULES + "#ex-art-3-taken:eyJzIjoxfQ")  # {"s":1}
+        ex3 = other.locator("#ex-art-3-taken")
+        ex3.locator(".px-status[data-kind=error]").wait_for()
+        assert "does not hold a position" in status(ex3)
+        assert counter(ex3) == "0 / 3"
+    finally:
+        fresh.close()
+
+
+# ---------------------------------------------------------------------------- f. instant navigation
+def test_f_instant_navigation_keeps_one_worker(session: Session, server: Server) -> None:
+    page = session.page(RULES)
+    wasm_before = server.count("pyodide.asm.wasm")
+    page.evaluate("window.__samePage = true")
+    ex = page.locator("#ex-art-3-taken")
+    ex.hover()
+    wait_live(ex)
+
+    page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}"]').first.click()
+    page.wait_for_url(server.base)
+    page.wait_for_function("!document.querySelector('.px-example')")
+    page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{RULES}"]').first.click()
+    page.wait_for_url(server.base + RULES)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    assert page.evaluate("window.__samePage") is True, "the navigation was instant (no page load)"
+
+    ex = page.locator("#ex-art-3-taken")
+    ex.locator("button.px-next").click()
+    assert counter(ex) == "1 / 3"
+    page.keyboard.press("ArrowRight")
+    assert counter(ex) == "2 / 3"
+    ex.locator("button.px-last").click()
+    ex.locator("input.px-dice-input").fill("5")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, "4 / 4")
+    wait_live(ex)
+    assert page.evaluate("window.__pxWorkers") == 1
+    assert session.rec.count("pyodide.asm.wasm") == 1
+    assert server.count("pyodide.asm.wasm") - wasm_before == 1
+    session.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- g. clean pages
+def test_g_no_console_errors_no_foreign_requests(session: Session, server: Server) -> None:
+    page = session.page(None)
+    for path in _site_pages():
+        page.goto(server.base + path)
+        page.wait_for_load_state("networkidle")
+        if page.locator(".px-example[data-px-widget]").count():
+            ex = page.locator(".px-example[data-px-widget]").first
+            ex.scroll_into_view_if_needed()
+            ex.hover()
+            wait_live(ex)
+            ex.locator("button.px-next").click()
+            ex.locator("button.px-random").click()
+    assert session.rec.count("pyodide.asm.wasm") >= 1, "Python was started on the rules page"
+    assert all(u.startswith(server.origin + "/") for u in session.rec.requests)
+    session.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- h. no JavaScript
+def test_h_reading_without_javascript(browser: Any, server: Server) -> None:
+    s = Session(browser, server, java_script_enabled=False)
+    try:
+        page = s.page(RULES)
+        ex = page.locator("#ex-art-3-taken")
+        film = expected_film(scenario_of(ex))
+        assert ex.locator("svg.px-board").is_visible()
+        assert board_label(ex) == film["frames"][-1]["label"]["en"]  # the example played out
+        assert ex.locator("li.px-step").count() == 3
+        for k in (1, 2, 3):
+            assert ex.locator(f'li.px-step[data-step="{k}"]').is_visible()
+            assert page_sentences(ex, k) == sentences(film["frames"][k]["html"]["en"])
+        assert ex.locator(".px-controls").is_hidden()
+        assert not any("pyodide" in u or "worker.mjs" in u for u in s.rec.requests)
+    finally:
+        s.close()
+
+
+# ---------------------------------------------------------------------------- i. axe-core
+def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
+    if not AXE.is_file():
+        _fail("node_modules/axe-core is missing: run npm ci")
+    found: list[str] = []
+    for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 375, "height": 740})):
+        s = Session(browser, server)
+        try:
+            page = s.page(None)
+            page.set_viewport_size(viewport)
+            for path in _site_pages():
+                page.goto(server.base + path)
+                if page.locator(".px-example[data-px-widget]").count():
+                    # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
+                    ex = page.locator(".px-example[data-px-widget]").first
+                    ex.locator("button.px-next").click()
+                    ex.locator("input.px-dice-input").fill("9")
+                    ex.locator("button.px-throw").click()
+                    page.evaluate("document.querySelectorAll('details.px-readings').forEach(d => d.open = true)")
+                page.add_script_tag(path=str(AXE))
+                result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+                for v in result["violations"]:
+                    if v["impact"] in ("serious", "critical"):
+                        nodes = "; ".join(f"{n['target']} {n['html'][:120]}" for n in v["nodes"][:3])
+                        found.append(f"{name} /{path}: {v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): "
+                                     f"{v['help']}: {nodes}")
+        finally:
+            s.close()
+    assert not found, "\n".join(found)
