@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from parcours import veldiv
-from parcours_view import riders_svg, track_symbol
+from parcours_view import board_svg, symbols
 
 from .sources import Located, require_text
 
@@ -124,8 +124,8 @@ def _cards(items: list[dict[str, Any]]) -> str:
 def _track_figure() -> str:
     label_en = f"The oval track of {veldiv.TRACK_SQUARES} numbered squares; the line is after square {veldiv.START_LINE}."
     label_fr = f"La piste ovale de {veldiv.TRACK_SQUARES} cases numérotées ; la ligne est après la case {veldiv.START_LINE}."
-    return (f'<svg class="px-defs" aria-hidden="true" focusable="false">{track_symbol()}</svg>'
-            f'<figure class="px-figure">{riders_svg([], False, label_en)}'
+    empty = {"ruleset": "veldiv.individuelle", "riders": []}
+    return (symbols("veldiv") + f'<figure class="px-figure">{board_svg("veldiv.individuelle", empty, label_en)}'
             f'<figcaption class="px-caption"><span lang="fr">{label_fr}</span><br><span lang="en">{label_en}</span> '
             f"<span lang=\"en\">(drawn from the rules engine's own track data)</span></figcaption></figure>")
 

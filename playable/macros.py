@@ -55,12 +55,15 @@ def _play_form() -> str:
 
 def define_env(env: Any) -> None:
     docs = Path(env.conf["docs_dir"])
-    source_name = {"fr": "transcription d'une page de collectionneur (témoin A)",
-                   "en": "as transcribed on a collector's page (witness A)"}
+    veldiv_texts = {
+        "original_lang": "fr", "original_label": "Texte de 1932", "translation_label": "English",
+        "original_source": "Texte de 1932, transcription d'une page de collectionneur (témoin A)",
+        "translation_source": "Our translation of the 1932 text (as transcribed on a collector's page, witness A)",
+    }
     env.macro(_rulesets_table, "rulesets_table")
     env.macro(_options_table, "options_table")
     env.macro(_play_form, "play_form")
-    env.macro(lambda game: render_rules(docs, game, source_name), "rules_page")
+    env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")
     env.macro(lambda game: render_sources(docs, game), "sources_list")

@@ -9,8 +9,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from parcours import ScenarioError, parse, veldiv
-from parcours_view import film, track_symbol
+from parcours import ScenarioError, all_games, game_of, parse
+from parcours.games import GameRules
+from parcours_view import film, symbols
 
 from .sources import DataError, Located, field_path, require_text
 
@@ -26,8 +27,9 @@ class Example:
     scenario: dict[str, Any]
 
 
-def load_examples(folder: Path) -> dict[str, list[Example]]:
+def load_examples(folder: Path, game: str = "veldiv") -> dict[str, list[Example]]:
     """Every example file checked: known article, both languages, a scenario the engine accepts."""
+    rules = all_games()[game]
     by_article: dict[str, list[Example]] = {}
     for path in sorted(folder.glob("*.yml")):
         doc = Located(path)
@@ -37,7 +39,7 @@ def load_examples(folder: Path) -> dict[str, list[Example]]:
         for key in ("article", "title", "explain", "scenario"):
             if key not in data:
                 raise doc.fail((), f"missing '{key}'")
-        if data["article"] not in veldiv.ARTICLES:
+        if data["article"] not in rules.ARTICLES:
             raise doc.fail(("article",), f"unknown article id {data['article']!r}")
         require_text(doc, ("title",), data["title"])
         require_text(doc, ("explain",), data["explain"])
@@ -50,7 +52,8 @@ def load_examples(folder: Path) -> dict[str, list[Example]]:
     return by_article
 
 
-def load_rulebook(path: Path) -> tuple[Located, list[dict[str, Any]]]:
+def load_rulebook(path: Path, game: str = "veldiv") -> tuple[Located, list[dict[str, Any]]]:
+    rules = all_games()[game]
     doc = Located(path)
     sections = doc.data.get("sections") if isinstance(doc.data, dict) else None
     if not isinstance(sections, list):
@@ -65,10 +68,10 @@ def load_rulebook(path: Path) -> tuple[Located, list[dict[str, Any]]]:
             require_text(doc, where + ("notes", j, "title"), note.get("title"))
             require_text(doc, where + ("notes", j, "text"), note.get("text"))
             option = note.get("option")
-            if option is not None and option not in veldiv.OPTIONS:
+            if option is not None and option not in rules.OPTIONS:
                 raise doc.fail(where + ("notes", j, "option"), f"unknown engine option {option!r}")
     ids = [s["id"] for s in sections]
-    missing = [a for a in veldiv.ARTICLES if a not in ids]
+    missing = [a for a in rules.ARTICLES if a not in ids]
     if missing:
         raise doc.fail(("sections",), f"no section for {', '.join(missing)}")
     return doc, sections
@@ -93,8 +96,8 @@ def _parallel(fr_label: str, fr_html: str, en_label: str, en_html: str) -> str:
             f'=== "{en_label}"\n\n{_indent(en_html)}\n\n</div>\n')
 
 
-def _option_box(option_id: str) -> str:
-    option = veldiv.OPTIONS[option_id]
+def _option_box(rules: GameRules, option_id: str) -> str:
+    option = rules.OPTIONS[option_id]
     rows = []
     for lang in ("fr", "en"):
         if option.number_range:
@@ -113,11 +116,11 @@ def _option_box(option_id: str) -> str:
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 
-def _note(note: dict[str, Any]) -> str:
+def _note(rules: GameRules, note: dict[str, Any]) -> str:
     body = (f'<div class="px-note-text"><div lang="fr"><p>{escape(" ".join(note["text"]["fr"].split()))}</p></div>'
             f'<div lang="en"><p>{escape(" ".join(note["text"]["en"].split()))}</p></div></div>')
     if note.get("option"):
-        body += _option_box(note["option"])
+        body += _option_box(rules, note["option"])
     kind = "question" if note.get("option") else "note"
     title = f'{note["title"]["fr"]} · {note["title"]["en"]}'.replace('"', "'")
     return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
@@ -132,8 +135,9 @@ def example_html(example: Example, rules_url: str = "") -> str:
                          "labels": [f["label"] for f in played.frames],
                          "finished": played.finished, "dice_needed": played.dice_needed},
                         ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    options = {oid: o.to_json() for oid, o in veldiv.OPTIONS.items()
-               if example.scenario["ruleset"] in veldiv.APPLIES[oid]}
+    rules = game_of(example.scenario["ruleset"])
+    options = {oid: o.to_json() for oid, o in rules.OPTIONS.items()
+               if example.scenario["ruleset"] in rules.APPLIES[oid]}
     steps = "".join(_step_item(k, f) for k, f in enumerate(played.frames) if k > 0)
     last = played.frames[-1]
     return (
@@ -160,33 +164,37 @@ def _step_item(k: int, frame: dict[str, Any]) -> str:
             f'<div lang="en">{frame["html"]["en"]}</div></div></li>')
 
 
-def render_rules(docs: Path, game: str, source_name: dict[str, str]) -> str:
-    doc, sections = load_rulebook(docs / game / "rulebook.yml")
-    examples = load_examples(docs / game / "examples")
-    unexampled = [a for a in veldiv.ARTICLES if a not in examples]
+def render_rules(docs: Path, game: str, texts: dict[str, str]) -> str:
+    """texts: original_lang, original_label, translation_label, original_source, translation_source."""
+    rules = all_games()[game]
+    doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
+    examples = load_examples(docs / game / "examples", game)
+    unexampled = [a for a in rules.ARTICLES if a not in examples]
     if unexampled:
         raise DataError(f"{docs / game / 'examples'}: no worked example for {', '.join(unexampled)}")
-    out = [f'<svg class="px-defs" aria-hidden="true" focusable="false">{track_symbol()}</svg>\n']
+    out = [symbols(game) + "\n"]
     for section in sections:
-        out.append(_section(section, examples.get(section["id"], []), source_name))
+        out.append(_section(rules, section, examples.get(section["id"], []), texts))
     del doc
     return "\n".join(out)
 
 
-def _section(section: dict[str, Any], examples: list[Example], source_name: dict[str, str]) -> str:
+def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str]) -> str:
     ident = anchor(section["id"])
     title = f'{section["title"]["fr"]} · {section["title"]["en"]}'
-    original = _paragraphs(section["original"], "fr") + \
-        f'<p class="px-source">Texte de 1932, {escape(source_name["fr"])}</p>'
-    translation = _paragraphs(section["translation"], "en") + \
-        f'<p class="px-source">Our translation of the 1932 text ({escape(source_name["en"])})</p>'
-    parts = [f"## {title} {{#{ident}}}\n", _parallel("Texte de 1932", original, "English", translation)]
+    first = texts["original_lang"]
+    second = "en" if first == "fr" else "fr"
+    original = _paragraphs(section["original"], first) + f'<p class="px-source">{escape(texts["original_source"])}</p>'
+    translation = _paragraphs(section["translation"], second) + \
+        f'<p class="px-source">{escape(texts["translation_source"])}</p>'
+    parts = [f"## {title} {{#{ident}}}\n",
+             _parallel(texts["original_label"], original, texts["translation_label"], translation)]
     sic = section.get("sic") or []
     if sic:
         items = "".join(f'<li><q lang="fr">{escape(s["text"])}</q>: <span lang="fr">{escape(s["note"]["fr"])}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
-    parts.extend(_note(n) for n in section.get("notes") or [])
+    parts.extend(_note(rules, n) for n in section.get("notes") or [])
     for example in examples:
         parts.append(example_html(example) + "\n")
     return "\n".join(parts)

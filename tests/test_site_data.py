@@ -19,7 +19,7 @@ DOCS = ROOT / "docs"
 
 
 def test_every_article_has_both_languages_notes_and_a_worked_example() -> None:
-    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml")
+    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml", "veldiv")
     examples = load_examples(DOCS / "veldiv" / "examples")
     by_id = {s["id"]: s for s in sections}
     for article in ARTICLES:
@@ -47,7 +47,7 @@ def test_each_example_cites_the_article_it_illustrates() -> None:
 
 
 def test_every_engine_option_is_annotated_beside_its_article() -> None:
-    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml")
+    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml", "veldiv")
     placed = {(n.get("option"), s["id"]) for s in sections for n in s.get("notes") or []}
     for oid, option in OPTIONS.items():
         assert (oid, option.article) in placed, f"{oid} is not annotated in {option.article}"

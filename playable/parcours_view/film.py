@@ -10,7 +10,7 @@ from typing import Any
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.narrate import article_label
 
-from .boards import board_svg
+from .boards import board_label, board_svg
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
@@ -74,8 +74,8 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
     return {
         "dice": faces,
         "cites": sorted({e.cite for e in events}),
-        "board": board_svg(game.scenario.ruleset, position, _board_label(position, "en")),
-        "label": {lang: _board_label(position, lang) for lang in LANGS},
+        "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")),
+        "label": {lang: board_label(position, lang) for lang in LANGS},
         "html": {lang: _step_html(events, lang, team, prefix, start) for lang in LANGS},
         "turn": position["turn"],
         "finished": position["finished"],
@@ -91,13 +91,3 @@ def _step_html(events: list[Event], lang: str, team: bool, prefix: str, start: b
         cite = f'<a class="px-cite" href="{prefix}{anchor}">{escape(article_label(e.cite, lang))}</a>'
         items.append(f'<li data-cite="{e.cite}">{escape(sentence(e, lang, team))} {cite}</li>')
     return f'<ul class="px-events">{"".join(items)}</ul>'
-
-
-def _board_label(position: dict[str, Any], lang: str) -> str:
-    parts = []
-    for seat, riders in enumerate(position["riders"]):
-        squares = [str(r["square"]) if r["square"] is not None else ("—") for r in riders]
-        name = f"joueur {seat + 1}" if lang == "fr" else f"player {seat + 1}"
-        where = ("case " if lang == "fr" else "square ") + (" et " if lang == "fr" else " and ").join(squares)
-        parts.append(f"{name} : {where}" if lang == "fr" else f"{name}: {where}")
-    return "; ".join(parts)

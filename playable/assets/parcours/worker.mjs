@@ -1,0 +1,158 @@
+// Parcours: the module Web Worker that runs the rules engine in Pyodide.
+//
+// Started once per visit by widget.mjs. Every URL is resolved against this file's own
+// URL, so the site works under any subpath and never asks another host for anything:
+// Pyodide and the engine wheel are vendored into the site at build time
+// (scripts/vendor_pyodide.py): site/parcours/worker.mjs -> site/assets/vendor/.
+//
+// Messages out:  {op: "status", stage: "pyodide" | "engine" | "ready"}
+//                {op: "status", stage: "failed", error: sentence}
+// Requests in:   {id, op: "film", scenario (object or JSON string), anchorPrefix}
+// Answers:       {id, film} (the parsed film) or {id, error: sentence}
+//
+// Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
+
+const VENDOR = new URL("../assets/vendor/", import.meta.url);
+const PYODIDE = new URL("pyodide/", VENDOR);
+
+const status = (stage, extra = {}) => postMessage({ op: "status", stage, ...extra });
+
+async function fetchOk(url, what) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: "same-origin" });
+  } catch {
+    throw new Error(`the ${what} could not be downloaded (network error)`);
+  }
+  if (!response.ok) throw new Error(`the ${what} could not be downloaded (HTTP ${response.status})`);
+  return response;
+}
+
+async function boot() {
+  status("pyodide");
+  const manifest = await (await fetchOk(new URL("engine.json", VENDOR), "engine manifest")).json();
+  if (!manifest || typeof manifest.wheel !== "string" || !/^[\w.+-]+\.whl$/.test(manifest.wheel)
+      || typeof manifest.sha256 !== "string") {
+    throw new Error("the engine manifest (engine.json) is malformed");
+  }
+  // The wheel downloads while Pyodide starts.
+  const wheelBytes = fetchOk(new URL(manifest.wheel, VENDOR), "engine wheel")
+    .then((r) => r.arrayBuffer());
+  wheelBytes.catch(() => {}); // reported when awaited below
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href));
+  } catch {
+    throw new Error("Pyodide's loader could not be loaded");
+  }
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE.href,
+    packageBaseUrl: PYODIDE.href, // even a stray package request stays on this site
+    packages: [],
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.log(line),
+  });
+  if (manifest.pyodide && pyodide.version !== manifest.pyodide) {
+    throw new Error(`Pyodide ${pyodide.version} was loaded, but the engine was built for ${manifest.pyodide}`);
+  }
+  status("engine");
+  const bytes = new Uint8Array(await wheelBytes);
+  const digest = await sha256Hex(bytes);
+  if (digest !== manifest.sha256.toLowerCase()) {
+    throw new Error("the engine wheel does not match its checksum (a stale or damaged download)");
+  }
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  const view = pyodide.pyimport("parcours_view");
+  const filmJson = view.film_json;
+  status("ready");
+  return filmJson;
+}
+
+const engine = boot();
+engine.catch((err) => status("failed", { error: sentence(err) }));
+
+self.onmessage = async ({ data }) => {
+  const { id, op } = data || {};
+  if (op !== "film") {
+    postMessage({ id, error: `unknown request ${JSON.stringify(op)}` });
+    return;
+  }
+  let filmJson;
+  try {
+    filmJson = await engine;
+  } catch (err) {
+    postMessage({ id, error: `Python could not start: ${sentence(err)}` });
+    return;
+  }
+  try {
+    const scenario = typeof data.scenario === "string" ? data.scenario : JSON.stringify(data.scenario);
+    const film = JSON.parse(filmJson(scenario, String(data.anchorPrefix ?? "#")));
+    if (film.error) postMessage({ id, error: String(film.error) });
+    else postMessage({ id, film });
+  } catch (err) {
+    // A Python exception here is a fault in the engine, not in the scenario: log it
+    // in full for whoever debugs, answer with one line.
+    console.error(err);
+    postMessage({ id, error: "the engine failed on this scenario (a bug: see the browser console)" });
+  }
+};
+
+function sentence(err) {
+  const text = String((err && err.message) || err || "unknown error");
+  return text.split("\n")[0].slice(0, 300);
+}
+
+// ------------------------------------------------------------------ SHA-256
+// crypto.subtle exists only in secure contexts (https, localhost); a site served over
+// plain http on a local network still gets its wheel checked, in plain JavaScript.
+async function sha256Hex(bytes) {
+  let buf;
+  if (self.crypto && self.crypto.subtle) buf = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
+  else buf = sha256(bytes);
+  return Array.from(buf, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const K = new Uint32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+function sha256(data) {
+  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const padded = new Uint8Array(((data.length + 9 + 63) >> 6) << 6);
+  padded.set(data);
+  padded[data.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(data.length / 0x20000000));
+  view.setUint32(padded.length - 4, (data.length << 3) >>> 0);
+  const w = new Uint32Array(64);
+  const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+  for (let off = 0; off < padded.length; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+    }
+    let [a, b, c, d, e, f, g, hh] = h;
+    for (let i = 0; i < 64; i++) {
+      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
+      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+      hh = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+  }
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) outView.setUint32(4 * i, h[i]);
+  return out;
+}

@@ -1,0 +1,51 @@
+"""The wooden horse race's board: two U-shaped tracks of holes (up from START, down to FINISH), traps
+marked; the layout comes from the position itself, so an edited board is drawn as it is."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+HORSE_COLOURS = ("#b71c1c", "#0d47a1")
+SYMBOL_ID = "px-hole"
+GAP, MARGIN = 26, 30
+
+
+def horse_symbol() -> str:
+    return (f'<symbol id="{SYMBOL_ID}" viewBox="-10 -10 20 20"><circle r="8" class="px-hole-cell"/></symbol>'
+            '<symbol id="px-trap" viewBox="-10 -10 20 20"><circle r="8" class="px-trap"/>'
+            '<path d="M-4-4L4 4M4-4L-4 4" class="px-trap-x"/></symbol>')
+
+
+def _hole_xy(hole: int, up: int, holes: int, x0: float) -> tuple[float, float]:
+    """Hole 1 sits just above START at the bottom of the left column; the path goes up, across, down."""
+    down = holes - up
+    top = MARGIN + 20
+    if hole <= up:
+        return x0, top + (up - hole) * GAP
+    return x0 + 40, top + (hole - up - 1) * GAP * (up / max(down, 1)) if down else top
+
+
+def horse_board(position: dict[str, Any], label: str) -> str:
+    board = position["board"]
+    holes, up, traps = board["holes"], board["up"], set(board["traps"])
+    height = MARGIN * 2 + 40 + up * GAP
+    width = 260
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" class="px-board px-horses">']
+    for seat, player in enumerate(position["players"]):
+        x0 = 40 + seat * 120
+        start_y = MARGIN + 20 + up * GAP
+        parts.append(f'<text x="{x0}" y="{start_y + 14}" class="px-num">START</text>'
+                     f'<text x="{x0 + 40}" y="{start_y + 14}" class="px-num">FINISH</text>')
+        for hole in range(1, holes + 1):
+            x, y = _hole_xy(hole, up, holes, x0)
+            ref = "px-trap" if hole in traps else SYMBOL_ID
+            parts.append(f'<use href="#{ref}" x="{x - 10:.1f}" y="{y - 10:.1f}" width="20" height="20"/>')
+            if hole == holes:
+                parts.append(f'<text x="{x + 14:.1f}" y="{y + 4:.1f}" class="px-num">{hole}</text>')
+        colour = HORSE_COLOURS[seat % 2]
+        hx, hy = _hole_xy(player["hole"], up, holes, x0) if player["hole"] else (x0, start_y)
+        parts.append(f'<g class="px-rider" transform="translate({hx:.1f} {hy:.1f})"><circle r="9" fill="{colour}"/>'
+                     f'<text dy="4">{player["horses_left"]}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
