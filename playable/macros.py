@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,23 @@ def _play_form() -> str:
         'data-options="{}" data-rules-url="../veldiv/rules/"></div>')
 
 
+def _horse_odds() -> str:
+    """The exact odds for the default board, and a form to edit the board (the widget recomputes)."""
+    from parcours.chevaux import DEFAULT_BOARD
+    from parcours_view import odds_html
+
+    board = DEFAULT_BOARD
+    traps = ", ".join(str(t) for t in board["traps"])  # type: ignore[attr-defined]
+    return (
+        '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
+        '<form class="px-board-form" hidden>'
+        f'<label>Trous · Holes <input name="holes" type="number" min="2" max="60" value="{board["holes"]}"></label>'
+        f'<label>Trous à la montée · Holes going up <input name="up" type="number" min="1" max="59" value="{board["up"]}"></label>'
+        f'<label>Pièges · Traps <input name="traps" value="{traps}" inputmode="numeric"></label>'
+        '<button type="submit">Recalculer · Recompute</button><p class="px-status" aria-live="polite"></p></form>'
+        f'<div class="px-odds-result">{odds_html(board)}</div></div>')
+
+
 def define_env(env: Any) -> None:
     docs = Path(env.conf["docs_dir"])
     veldiv_texts = {
@@ -63,6 +81,7 @@ def define_env(env: Any) -> None:
     env.macro(_rulesets_table, "rulesets_table")
     env.macro(_options_table, "options_table")
     env.macro(_play_form, "play_form")
+    env.macro(_horse_odds, "horse_odds")
     env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")

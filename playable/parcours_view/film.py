@@ -10,6 +10,7 @@ from typing import Any
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.narrate import article_label
 
+from .analysis import assess, assessment_html
 from .boards import board_label, board_svg
 
 LANGS = ("fr", "en")
@@ -71,12 +72,14 @@ def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
 def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,
            start: bool = False) -> dict[str, Any]:
     position = game.position()
+    found = assess(game)
     return {
+        "analysis": found,
         "dice": faces,
         "cites": sorted({e.cite for e in events}),
         "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")),
         "label": {lang: board_label(position, lang) for lang in LANGS},
-        "html": {lang: _step_html(events, lang, team, prefix, start) for lang in LANGS},
+        "html": {lang: _step_html(events, lang, team, prefix, start) + assessment_html(found, lang) for lang in LANGS},
         "turn": position["turn"],
         "finished": position["finished"],
     }

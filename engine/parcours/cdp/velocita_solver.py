@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ..options import OptionValue
 from .races import TRACK_SQUARES
+from .velocita import Sprint
 
 Key = tuple[int, int, bool, int]  # squares of seat 0, squares of seat 1, sprint, first seat
 TOLERANCE = 1e-13
@@ -133,6 +134,34 @@ class Solution:
         pick: Callable[[str], float] = values.__getitem__
         choice = max(values, key=pick) if mover == 0 else min(values, key=pick)
         return choice, values
+
+
+def chances(state: Sprint) -> float:
+    """P(seat 0 wins) from a game in progress, both riders playing their best from here."""
+    if state.finished:
+        return 1.0 if state.winner == 0 else 0.0
+    sol = solution(state.options)
+    a, b = state.pos
+    second = state.moved == 1
+    if state.stage == "lot":
+        return (sol.turn_value(0, 0, False, 0) + sol.turn_value(0, 0, False, 1)) / 2
+    if state.stage == "declare":
+        return sol.second_value(a, b, state.sprint, state.first)
+    if state.stage == "throw":
+        if not second:
+            return sol.turn_value(a, b, state.sprint, state.first)
+        return sol._throw_value((a, b), state.sprint, state.first, True)
+    if state.stage == "launch":
+        return sol.die_value((a, b), state.sprint, state.first, True, state.die)
+    return sol._distance_value((a, b), state.sprint, state.first, second, state.die)
+
+
+def advice(state: Sprint, choices: tuple[str, ...]) -> str:
+    """What the optimal player chooses at a decision."""
+    die = state.die if state.stage in ("launch", "distance") else 0
+    choice, _ = solution(state.options).best_choice(tuple(state.pos), state.sprint, state.first,  # type: ignore[arg-type]
+                                                    state.moved == 1, die, choices)
+    return choice
 
 
 _CACHE: dict[tuple[tuple[str, OptionValue], ...], Solution] = {}
