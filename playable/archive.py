@@ -24,10 +24,10 @@ def bi(text: dict[str, str] | None, tag: str = "p") -> str:
             f'<{tag} lang="en">{escape(" ".join(text["en"].split()))}</{tag}></div>')
 
 
-def source_ref(source: str | None) -> str:
+def source_ref(source: str | None, page: str = "../sources/") -> str:
     if not source:
         return ""
-    return f'<a class="px-src" href="../sources/#source-{source}" title="source {source}">[{source}]</a>'
+    return f'<a class="px-src" href="{page}#source-{source}" title="source {source}">[{source}]</a>'
 
 
 def _load(path: Path, lists: tuple[str, ...]) -> Located:
@@ -107,13 +107,13 @@ def _material_title(item: dict[str, Any]) -> dict[str, str] | None:
     return {"fr": fr.capitalize(), "en": en.capitalize()}
 
 
-def _card(item: dict[str, Any], title: dict[str, str] | None, extra: str = "") -> str:
+def _card(item: dict[str, Any], title: dict[str, str] | None, extra: str = "", src_page: str = "../sources/") -> str:
     head = f'{escape(title["fr"])} · {escape(title["en"])}' if title else escape(item.get("id", ""))
     found = ", ".join(item.get("found_in") or [])
     found_html = f'<p class="px-found">{escape(found)}</p>' if found else ""
     body = "".join(bi(item.get(k)) for k in ("box", "board", "riders", "counters", "what", "notes", "note"))
     return (f'<div class="px-card" id="{escape(item.get("id", ""))}"><p class="px-card-title">{head} {escape(extra)} '
-            f'{source_ref(item.get("source"))}</p>{found_html}{body}{_certainty(item)}</div>')
+            f'{source_ref(item.get("source"), src_page)}</p>{found_html}{body}{_certainty(item)}</div>')
 
 
 def _cards(items: list[dict[str, Any]]) -> str:
@@ -163,3 +163,32 @@ def render_sources(docs: Path, game: str) -> str:
     items = "".join(f'<li id="source-{sid}"><strong>[{sid}]</strong> {bi(text)}</li>'
                     for sid, text in data["sources"].items())
     return f'<ul class="px-sources">{items}</ul>'
+
+
+def render_edition(docs: Path, game: str) -> str:
+    """A single edition (the CDP games, the horse race): what the source says of it, fact by fact."""
+    doc = _load(docs / game / "editions.yml", ("contents", "history"))
+    data = doc.data
+    g = data.get("game")
+    if not isinstance(g, dict):
+        raise doc.fail(("game",), "expected the game's facts (name, source, description...)")
+    facts = []
+    for key, label in (("periodical", "Périodique · Periodical"), ("publisher", "Éditeur · Publisher"),
+                       ("date", "Date"), ("year", "Année · Year"), ("author", "Auteur · Author"),
+                       ("country", "Pays · Country")):
+        if g.get(key):
+            facts.append(f"<tr><th scope=\"row\">{label}</th><td>{escape(str(g[key]))}</td></tr>")
+    out = [f"<p><strong>{escape(g['name'])}</strong> {source_ref(g.get('source'), '')}</p>",
+           f'<table class="px-facts">{"".join(facts)}</table>' if facts else "",
+           bi(g.get("description")),
+           '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
+           "\n## Contenu · Contents { #contents }\n",
+           "".join(_card(c, None, extra=f"× {c['count']}" if c.get("count") else "", src_page="")
+                   for c in data.get("contents") or [])]
+    if data.get("history"):
+        out += ["\n## Histoire · History { #history }\n",
+                "".join(_card(h, h.get("title"), src_page="") for h in data["history"])]
+    items = "".join(f'<li id="source-{sid}"><strong>[{sid}]</strong> {bi(text)}</li>'
+                    for sid, text in (data.get("sources") or {}).items())
+    out += ["\n## Sources { #sources }\n", f'<ul class="px-sources">{items}</ul>']
+    return "\n".join(out)

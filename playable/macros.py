@@ -8,7 +8,7 @@ from typing import Any
 
 from parcours import veldiv
 
-from .archive import render_collation, render_editions, render_sources
+from .archive import render_collation, render_edition, render_editions, render_sources
 from .rulebook import render_rules
 
 
@@ -84,5 +84,6 @@ def define_env(env: Any) -> None:
     env.macro(_horse_odds, "horse_odds")
     env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
+    env.macro(lambda game: render_edition(docs, game), "edition_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")
     env.macro(lambda game: render_sources(docs, game), "sources_list")
