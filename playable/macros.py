@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from parcours import veldiv
+from parcours import all_games, all_races, veldiv
 
 from .archive import render_collation, render_edition, render_editions, render_sources
 from .rulebook import render_rules
@@ -24,11 +24,11 @@ def _rulesets_table(lang: str) -> str:
     return "\n".join(rows)
 
 
-def _options_table(lang: str, rules_page: str = "") -> str:
+def _options_table(lang: str, rules_page: str = "", game: str = "veldiv") -> str:
     head = ("| Option | Question | Article | Confiance | Par défaut | Autres lectures |" if lang == "fr"
             else "| Option | Question | Article | Confidence | Default | Other readings |")
     rows = [head, "|---|---|---|---|---|---|"]
-    for oid, option in veldiv.OPTIONS.items():
+    for oid, option in all_games()[game].OPTIONS.items():
         others = ", ".join(f"`{v}`" for v in option.values if v != option.default) or "—"
         link = f"[`{option.article}`]({rules_page}#{option.article.replace(':', '-')})"
         rows.append(f"| [`{oid}`]({rules_page}#option-{oid.replace('.', '-')}) | {option.question[lang]} | {link} "
@@ -39,7 +39,7 @@ def _options_table(lang: str, rules_page: str = "") -> str:
 def _play_form() -> str:
     """The Play page's form: the widget (playable/assets) starts a race from it."""
     races = "".join(f'<option value="{rid}" data-min="{r.min_players}" data-max="{r.max_players}">'
-                    f'{r.name["fr"]} · {r.name["en"]}</option>' for rid, r in veldiv.RACES.items())
+                    f'{r.name["fr"]} · {r.name["en"]}</option>' for rid, r in all_races().items())
     return (
         '<form class="px-play-form" id="px-play-form">'
         f'<label>Course · Race <select name="ruleset">{races}</select></label>'

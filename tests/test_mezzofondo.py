@@ -138,3 +138,12 @@ def test_search_beats_plain_over_seeded_races() -> None:
     second = simulate(M, 2, 300, 4, options, bots=["plain", "search"])
     rate, low, _ = wilson(first.wins[0] + second.wins[1], 600)
     assert low > 0.5, rate
+
+
+@pytest.mark.parametrize("reading, coupled_after", [("throw-anyway", 2), ("couple-now", 1)])
+def test_a_derny_stopping_just_in_front_of_its_rider(reading: str, coupled_after: int) -> None:
+    setup = {"teams": [{"rider": -1, "derny": -4, "phase": "dernys"}, {"rider": -2, "derny": -8, "phase": "dernys"}]}
+    result = run(2, [4, 1, 5], setup=setup, derny_ahead=reading)
+    steps = [e["kind"] for e in result["events"] if e.get("seat") == 0]
+    assert team(result, 0)["phase"] == "coupled"
+    assert steps.count("throw") == coupled_after

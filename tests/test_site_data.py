@@ -10,19 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from parcours import ARTICLES, OPTIONS, replay
+from parcours import all_games, replay
 from playable.rulebook import load_examples, load_rulebook
 from playable.sources import DataError
 
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
+GAMES = sorted(all_games())
 
 
-def test_every_article_has_both_languages_notes_and_a_worked_example() -> None:
-    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml", "veldiv")
-    examples = load_examples(DOCS / "veldiv" / "examples")
+@pytest.mark.parametrize("game", GAMES)
+def test_every_article_has_both_languages_notes_and_a_worked_example(game: str) -> None:
+    _, sections = load_rulebook(DOCS / game / "rulebook.yml", game)
+    examples = load_examples(DOCS / game / "examples", game)
     by_id = {s["id"]: s for s in sections}
-    for article in ARTICLES:
+    for article in all_games()[game].ARTICLES:
         section = by_id[article]
         assert section["original"].strip() and section["translation"].strip()
         assert section["title"]["fr"] and section["title"]["en"]
@@ -30,26 +32,29 @@ def test_every_article_has_both_languages_notes_and_a_worked_example() -> None:
         assert examples.get(article), f"{article} has no worked example"
 
 
-def test_every_article_is_cited_by_a_worked_example_and_every_cited_id_exists() -> None:
-    examples = load_examples(DOCS / "veldiv" / "examples")
+@pytest.mark.parametrize("game", GAMES)
+def test_every_article_is_cited_by_a_worked_example_and_every_cited_id_exists(game: str) -> None:
+    articles = set(all_games()[game].ARTICLES)
     cited: set[str] = set()
-    for group in examples.values():
+    for group in load_examples(DOCS / game / "examples", game).values():
         for example in group:
             cited |= {e["cite"] for e in replay(example.scenario)["events"]}
-    assert cited <= set(ARTICLES), cited - set(ARTICLES)
-    assert set(ARTICLES) <= cited, set(ARTICLES) - cited
+    assert cited <= articles, cited - articles
+    assert articles <= cited, articles - cited
 
 
-def test_each_example_cites_the_article_it_illustrates() -> None:
-    for article, group in load_examples(DOCS / "veldiv" / "examples").items():
+@pytest.mark.parametrize("game", GAMES)
+def test_each_example_cites_the_article_it_illustrates(game: str) -> None:
+    for article, group in load_examples(DOCS / game / "examples", game).items():
         for example in group:
             assert article in {e["cite"] for e in replay(example.scenario)["events"]}, example.name
 
 
-def test_every_engine_option_is_annotated_beside_its_article() -> None:
-    _, sections = load_rulebook(DOCS / "veldiv" / "rulebook.yml", "veldiv")
+@pytest.mark.parametrize("game", GAMES)
+def test_every_engine_option_is_annotated_beside_its_article(game: str) -> None:
+    _, sections = load_rulebook(DOCS / game / "rulebook.yml", game)
     placed = {(n.get("option"), s["id"]) for s in sections for n in s.get("notes") or []}
-    for oid, option in OPTIONS.items():
+    for oid, option in all_games()[game].OPTIONS.items():
         assert (oid, option.article) in placed, f"{oid} is not annotated in {option.article}"
 
 

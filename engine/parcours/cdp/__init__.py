@@ -39,7 +39,7 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
 
 
 def settle_setup(state: Any) -> list[Event]:
-    return []
+    return mezzofondo.start_events(state) if state.ruleset == "cdp.mezzofondo" else []
 
 
 def need(state: Any) -> Need | None:

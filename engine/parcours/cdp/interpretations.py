@@ -63,8 +63,8 @@ _add(Option(
     {"fr": "Le texte ne dit pas ce qui arrive si la première équipe à passer la ligne est découplée.",
      "en": "The text does not say what happens when the first team across the line is uncoupled."},
     "no-win",
-    {"no-win": {"fr": "Elle ne gagne pas : la course continue jusqu'à ce qu'une équipe passe la ligne couplée.",
-                "en": "It does not win: the race goes on until a team crosses the line coupled."},
+    {"no-win": {"fr": "Elle ne gagne pas : son passage ne compte pas ; il lui faut un tour de plus, à finir couplée.",
+                "en": "It does not win: its crossing does not count; it must ride one more lap and finish it coupled."},
      "first-across": {"fr": "La première équipe à passer la ligne gagne, couplée ou non.",
                       "en": "The first team across the line wins, coupled or not."}},
 ), _M)
@@ -78,6 +78,17 @@ _add(Option(
              "en": "The sum of both dice, of which the player may use only part."},
      "best": {"fr": "Le meilleur des deux dés, dont le joueur peut n'utiliser qu'une partie.",
               "en": "The better of the two dice, of which the player may use only part."}},
+), _M)
+
+_add(Option(
+    "cdp.derny-ahead", "cdp:mezzofondo-phase-2", "reading",
+    {"fr": "Un derny qui s'arrête juste devant son coureur : faut-il encore le lancer du coureur ?",
+     "en": "A derny stopping just in front of its rider: is the rider's throw still needed?"},
+    "throw-anyway",
+    {"throw-anyway": {"fr": "Oui, à la lettre : le lancer suivant est pour le coureur, qui n'a plus de case à faire.",
+                      "en": "Yes, to the letter: the next throw is the rider's, who has no square left to ride."},
+     "couple-now": {"fr": "Non : l'équipe est couplée sur-le-champ.",
+                    "en": "No: the team is coupled at once."}},
 ), _M)
 
 _add(Option(

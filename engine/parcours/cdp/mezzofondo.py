@@ -119,6 +119,13 @@ def _place(state: Pacing, rows: object) -> None:
             raise ScenarioError(f"setup.teams[{seat}]", "a coupled rider is on the square just behind its derny")
 
 
+def start_events(state: Pacing) -> list[Event]:
+    """Where the race starts from (a set-up may have moved the teams on)."""
+    return [Event("start", DEPART, None, data={
+        "laps": int(state.options["cdp.laps"]), "riders": [state.square(t.rider) for t in state.teams],
+        "dernys": [state.square(t.derny) for t in state.teams]})]
+
+
 def _round_order(state: Pacing) -> list[int]:
     """The team ahead plays first (by its rider, then its derny); finished teams sit out."""
     running = [t for t in state.teams if not t.finished]
@@ -176,6 +183,9 @@ def _derny_alone(state: Pacing, team: Team, face: int, events: list[Event]) -> N
     if team.derny > team.rider:
         team.phase = "chasing"
         events.append(Event("wait", PHASE2, team.seat, data={"at": team.derny}))
+        if team.derny == team.rider + 1 and state.options["cdp.derny-ahead"] == "couple-now":
+            team.phase = "coupled"
+            events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
 
 
 def _chase(state: Pacing, team: Team, face: int, events: list[Event]) -> None:

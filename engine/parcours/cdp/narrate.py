@@ -71,7 +71,14 @@ def _lost(e: Event, fr: bool) -> str:
     return f" ({lost} point(s) perdu(s))" if fr else f" ({lost} pip(s) lost)"
 
 
+def _squares(e: Event, key: str) -> str:
+    value = e.data[key]
+    return ", ".join(map(str, value)) if isinstance(value, list) else ""
+
+
 _MF_FR: dict[str, Callable[[Event, str, str], str]] = {
+    "start": lambda e, w, a: (f"Départ pour {e.data['laps']} tours : les coureurs en file, cases {_squares(e, 'riders')} ; "
+                              f"les dernys cases {_squares(e, 'dernys')} ({a})."),
     "throw": lambda e, w, a: f"L'{w} lance : {_dice_list(e, ' et ')}.",
     "derny": lambda e, w, a: f"Le derny de l'{w} avance de {e.data['steps']}{_part(e, True)}, case {e.data['square']} ({a}).",
     "wait": lambda e, w, a: f"Le derny de l'{w} a dépassé son coureur : il s'arrête et l'attend ({a}).",
@@ -82,6 +89,8 @@ _MF_FR: dict[str, Callable[[Event, str, str], str]] = {
     "end": lambda e, w, a: f"L'{w} passe la ligne couplée et gagne ({a}).",
 }
 _MF_EN: dict[str, Callable[[Event, str, str], str]] = {
+    "start": lambda e, w, a: (f"Start, {e.data['laps']} laps: the riders in a row on squares {_squares(e, 'riders')}; "
+                              f"the dernys on squares {_squares(e, 'dernys')} ({a})."),
     "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice_list(e, ' and ')}.",
     "derny": lambda e, w, a: f"{w.capitalize()}'s derny moves {e.data['steps']}{_part(e, False)}, to square {e.data['square']} ({a}).",
     "wait": lambda e, w, a: f"{w.capitalize()}'s derny has passed its rider: it stops and waits ({a}).",
@@ -95,7 +104,7 @@ _MF_EN: dict[str, Callable[[Event, str, str], str]] = {
 
 _FR: dict[str, Callable[[Event, str, str], str]] = {
     "lot": lambda e, w, a: f"Tirage au sort ({_dice(e)}) : le {w} part devant et lance le premier ({a}).",
-    "throw": lambda e, w, a: f"Le {w} lance : {_dice(e)} ({'impair : au choix' if int(_dice(e)) % 2 else 'pair : en entier'}).",
+    "throw": lambda e, w, a: f"Le {w} lance : {_dice(e)}.",
     "move": _move_fr,
     "sprint": lambda e, w, a: f"Le {w} lance le sprint : désormais tous les nombres sont doublés ({a}).",
     "hold": lambda e, w, a: f"Le {w} ne lance pas encore le sprint ({a}).",
@@ -106,7 +115,7 @@ _FR: dict[str, Callable[[Event, str, str], str]] = {
 }
 _EN: dict[str, Callable[[Event, str, str], str]] = {
     "lot": lambda e, w, a: f"Drawn by lot ({_dice(e)}): {w} leads and throws first ({a}).",
-    "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice(e)} ({'odd: free choice' if int(_dice(e)) % 2 else 'even: in full'}).",
+    "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice(e)}.",
     "move": _move_en,
     "sprint": lambda e, w, a: f"{w.capitalize()} launches the sprint: from now on every number is doubled ({a}).",
     "hold": lambda e, w, a: f"{w.capitalize()} does not launch the sprint yet ({a}).",

@@ -22,6 +22,7 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     state = State(ruleset, options, Board.parse(data.get("board")), [Player(s) for s in range(players)])
     if "horses" in data:
         _place_horses(state, data["horses"])
+        state.leg = 1 + sum(p.points for p in state.players)
     turn = data.get("turn", 0)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
         raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {turn!r}")
