@@ -17,8 +17,8 @@ def _rulesets_table(lang: str) -> str:
             else "| Race | Ruleset id | Players | Teams | Boxes |")
     rows = [head, "|---|---|---|---|---|"]
     yes, no = ("oui", "non") if lang == "fr" else ("yes", "no")
-    for rid, race in veldiv.RACES.items():
-        boxes = ", ".join("nº" + box[2:] for box, races in veldiv.BOXES.items() if rid in races)
+    for rid, race in all_races().items():
+        boxes = ", ".join("nº" + box[2:] for box, races in veldiv.BOXES.items() if rid in races) or "—"
         rows.append(f"| {race.name[lang]} | `{rid}` | {race.min_players}–{race.max_players} "
                     f"| {yes if race.team else no} | {boxes} |")
     return "\n".join(rows)
