@@ -1,6 +1,8 @@
-"""Benchmark (not a test): full races per second, as `parcours simulate` runs them, on one core.
+"""Benchmark (not a test): full races per second as `parcours simulate` runs them, on one core,
+and the time to solve Velocità.
 
-    .venv/bin/python scripts/bench_engine.py [--races 2000] [--ruleset veldiv.individuelle --players 4]
+    .venv/bin/python scripts/bench_engine.py                 # every race, and the solver
+    .venv/bin/python scripts/bench_engine.py --ruleset veldiv.individuelle --players 4 --races 2000
 """
 
 from __future__ import annotations
@@ -8,26 +10,48 @@ from __future__ import annotations
 import argparse
 import time
 
-from parcours.cli import defaults
+from parcours import all_races, default_options, game_of
 from parcours.simulate import simulate
+
+# (ruleset, players): the issue's own reference first
+CASES = [("veldiv.individuelle", 4), ("veldiv.americaine", 3), ("veldiv.poursuite-individuelle", 4),
+         ("veldiv.poursuite-equipe", 4), ("veldiv.eliminatoire", 6), ("veldiv.cagnotte", 6),
+         ("cdp.velocita", 2), ("cdp.mezzofondo", 4), ("chevaux.course", 2), ("chevaux.trois-points", 2)]
+
+
+def races_per_second(ruleset: str, players: int, races: int, repeat: int) -> tuple[float, float]:
+    best = float("inf")
+    bots = ["plain"] * players if game_of(ruleset).BOTS else []
+    for run in range(repeat):
+        started = time.perf_counter()
+        summary = simulate(ruleset, players, races, seed=run, options=default_options(ruleset), bots=bots)
+        best = min(best, time.perf_counter() - started)
+    throws = sum(k * v for k, v in summary.lengths.items()) / races
+    return races / best, throws
+
+
+def solve_velocita() -> float:
+    from parcours.cdp.velocita_solver import Solution
+
+    started = time.perf_counter()
+    Solution(default_options("cdp.velocita"))
+    return time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--races", type=int, default=2000)
-    parser.add_argument("--ruleset", default="veldiv.individuelle")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--races", type=int, default=1000)
+    parser.add_argument("--ruleset")
+    parser.add_argument("--players", type=int)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    best = float("inf")
-    for run in range(args.repeat):
-        started = time.perf_counter()
-        summary = simulate(args.ruleset, args.players, args.races, seed=run, options=defaults(args.ruleset))
-        best = min(best, time.perf_counter() - started)
-    throws = sum(k * v for k, v in summary.lengths.items()) / args.races
-    print(f"{args.ruleset}, {args.players} players: {args.races / best:,.0f} races/s "
-          f"(best of {args.repeat} runs of {args.races}; {throws:.0f} throws a race, "
-          f"{args.races * throws / best:,.0f} throws/s)")
+    cases = [(args.ruleset, args.players or all_races()[args.ruleset].min_players)] if args.ruleset else CASES
+    for ruleset, players in cases:
+        rate, throws = races_per_second(ruleset, players, args.races, args.repeat)
+        print(f"{ruleset:<32} {players:>2} players: {rate:>8,.0f} races/s  ({throws:.0f} throws a race, "
+              f"best of {args.repeat} runs of {args.races})")
+    if not args.ruleset:
+        print(f"Velocità solved (every position, default readings) in {solve_velocita():.2f} s")
 
 
 if __name__ == "__main__":
