@@ -34,34 +34,34 @@ def _hole(n: object, lang: str) -> str:
 
 
 _FR: dict[str, Callable[[Event, str, str], str]] = {
-    "first": lambda e, w, a: f"{w}, le plus jeune, commence ({a}).",
+    "first": lambda e, w, a: f"{w}, le plus jeune, commence.",
     "throw": lambda e, w, a: f"{w} lance : {e.data['dice'][0]}." if isinstance(e.data["dice"], list) else "",
-    "move": lambda e, w, a: f"Le cheval de {w} va {_hole(e.data['from'], 'fr')} au trou {e.data['to']} ({a}).",
+    "move": lambda e, w, a: f"Le cheval de {w} va {_hole(e.data['from'], 'fr')} au trou {e.data['to']}.",
     "overshoot": lambda e, w, a: (f"Il faut le compte exact : {e.data['needed']} au plus. "
-                                  f"Le cheval de {w} ne bouge pas ({a})."),
-    "fall": lambda e, w, a: f"Le trou {e.data['hole']} est un piège : le cheval de {w} est éliminé ({a}).",
+                                  f"Le cheval de {w} ne bouge pas."),
+    "fall": lambda e, w, a: f"Le trou {e.data['hole']} est un piège : le cheval de {w} est éliminé.",
     "next-horse": lambda e, w, a: (f"Au tour suivant, un nouveau cheval de {w} repart du départ ; "
-                                   f"il en reste {e.data['left']} ({a})."),
-    "ruined": lambda e, w, a: f"{w} a perdu ses six chevaux ({a}).",
-    "finish": lambda e, w, a: f"Le cheval de {w} arrive pile sur FINISH ({a}).",
-    "point": lambda e, w, a: f"{w} marque un point, {e.data['total']} en tout ({a}).",
-    "leg": lambda e, w, a: f"Manche {e.data['leg']} : chaque joueur repart du départ ; {w} commence ({a}).",
-    "end": lambda e, w, a: f"{w} gagne la partie ({a}).",
+                                   f"il en reste {e.data['left']}."),
+    "ruined": lambda e, w, a: f"{w} a perdu ses six chevaux.",
+    "finish": lambda e, w, a: f"Le cheval de {w} arrive pile sur FINISH.",
+    "point": lambda e, w, a: f"{w} marque un point, {e.data['total']} en tout.",
+    "leg": lambda e, w, a: f"Manche {e.data['leg']} : chaque joueur repart du départ ; {w} commence.",
+    "end": lambda e, w, a: f"{w} gagne la partie.",
 }
 _EN: dict[str, Callable[[Event, str, str], str]] = {
-    "first": lambda e, w, a: f"{w}, the youngest, starts ({a}).",
+    "first": lambda e, w, a: f"{w}, the youngest, starts.",
     "throw": lambda e, w, a: f"{w} throws {e.data['dice'][0]}." if isinstance(e.data["dice"], list) else "",
-    "move": lambda e, w, a: f"{w}'s horse goes from {_hole(e.data['from'], 'en')} to hole {e.data['to']} ({a}).",
+    "move": lambda e, w, a: f"{w}'s horse goes from {_hole(e.data['from'], 'en')} to hole {e.data['to']}.",
     "overshoot": lambda e, w, a: (f"The exact count is needed: {e.data['needed']} at most. "
-                                  f"{w}'s horse stays put ({a})."),
-    "fall": lambda e, w, a: f"Hole {e.data['hole']} is a trap: {w}'s horse is out ({a}).",
+                                  f"{w}'s horse stays put."),
+    "fall": lambda e, w, a: f"Hole {e.data['hole']} is a trap: {w}'s horse is out.",
     "next-horse": lambda e, w, a: (f"Next turn, a new horse of {w}'s starts from START; "
-                                   f"{e.data['left']} left ({a})."),
-    "ruined": lambda e, w, a: f"{w} has lost all six horses ({a}).",
-    "finish": lambda e, w, a: f"{w}'s horse lands exactly on FINISH ({a}).",
-    "point": lambda e, w, a: f"{w} scores a point, {e.data['total']} in all ({a}).",
-    "leg": lambda e, w, a: f"Leg {e.data['leg']}: both start again from START; {w} begins ({a}).",
-    "end": lambda e, w, a: f"{w} wins the game ({a}).",
+                                   f"{e.data['left']} left."),
+    "ruined": lambda e, w, a: f"{w} has lost all six horses.",
+    "finish": lambda e, w, a: f"{w}'s horse lands exactly on FINISH.",
+    "point": lambda e, w, a: f"{w} scores a point, {e.data['total']} in all.",
+    "leg": lambda e, w, a: f"Leg {e.data['leg']}: both start again from START; {w} begins.",
+    "end": lambda e, w, a: f"{w} wins the game.",
 }
 KINDS = frozenset(_EN)
 
