@@ -99,8 +99,10 @@ function parseHTML(html) {
   return template;
 }
 
-// The inside of a step's <li>, exactly as playable/rulebook.py's _step_item writes it.
+// The inside of a step's <li>: the film's own `item` when it carries one, else exactly what
+// playable/rulebook.py's _step_item writes.
 function stepInner(frame) {
+  if (typeof frame.item === "string") return frame.item;
   const dice = frame.dice.join(" ");
   return `<span class="px-dice" aria-label="dice ${dice}">${dice}</span>`
     + `<div class="px-step-text"><div lang="fr">${frame.html.fr}</div>`
@@ -180,13 +182,15 @@ class Widget {
     // What the page was built with: the live replay is checked against these.
     this.preItems = Array.from(this.list.children, (li) => normalised(li.innerHTML));
     this.preList = this.list.innerHTML;
+    const diceOf = (li) => (li.querySelector(".px-dice")?.textContent.trim() || "").split(/\s+/).filter(Boolean).map(Number);
     this.preFilm = {
       boards: pre.boards, labels: pre.labels, finished: pre.finished, diceNeeded: pre.dice_needed,
-      dice: [[], ...Array.from(this.list.children,
-        (li) => li.querySelector(".px-dice").textContent.trim().split(/\s+/).map(Number))],
+      dice: pre.dice || [[], ...Array.from(this.list.children, diceOf)],
+      need: pre.need, // undefined when the page does not say: asked of the engine
     };
     this.scenario = clone(this.original);
     this.film = this.preFilm;
+    this.needs = new Map(); // step -> what the race waits for there, once asked of the engine
     this.k = 0;
     this.gen = 0; // bumped by reset: answers to older requests are dropped
     this.queue = Promise.resolve();
@@ -238,7 +242,22 @@ class Widget {
       if (event.key === "Enter") { event.preventDefault(); this.use(() => this.playChosen()); }
     });
 
+    this.choiceSelect = h("select", { id: `${id}-choice` });
+    this.choiceLabel = h("label", { for: this.choiceSelect.id });
+    this.choiceButton = button("px-choose", "Choose", "Choisir");
+    this.choiceButton.addEventListener("click", () => this.use(() => this.playChoice()));
+    this.choiceBox = h("span", { class: "px-decide", hidden: true }, this.choiceLabel, this.choiceSelect, this.choiceButton);
+
     this.permalink = h("a", { class: "px-permalink", href: "#" + id }, bi("Permalink", "Lien permanent"));
+    // A plain click puts the link in the address bar (and the clipboard) without leaving the
+    // position: followed, Material's instant navigation would redraw the page and every other
+    // example would lose its state. A middle click, "copy link" and the like work as usual.
+    this.permalink.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.use(() => this.sharePermalink());
+    });
     this.engineNote = h("span", { class: "px-engine" });
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
 
@@ -250,6 +269,7 @@ class Widget {
         this.randomButton,
         h("span", { class: "px-chosen" },
           h("label", { for: this.diceInput.id }, bi("Your dice", "Vos dés")), this.diceInput, this.throwButton),
+        this.choiceBox,
         this.buttons.reset),
       this.status,
       this.buildOptions(),
@@ -355,7 +375,7 @@ class Widget {
     this.activated = true;
     performance.mark(`parcours:intent:${this.el.id}`); // for scripts/bench_site.py
     startEngine();
-    this.enqueue(() => this.verify());
+    this.enqueue(() => this.verify(), { always: true });
   }
 
   use(action) {
@@ -401,6 +421,7 @@ class Widget {
       this.buttons[name].setAttribute("aria-disabled", String(off));
     }
     this.updatePermalink();
+    this.showNeed();
     if (!quiet) this.announce(note);
   }
 
@@ -416,8 +437,9 @@ class Widget {
     } else {
       const li = this.list.querySelector(`li.px-step[data-step="${k}"]`);
       const text = (lang) => plainText(li?.querySelector(`.px-step-text > [lang="${lang}"]`));
-      en = `Dice ${this.film.dice[k].join(" ")}. ${text("en")}`;
-      fr = `Dés ${this.film.dice[k].join(" ")}. ${text("fr")}`;
+      const dice = this.film.dice[k].join(" ");
+      en = dice ? `Dice ${dice}. ${text("en")}` : text("en");
+      fr = dice ? `Dés ${dice}. ${text("fr")}` : text("fr");
     }
     parts.push(bi(`Step ${k} of ${this.last}`, `Étape ${k} sur ${this.last}`, "px-status-step"),
       h("span", { class: "px-sr" }, ": ", h("span", { lang: "en", text: en }), " ", h("span", { lang: "fr", text: fr })));
@@ -455,10 +477,33 @@ class Widget {
     this.permalink.href = url.href;
   }
 
+  async sharePermalink() {
+    const href = this.permalink.href;
+    history.replaceState(history.state, "", href);
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(href);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    if (copied) {
+      this.say("Link to this position copied; the address bar shows it too.",
+        "Lien vers cette position copié ; la barre d'adresse l'affiche aussi.", "info");
+    } else {
+      this.say("The address bar now shows the link to this position: copy it from there.",
+        "La barre d'adresse affiche maintenant le lien vers cette position : copiez-le.", "info");
+    }
+  }
+
   // ---------------------------------------------------------------- the live engine
-  enqueue(task) {
+  // Requests to the engine run one after the other. A reset drops the ones still waiting
+  // (their `gen` is stale), except the check against the page, which changes nothing.
+  enqueue(task, { always = false } = {}) {
     const gen = this.gen;
-    const run = this.queue.then(() => (gen === this.gen && this.el.isConnected ? task(gen) : undefined));
+    const run = this.queue.then(() => ((always || gen === this.gen) && this.el.isConnected ? task(gen) : undefined));
     this.queue = run.catch((err) => this.fault(err));
     return run;
   }
@@ -493,6 +538,7 @@ class Widget {
         problems.push(`step ${k} differs`);
       }
     });
+    if (film.need !== undefined) this.preFilm.need = film.need;
     this.el.dataset.live = problems.length ? "mismatch" : "match";
     performance.mark(`parcours:live:${this.el.id}`);
     if (problems.length) {
@@ -505,7 +551,9 @@ class Widget {
     this.film = {
       boards: film.frames.map((f) => f.board), labels: film.frames.map((f) => f.label),
       dice: film.frames.map((f) => f.dice), finished: film.finished, diceNeeded: film.dice_needed,
+      need: film.need === undefined ? undefined : film.need,
     };
+    this.needs = new Map();
     this.list.innerHTML = film.frames.slice(1)
       .map((frame, i) => `<li class="px-step" data-step="${i + 1}">${stepInner(frame)}</li>`).join("");
     this.decorateItems();
@@ -513,32 +561,112 @@ class Widget {
   }
 
   // ---------------------------------------------------------------- playing on
-  // The dice the next throw from step k takes, or a refusal.
-  diceRule(k) {
-    if (k < this.last) return { needed: this.film.dice[k + 1].length };
-    if (this.film.finished) return { over: true };
-    return { needed: this.film.diceNeeded };
+  // What the race waits for after step k: {kind: "dice", count}, {kind: "choice", choices, ...},
+  // null once it is over, or undefined when only the engine can tell (a decision, mid-line).
+  knownNeed(k) {
+    if (this.needs.has(k)) return this.needs.get(k);
+    if (k < this.last) {
+      const next = this.film.dice[k + 1];
+      return next && next.length ? { kind: "dice", count: next.length } : undefined;
+    }
+    if (this.film.need !== undefined) return this.film.need;
+    if (this.film.finished) return null;
+    if (this.film.diceNeeded > 0) return { kind: "dice", count: this.film.diceNeeded };
+    return undefined;
+  }
+
+  async needAt(k) {
+    const known = this.knownNeed(k);
+    if (known !== undefined) return known;
+    const film = await requestFilm(this.truncated(k), this.prefix);
+    const need = film.need === undefined ? null : film.need;
+    this.needs.set(k, need);
+    return need;
+  }
+
+  // The scenario as far as step k: the dice and the decisions of the steps up to it.
+  truncated(k) {
+    const scenario = clone(this.scenario);
+    const frames = this.film.dice.slice(1, k + 1);
+    scenario.dice = frames.flat();
+    const decisions = frames.filter((d) => d.length === 0).length;
+    const choices = (this.scenario.choices || []).slice(0, decisions);
+    if (choices.length) scenario.choices = choices;
+    else delete scenario.choices;
+    delete scenario.seed; // every die so far is written out: a seed would throw others
+    return scenario;
+  }
+
+  // The decision controls show when the position waits for a player's choice.
+  showNeed() {
+    const k = this.k;
+    const gen = this.gen;
+    const apply = (need) => {
+      if (k !== this.k || gen !== this.gen) return;
+      const choice = need && need.kind === "choice";
+      this.choiceBox.hidden = !choice;
+      if (!choice) return;
+      const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
+      if (current !== need.choices.join("\n")) {
+        this.choiceSelect.replaceChildren(...need.choices.map((c) => h("option", { value: c, text: c })));
+      }
+      const seat = Number.isInteger(need.seat) ? need.seat + 1 : "";
+      this.choiceLabel.replaceChildren(bi(`Player ${seat} decides${need.decision ? ` (${need.decision})` : ""}`,
+        `Décision du joueur ${seat}${need.decision ? ` (${need.decision})` : ""}`));
+    };
+    const known = this.knownNeed(k);
+    if (known !== undefined) apply(known);
+    else if (this.activated && engine.stage !== "failed") this.needAt(k).then(apply, () => apply(null));
+    else apply(null);
   }
 
   refuseOver() {
-    this.say("The race is over: there is no throw left to play. Go back a step to play another line.",
-      "La course est finie : plus de lancer à jouer. Revenez d'une étape pour jouer une autre suite.");
+    this.say("The race is over: there is nothing left to play. Go back a step to play another line.",
+      "La course est finie : plus rien à jouer. Revenez d'une étape pour jouer une autre suite.");
+  }
+
+  refuseDecision() {
+    this.say("Here a player decides, nothing is thrown: make the choice below.",
+      "Ici un joueur décide, on ne lance pas : faites le choix ci-dessous.");
+  }
+
+  // A refusal sentence, or null when the move fits what the race waits for.
+  misfit(need, move) {
+    if (need === null) return () => this.refuseOver();
+    if (need.kind === "choice") {
+      if (move.choice === undefined) return () => this.refuseDecision();
+      if (!need.choices.includes(move.choice)) {
+        return () => this.say(`"${move.choice}" is not one of the choices here.`, `« ${move.choice} » n'est pas un choix possible ici.`);
+      }
+      return null;
+    }
+    if (move.dice === undefined) {
+      return () => this.say("Here the dice are thrown; there is no decision to make.", "Ici on lance les dés ; il n'y a rien à décider.");
+    }
+    if (move.dice.length !== need.count) {
+      const [en, fr, example] = COUNT[need.count] || [`${need.count} dice`, `${need.count} dés`, "3 5"];
+      return () => this.say(`This throw takes ${en}, not ${move.dice.length}: e.g. "${example}".`,
+        `Ce lancer se joue avec ${fr}, pas ${move.dice.length} : par ex. « ${example} ».`);
+    }
+    return null;
   }
 
   playRandom() {
-    const rule = this.diceRule(this.k);
-    if (rule.over) return this.refuseOver();
-    this.play(Array.from({ length: rule.needed }, randomDie));
+    const need = this.knownNeed(this.k);
+    if (need === null) return this.refuseOver();
+    if (need && need.kind === "choice") return this.refuseDecision();
+    this.play({ random: true });
   }
 
   playChosen() {
     const text = this.diceInput.value.trim();
-    const rule = this.diceRule(this.k);
-    if (rule.over) return this.refuseOver();
-    const [en, fr, example] = COUNT[rule.needed] || [`${rule.needed} dice`, `${rule.needed} dés`, "3 5"];
+    const need = this.knownNeed(this.k);
+    if (need === null) return this.refuseOver();
+    if (need && need.kind === "choice") return this.refuseDecision();
+    const count = need ? need.count : 0;
+    const [, , example] = COUNT[count] || ["", "", "3 5"];
     if (!text) {
-      return this.say(`Type the dice first: this throw takes ${en}, e.g. "${example}".`,
-        `Écrivez d'abord les dés : ce lancer se joue avec ${fr}, par ex. « ${example} ».`);
+      return this.say(`Type the dice first, e.g. "${example}".`, `Écrivez d'abord les dés, par ex. « ${example} ».`);
     }
     const tokens = text.split(/[\s,;+]+/);
     if (!tokens.every((t) => /^\d+$/.test(t))) {
@@ -550,22 +678,37 @@ class Widget {
     if (wrong !== undefined) {
       return this.say(`A die shows 1 to 6: ${wrong} is not a face.`, `Un dé va de 1 à 6 : ${wrong} n'est pas une face.`);
     }
-    if (dice.length !== rule.needed) {
-      return this.say(`This throw takes ${en}, not ${dice.length}: e.g. "${example}".`,
-        `Ce lancer se joue avec ${fr}, pas ${dice.length} : par ex. « ${example} ».`);
+    if (need) {
+      const refuse = this.misfit(need, { dice });
+      if (refuse) return refuse();
     }
-    this.play(dice);
+    this.play({ dice });
   }
 
-  play(dice) {
+  playChoice() {
+    const choice = this.choiceSelect.value;
+    if (!choice) return;
+    this.play({ choice });
+  }
+
+  // Play a move from the step shown: dice, a random throw or a decision. From an earlier step
+  // the rest of the old line is dropped first.
+  play(move) {
     const fromStep = this.k;
     this.enqueue(async (gen) => {
-      const rule = this.diceRule(fromStep);
-      if (rule.over || rule.needed !== dice.length) return this.refuseOver();
+      const need = await this.needAt(fromStep);
+      if (gen !== this.gen) return;
+      if (move.random) {
+        if (need === null) return this.refuseOver();
+        if (need.kind !== "dice") return this.refuseDecision();
+        move = { dice: Array.from({ length: need.count }, randomDie) };
+      }
+      const refuse = this.misfit(need, move);
+      if (refuse) return refuse();
       const truncated = fromStep < this.last;
-      const scenario = clone(this.scenario);
-      scenario.dice = [...this.film.dice.slice(1, fromStep + 1).flat(), ...dice];
-      delete scenario.seed; // the dice so far are all written out: a seed would throw others
+      const scenario = this.truncated(fromStep);
+      if (move.dice) scenario.dice.push(...move.dice);
+      else scenario.choices = [...(scenario.choices || []), move.choice];
       this.list.setAttribute("aria-busy", "true");
       let film;
       try {
@@ -575,14 +718,16 @@ class Widget {
       }
       if (gen !== this.gen) return;
       if (film.frames.length !== fromStep + 2) {
-        return this.say("The engine did not take this throw.", "Le moteur n'a pas pris ce lancer.");
+        return this.say("The engine did not take this move.", "Le moteur n'a pas pris ce coup.");
       }
       this.useFilm(film, scenario);
-      const thrown = dice.join(" ");
+      const what = move.dice
+        ? { en: `You threw ${move.dice.join(" ")}`, fr: `Vous avez lancé ${move.dice.join(" ")}` }
+        : { en: `You chose ${move.choice}`, fr: `Vous avez choisi ${move.choice}` };
       const note = truncated
-        ? { en: `Played on from step ${fromStep} with ${thrown}: the steps after it were dropped.`,
-            fr: `Partie reprise à l'étape ${fromStep} avec ${thrown} : les étapes suivantes sont abandonnées.` }
-        : { en: `You threw ${thrown}.`, fr: `Vous avez lancé ${thrown}.` };
+        ? { en: `Played on from step ${fromStep}: ${what.en.toLowerCase()}; the steps after it were dropped.`,
+            fr: `Partie reprise à l'étape ${fromStep} : ${what.fr.toLowerCase()} ; les étapes suivantes sont abandonnées.` }
+        : { en: `${what.en}.`, fr: `${what.fr}.` };
       if (this.film.finished) {
         note.en += " The race is over.";
         note.fr += " La course est finie.";
@@ -620,10 +765,10 @@ class Widget {
   }
 
   reset() {
-    this.gen += 1;
-    this.queue = Promise.resolve(); // requests in flight are dropped when they answer
+    this.gen += 1; // requests still waiting, or in flight, are dropped
     this.scenario = clone(this.original);
     this.film = this.preFilm;
+    this.needs = new Map();
     this.list.innerHTML = this.preList;
     this.decorateItems();
     this.syncOptions();
@@ -754,7 +899,8 @@ const CSS = `
 .px-controls button:hover:not([aria-disabled="true"]) { border-color: var(--md-accent-fg-color); }
 .px-counter { min-width: 4.5em; text-align: center; font-size: .8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
 .px-chosen { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.px-chosen label { font-size: .7rem; }
+.px-chosen label, .px-decide label { font-size: .7rem; }
+.px-decide:not([hidden]) { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 .px-controls input.px-dice-input { width: 5.5em; }
 .px-readings-wrap { font-size: .75rem; margin: 0 0 .5rem; }
 .px-readings-own { display: grid; gap: .6rem; margin: 0 0 .5rem; padding-left: .6rem; border-left: 3px solid var(--md-accent-fg-color); }

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Benchmark the built site in headless Chromium (a measurement, not a test).
+
+    .venv/bin/python scripts/bench_site.py [--site site] [--runs 3]
+
+Prints:
+  1. the bytes a first visit transfers before any interaction, on the home page and on the
+     rules page (goal: under 600 KB), and that none of them is Pyodide's (Python starts on
+     intent only). Counted by the local server (response bodies, uncompressed), with what
+     gzip would make of them (GitHub Pages compresses text);
+  2. from the first touch of a worked example (the pointer entering it) to its first live
+     result (the replay in Pyodide checked against the page), Python cold;
+  3. the same after Material's instant navigation away and back, Python warm (goal: under
+     100 ms), and a throw played on, warm.
+The widget marks `parcours:intent:<id>` and `parcours:live:<id>` with performance.mark().
+
+Needs `make build`, Chromium at /usr/bin/chromium and Playwright for Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import importlib.util
+import re
+import statistics
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+BASE = "/parcours/"
+RULES = "veldiv/rules/"
+EXAMPLE = "ex-art-3-taken"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-sync", "--disable-quic"]
+GOAL_BYTES = 600 * 1024
+GOAL_WARM_MS = 100.0
+
+
+def _quiet_disconnects(handle_error: Any) -> Any:
+    """A browser that drops a connection (a page closed mid-download) is not an error."""
+    def handle(request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            handle_error(request, client_address)
+    return handle
+
+
+def serve(site: Path) -> tuple[Any, str, list[tuple[str, int]]]:
+    spec = importlib.util.spec_from_file_location("parcours_serve", REPO / "scripts" / "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    httpd = module.make_server(str(site), 0, BASE)
+    origin = f"http://127.0.0.1:{httpd.server_address[1]}"
+    log: list[tuple[str, int]] = []
+
+    class Counting(module.SubpathHandler):  # type: ignore[misc, name-defined]
+        def send_header(self, keyword: str, value: str) -> None:
+            if keyword.lower() == "content-length":
+                log.append((self.path.split("?")[0], int(value)))
+            super().send_header(keyword, value)
+
+        def do_GET(self) -> None:
+            if self.path.split("?")[0] == BASE + "sitemap.xml":
+                # Material's instant navigation compares the sitemap's URLs port included.
+                text = (site / "sitemap.xml").read_text(encoding="utf-8")
+                body = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+    httpd.RequestHandlerClass = functools.partial(Counting, directory=str(site))
+    httpd.handle_error = _quiet_disconnects(httpd.handle_error)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, origin + BASE, log
+
+
+def gzipped(site: Path, path: str) -> int:
+    rel = path.removeprefix(BASE)
+    file = site / rel
+    if rel == "" or rel.endswith("/"):
+        file = file / "index.html"
+    if not file.is_file():
+        return 0
+    data = file.read_bytes()
+    if file.suffix in (".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg"):
+        return len(gzip.compress(data, 6))
+    return len(data)
+
+
+def first_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path, path: str) -> bool:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    start = len(log)
+    page.goto(base + path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    served = log[start:]
+    context.close()
+    total = sum(n for _, n in served)
+    packed = sum(gzipped(site, p) for p, _ in served)
+    python = [p for p, _ in served if "pyodide" in p or p.endswith((".whl", "worker.mjs", "engine.json"))]
+    ok = total < GOAL_BYTES and not python
+    print(f"  /{path:<14} {len(served):3d} responses, {total / 1024:7.1f} KB "
+          f"(gzip ~{packed / 1024:6.1f} KB); Pyodide bytes: {'none' if not python else python}"
+          f"   [{'ok' if ok else 'OVER GOAL'}: < {GOAL_BYTES // 1024} KB, no Pyodide]")
+    biggest = sorted(served, key=lambda x: -x[1])[:4]
+    print("      largest: " + ", ".join(f"{p.rsplit('/', 1)[-1] or p} {n / 1024:.0f} KB" for p, n in biggest))
+    return ok
+
+
+def intent_to_live(page: Any, example: str) -> float:
+    page.evaluate("performance.clearMarks()")
+    ex = page.locator(f"#{example}")
+    ex.scroll_into_view_if_needed()
+    ex.hover()
+    page.wait_for_selector(f"#{example}[data-live]", timeout=120_000)
+    return float(page.evaluate(
+        """id => performance.getEntriesByName(`parcours:live:${id}`).at(-1).startTime
+                - performance.getEntriesByName(`parcours:intent:${id}`).at(-1).startTime""", example))
+
+
+def throw_ms(page: Any, example: str) -> float:
+    return float(page.evaluate("""async id => {
+        const ex = document.getElementById(id);
+        ex.querySelector("button.px-last").click();
+        const n = ex.querySelectorAll("li.px-step").length;
+        ex.querySelector("input.px-dice-input").value = "4";
+        const t0 = performance.now();
+        const done = new Promise(resolve => new MutationObserver((_, obs) => {
+            if (ex.querySelectorAll("li.px-step").length > n) { obs.disconnect(); resolve(); }
+        }).observe(ex.querySelector("ol.px-steps"), {childList: true}));
+        ex.querySelector("button.px-throw").click();
+        await done;
+        return performance.now() - t0;
+    }""", example))
+
+
+def navigate(page: Any, base: str, path: str) -> None:
+    page.locator(f'.md-nav--primary a.md-nav__link[href="{base}{path}"]').first.click()
+    page.wait_for_url(base + path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=REPO / "site")
+    parser.add_argument("--runs", type=int, default=3, help="instant navigations for the warm figure")
+    args = parser.parse_args()
+    site = args.site.resolve()
+    if not (site / RULES / "index.html").is_file() or not (site / "assets/vendor/pyodide/pyodide.asm.wasm").is_file():
+        print("bench_site: run make build first", file=sys.stderr)
+        return 2
+    if not Path(CHROMIUM).exists():
+        print("bench_site: install Chromium: apt-get install chromium", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    httpd, base, log = serve(site)
+    ok = True
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        print("Bytes before any interaction (first visit, empty cache):")
+        for path in ("", RULES):
+            ok &= first_visit(browser, base, log, site, path)
+
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(base + RULES)
+        page.wait_for_load_state("load")
+        cold = intent_to_live(page, EXAMPLE)
+        print(f"First touch of an example -> first live result, Python cold: {cold:7.0f} ms")
+        warm_play = throw_ms(page, EXAMPLE)
+        page.evaluate("window.__samePage = true")
+        warm = []
+        for _ in range(args.runs):
+            navigate(page, base, "")
+            navigate(page, base, RULES)
+            page.wait_for_selector(f"#{EXAMPLE}[data-px-widget]")
+            if page.evaluate("window.__samePage") is not True:
+                print("bench_site: the navigation reloaded the page (instant navigation is off or broken)")
+                ok = False
+            warm.append(intent_to_live(page, EXAMPLE))
+        wasm = sum(1 for p_, _ in log if p_.endswith("pyodide.asm.wasm"))
+        med = statistics.median(warm)
+        ok &= med < GOAL_WARM_MS
+        print(f"Same, after an instant navigation, Python warm: median {med:5.1f} ms "
+              f"(runs: {', '.join(f'{w:.1f}' for w in warm)})   [{'ok' if med < GOAL_WARM_MS else 'OVER GOAL'}: "
+              f"< {GOAL_WARM_MS:.0f} ms]")
+        print(f"A throw played on, Python warm (click -> new step shown): {warm_play:5.1f} ms")
+        print(f"pyodide.asm.wasm served {wasm} time(s) for this visit")
+        context.close()
+        browser.close()
+    httpd.shutdown()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
