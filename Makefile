@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve test bench clean
+.PHONY: setup vendor build serve test bench bench-site clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,9 @@ test: build
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py
+
+bench-site: build
+	$(BIN)/python scripts/bench_site.py
 
 clean:
 	rm -rf site dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor

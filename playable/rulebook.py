@@ -131,18 +131,17 @@ def example_html(example: Example, rules_url: str = "") -> str:
     played = film(example.scenario, anchor_prefix=rules_url + "#")
     ident = f"ex-{example.name}"
     scenario = json.dumps(example.scenario, ensure_ascii=False, separators=(",", ":"))
-    frames = json.dumps({"boards": [f["board"] for f in played.frames],
-                         "labels": [f["label"] for f in played.frames],
-                         "finished": played.finished, "dice_needed": played.dice_needed},
-                        ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    frames = _template_json({"boards": [f["board"] for f in played.frames],
+                             "labels": [f["label"] for f in played.frames],
+                             "dice": [f["dice"] for f in played.frames],
+                             "finished": played.finished, "dice_needed": played.dice_needed, "need": played.need})
     rules = game_of(example.scenario["ruleset"])
-    options = {oid: o.to_json() for oid, o in rules.OPTIONS.items()
-               if example.scenario["ruleset"] in rules.APPLIES[oid]}
-    steps = "".join(_step_item(k, f) for k, f in enumerate(played.frames) if k > 0)
+    options = [oid for oid in rules.OPTIONS if example.scenario["ruleset"] in rules.APPLIES[oid]]
+    steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>' for k, f in enumerate(played.frames) if k > 0)
     last = played.frames[-1]
     return (
-        f'<div class="px-example" id="{ident}" data-example="{example.name}" '
-        f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options, ensure_ascii=False))}" '
+        f'<div class="px-example" id="{ident}" data-example="{example.name}" data-article="{example.article}" '
+        f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options))}" '
         f'data-rules-url="{escape(rules_url)}">'
         f'<div class="px-example-head"><p class="px-example-title"><span lang="fr">{escape(example.title["fr"])}</span>'
         f' · <span lang="en">{escape(example.title["en"])}</span></p>'
@@ -152,16 +151,22 @@ def example_html(example: Example, rules_url: str = "") -> str:
         f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}</span>'
         f'</figcaption></figure>'
         f'<div class="px-controls" hidden></div>'
-        f'<ol class="px-steps">{steps}</ol>'
-        f'<script type="application/json" class="px-film">{frames}</script>'
+        f'<ol class="px-steps" data-search-exclude>{steps}</ol>'
+        f'<template class="px-film" data-search-exclude>{frames}</template>'
         f"</div>")
 
 
-def _step_item(k: int, frame: dict[str, Any]) -> str:
-    dice = " ".join(str(d) for d in frame["dice"])
-    return (f'<li class="px-step" data-step="{k}"><span class="px-dice" aria-label="dice {dice}">{dice}</span>'
-            f'<div class="px-step-text"><div lang="fr">{frame["html"]["fr"]}</div>'
-            f'<div lang="en">{frame["html"]["en"]}</div></div></li>')
+def _template_json(data: object) -> str:
+    """JSON inside a <template>, not a <script> (Material's instant navigation re-runs scripts)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def options_catalogue(game: str) -> str:
+    """Every reading of a game's rules, once per page, for the examples' option menus."""
+    rules = all_games()[game]
+    data = _template_json({oid: o.to_json() for oid, o in rules.OPTIONS.items()})
+    return f'<template class="px-options" data-search-exclude>{data}</template>'
 
 
 def render_rules(docs: Path, game: str, texts: dict[str, str]) -> str:
@@ -172,7 +177,7 @@ def render_rules(docs: Path, game: str, texts: dict[str, str]) -> str:
     unexampled = [a for a in rules.ARTICLES if a not in examples]
     if unexampled:
         raise DataError(f"{docs / game / 'examples'}: no worked example for {', '.join(unexampled)}")
-    out = [symbols(game) + "\n"]
+    out = [symbols(game) + options_catalogue(game) + "\n"]
     for section in sections:
         out.append(_section(rules, section, examples.get(section["id"], []), texts))
     del doc

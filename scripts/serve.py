@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 from pathlib import Path
 
 
@@ -20,12 +21,26 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.base):])
 
     def do_GET(self) -> None:
+        if self.path.split("?")[0] == self.base + "sitemap.xml":
+            self._sitemap()
+            return
         if self.path in ("/", self.base.rstrip("/")):
             self.send_response(302)
             self.send_header("Location", self.base)
             self.end_headers()
             return
         super().do_GET()
+
+    def _sitemap(self) -> None:
+        """Material's instant navigation keeps to the URLs of the sitemap, port included: serve it
+        with this server's own address, so any port works."""
+        text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
+        body = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>http://{self.headers['Host']}", text).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, format: str, *args: object) -> None:
         pass  # quiet: one line at start is enough

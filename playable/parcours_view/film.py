@@ -73,16 +73,25 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
            start: bool = False) -> dict[str, Any]:
     position = game.position()
     found = assess(game)
+    html = {lang: _step_html(events, lang, team, prefix, start) + assessment_html(found, lang) for lang in LANGS}
     return {
+        "item": step_item(faces, html),
         "analysis": found,
         "dice": faces,
         "cites": sorted({e.cite for e in events}),
         "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")),
         "label": {lang: board_label(position, lang) for lang in LANGS},
-        "html": {lang: _step_html(events, lang, team, prefix, start) + assessment_html(found, lang) for lang in LANGS},
+        "html": html,
         "turn": position["turn"],
         "finished": position["finished"],
     }
+
+
+def step_item(faces: list[int], html: dict[str, str]) -> str:
+    """The inside of a step's list item, the same on the page and in the live widget."""
+    dice = " ".join(str(d) for d in faces)
+    mark = f'<span class="px-dice" role="img" aria-label="dice {dice}">{dice}</span>' if faces else ""
+    return f'{mark}<div class="px-step-text"><div lang="fr">{html["fr"]}</div><div lang="en">{html["en"]}</div></div>'
 
 
 def _step_html(events: list[Event], lang: str, team: bool, prefix: str, start: bool) -> str:

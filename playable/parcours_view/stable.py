@@ -40,7 +40,7 @@ def horse_board(position: dict[str, Any], label: str) -> str:
         for hole in range(1, holes + 1):
             x, y = _hole_xy(hole, up, holes, x0)
             ref = "px-trap" if hole in traps else SYMBOL_ID
-            parts.append(f'<use href="#{ref}" x="{x - 10:.1f}" y="{y - 10:.1f}" width="20" height="20"/>')
+            parts.append(f'<use xlink:href="#{ref}" x="{x - 10:.1f}" y="{y - 10:.1f}" width="20" height="20"/>')
             if hole == holes:
                 parts.append(f'<text x="{x + 14:.1f}" y="{y + 4:.1f}" class="px-num">{hole}</text>')
         colour = HORSE_COLOURS[seat % 2]

@@ -83,7 +83,7 @@ class Oval:
     def board(self, pieces: list[tuple[int, str, str, str]], label: str) -> str:
         """pieces: (square, text, colour, css class). Pieces sharing a square stand towards the infield."""
         parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" class="px-board">'
-                 f'<use href="#{self.symbol_id}"/>']
+                 f'<use xlink:href="#{self.symbol_id}"/>']
         stacked: dict[int, int] = {}
         for square, text, colour, css in pieces:
             n = stacked.get(square, 0)

@@ -955,8 +955,19 @@ function addStyles() {
   }
 }
 
+// Material wraps wide tables in a scrolling box that the keyboard cannot reach (axe:
+// scrollable-region-focusable): make each one a focusable, named region.
+function reachableTables() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Table · Tableau");
+  }
+}
+
 function start() {
   addStyles();
+  reachableTables();
   init();
 }
 
