@@ -141,3 +141,23 @@ def test_the_scenario_format_page_shows_what_the_command_really_prints(tmp_path:
     for lang in ("en", "fr"):
         for line in cli("replay", str(path), "--lang", lang).stdout.splitlines()[:-1]:
             assert line in page, line
+
+
+def test_cli_play_asks_a_human_for_decisions_and_refuses_illegal_ones() -> None:
+    answers = "\n".join(["", "0", "wait"] * 200) + "\n"
+    out = cli("play", "cdp.velocita", "--players", "2", "--seed", "3", "--human", "0", stdin=answers)
+    assert out.returncode == 0
+    assert "choose one of" in out.stdout and "That choice is not allowed here." in out.stdout
+    assert "wins by" in out.stdout
+
+
+def test_cli_play_bots_make_the_decisions_of_a_whole_motor_paced_race() -> None:
+    out = cli("play", "cdp.mezzofondo", "--players", "3", "--seed", "2", "--lang", "fr")
+    assert out.returncode == 0 and "passe la ligne couplée et gagne" in out.stdout
+
+
+def test_cli_simulate_compares_bots_with_confidence_intervals() -> None:
+    out = cli("simulate", "cdp.velocita", "--players", "2", "-n", "200", "--seed", "1", "--bots", "search,plain")
+    assert out.returncode == 0 and "bots: search, plain" in out.stdout and "95% CI" in out.stdout
+    bad = cli("simulate", "cdp.velocita", "--players", "2", "-n", "5", "--bots", "genius,plain")
+    assert bad.returncode == 2 and "unknown bot" in bad.stderr
