@@ -6,8 +6,8 @@
 Prints:
   1. the bytes a first visit transfers before any interaction, on the home page and on the
      rules page (goal: under 600 KB), and that none of them is Pyodide's (Python starts on
-     intent only). Counted by the local server (response bodies, uncompressed), with what
-     gzip would make of them (GitHub Pages compresses text);
+     intent only). Counted by the local server, which compresses text with gzip as GitHub Pages
+     does, so the count is what travels; the uncompressed size is shown beside it;
   2. from the first touch of a worked example (the pointer entering it) to its first live
      result (the replay in Pyodide checked against the page), Python cold;
   3. the same after Material's instant navigation away and back, Python warm (goal: under
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gzip
 import importlib.util
 import re
 import statistics
@@ -83,17 +82,12 @@ def serve(site: Path) -> tuple[Any, str, list[tuple[str, int]]]:
     return httpd, origin + BASE, log
 
 
-def gzipped(site: Path, path: str) -> int:
+def _raw(site: Path, path: str) -> int:
     rel = path.removeprefix(BASE)
     file = site / rel
     if rel == "" or rel.endswith("/"):
         file = file / "index.html"
-    if not file.is_file():
-        return 0
-    data = file.read_bytes()
-    if file.suffix in (".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg"):
-        return len(gzip.compress(data, 6))
-    return len(data)
+    return file.stat().st_size if file.is_file() else 0
 
 
 def first_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path, path: str) -> bool:
@@ -106,11 +100,11 @@ def first_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path,
     served = log[start:]
     context.close()
     total = sum(n for _, n in served)
-    packed = sum(gzipped(site, p) for p, _ in served)
+    raw = sum(_raw(site, p) for p, _ in served)
     python = [p for p, _ in served if "pyodide" in p or p.endswith((".whl", "worker.mjs", "engine.json"))]
     ok = total < GOAL_BYTES and not python
-    print(f"  /{path:<14} {len(served):3d} responses, {total / 1024:7.1f} KB "
-          f"(gzip ~{packed / 1024:6.1f} KB); Pyodide bytes: {'none' if not python else python}"
+    print(f"  /{path:<14} {len(served):3d} responses, {total / 1024:7.1f} KB transferred "
+          f"({raw / 1024:6.1f} KB uncompressed); Pyodide bytes: {'none' if not python else python}"
           f"   [{'ok' if ok else 'OVER GOAL'}: < {GOAL_BYTES // 1024} KB, no Pyodide]")
     biggest = sorted(served, key=lambda x: -x[1])[:4]
     print("      largest: " + ", ".join(f"{p.rsplit('/', 1)[-1] or p} {n / 1024:.0f} KB" for p, n in biggest))

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import os
 import re
 from pathlib import Path
+
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg", ".txt")
 
 
 class SubpathHandler(http.server.SimpleHTTPRequestHandler):
@@ -29,7 +33,25 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", self.base)
             self.end_headers()
             return
+        if "gzip" in self.headers.get("Accept-Encoding", "") and self._send_gzipped():
+            return
         super().do_GET()
+
+    def _send_gzipped(self) -> bool:
+        """Text compressed as GitHub Pages sends it, so local measurements count what travels."""
+        path = self.translate_path(self.path.split("?")[0].split("#")[0])
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not path.endswith(COMPRESSED) or not os.path.isfile(path):
+            return False
+        body = gzip.compress(Path(path).read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return True
 
     def _sitemap(self) -> None:
         """Material's instant navigation keeps to the URLs of the sitemap, port included: serve it
