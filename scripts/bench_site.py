@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
-import re
 import statistics
 import sys
 import threading
@@ -62,19 +61,6 @@ def serve(site: Path) -> tuple[Any, str, list[tuple[str, int]]]:
             if keyword.lower() == "content-length":
                 log.append((self.path.split("?")[0], int(value)))
             super().send_header(keyword, value)
-
-        def do_GET(self) -> None:
-            if self.path.split("?")[0] == BASE + "sitemap.xml":
-                # Material's instant navigation compares the sitemap's URLs port included.
-                text = (site / "sitemap.xml").read_text(encoding="utf-8")
-                body = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/xml")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
-            super().do_GET()
 
     httpd.RequestHandlerClass = functools.partial(Counting, directory=str(site))
     httpd.handle_error = _quiet_disconnects(httpd.handle_error)

@@ -66,3 +66,15 @@ def resolve(catalogue: Mapping[str, Option], given: object, applicable: set[str]
             raise ScenarioError(f"options.{oid}", "does not apply to this race")
         chosen[oid] = catalogue[oid].check(value, f"options.{oid}")
     return chosen
+
+
+class Catalogue:
+    """A game's options, and the races each applies to."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, Option] = {}
+        self.applies: dict[str, set[str]] = {}
+
+    def add(self, option: Option, races: set[str]) -> None:
+        self.options[option.id] = option
+        self.applies[option.id] = races

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from ..options import Option
+from ..options import Catalogue, Option
 
-OPTIONS: dict[str, Option] = {}
-APPLIES: dict[str, set[str]] = {}
+_CATALOGUE = Catalogue()
+OPTIONS, APPLIES = _CATALOGUE.options, _CATALOGUE.applies
+_add = _CATALOGUE.add
 _LEGS = {"chevaux.trois-points"}
 
-
-def _add(option: Option, races: set[str]) -> None:
-    OPTIONS[option.id] = option
-    APPLIES[option.id] = races
 
 
 _add(Option(

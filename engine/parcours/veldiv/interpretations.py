@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..options import Option
+from ..options import Catalogue, Option
 
 _ALL_RACES = {
     "veldiv.individuelle", "veldiv.americaine", "veldiv.poursuite-individuelle",
@@ -12,13 +12,10 @@ _TEAM_RACES = {"veldiv.americaine", "veldiv.poursuite-equipe"}
 _POINTS_RACES = {"veldiv.individuelle", "veldiv.americaine"}
 _WAITING_RACES = {"veldiv.eliminatoire", "veldiv.cagnotte"}
 
-OPTIONS: dict[str, Option] = {}
-APPLIES: dict[str, set[str]] = {}
+_CATALOGUE = Catalogue()
+OPTIONS, APPLIES = _CATALOGUE.options, _CATALOGUE.applies
+_add = _CATALOGUE.add
 
-
-def _add(option: Option, races: set[str]) -> None:
-    OPTIONS[option.id] = option
-    APPLIES[option.id] = races
 
 
 _add(Option(
