@@ -39,7 +39,7 @@ function startEngine() {
     if (!pending) return;
     engine.pending.delete(data.id);
     if (data.error) pending.reject(new EngineError(data.error));
-    else pending.resolve(data.film);
+    else pending.resolve(data.film !== undefined ? data.film : data.result);
   };
   engine.worker.onerror = (event) => {
     event.preventDefault();
@@ -61,12 +61,17 @@ function notifyEngine() {
 }
 
 function requestFilm(scenario, anchorPrefix) {
+  return requestEngine("film", { scenario, anchorPrefix });
+}
+
+// Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".
+function requestEngine(op, payload) {
   startEngine();
   if (engine.stage === "failed") return Promise.reject(new EngineError(`Python could not start: ${engine.error}`));
   return new Promise((resolve, reject) => {
     const id = engine.nextId++;
     engine.pending.set(id, { resolve, reject });
-    engine.worker.postMessage({ id, op: "film", scenario, anchorPrefix });
+    engine.worker.postMessage({ ...payload, id, op });
   });
 }
 
@@ -89,8 +94,9 @@ function h(tag, attrs = {}, ...children) {
 
 // A bilingual text: English · French, each in its own language.
 function bi(en, fr, cls) {
-  return h("span", { class: cls }, h("span", { lang: "en", text: en }),
-    h("span", { class: "px-sep", "aria-hidden": "true", text: " · " }), h("span", { lang: "fr", text: fr }));
+  // the dot is hidden from screen readers, the spaces around it are not ("Next Suivant")
+  return h("span", { class: cls }, h("span", { lang: "en", text: en }), " ",
+    h("span", { class: "px-sep", "aria-hidden": "true", text: "·" }), " ", h("span", { lang: "fr", text: fr }));
 }
 
 function parseHTML(html) {
@@ -855,6 +861,14 @@ function openFragment(hash, fresh) {
 function init() {
   for (const widget of widgets) {
     if (widget.el.isConnected) continue;
+    // The same example drawn again (Material's instant navigation redraws a page on its first
+    // hash change, and on a return visit): put the played one back, so nothing played is lost.
+    const redrawn = document.getElementById(widget.el.id);
+    if (redrawn && !redrawn.pxWidget && redrawn.dataset.example === widget.el.dataset.example) {
+      redrawn.replaceWith(widget.el);
+      watch(widget);
+      continue;
+    }
     widgets.delete(widget);
     visible.delete(widget);
     engine.listeners.delete(widget.onEngine);
@@ -965,11 +979,24 @@ function reachableTables() {
   }
 }
 
+// The Play page and the horse race's odds editor: their code (play.mjs) loads only on the pages
+// that have them; it shares this module's engine (one worker per visit) and helpers.
+function initPlay() {
+  if (!document.getElementById("px-play-form") && !document.getElementById("px-odds")) return;
+  import("./play.mjs").then((play) => play.init(), (err) => console.error("Parcours: play.mjs could not be loaded:", err));
+}
+
 function start() {
   addStyles();
   reachableTables();
   init();
+  initPlay();
 }
+
+export {
+  EngineError, bi, clone, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
+  requestEngine, startEngine, toBase64url,
+};
 
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(start);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -8,7 +8,10 @@
 // Messages out:  {op: "status", stage: "pyodide" | "engine" | "ready"}
 //                {op: "status", stage: "failed", error: sentence}
 // Requests in:   {id, op: "film", scenario (object or JSON string), anchorPrefix}
-// Answers:       {id, film} (the parsed film) or {id, error: sentence}
+//                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
+//                                            replayed, bots playing on, the new steps)
+//                {id, op: "odds", board}     the horse race's odds: parcours_view.odds_json
+// Answers:       {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: sentence}
 //
 // Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
 
@@ -65,37 +68,45 @@ async function boot() {
   pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const view = pyodide.pyimport("parcours_view");
-  const filmJson = view.film_json;
+  const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json };
   status("ready");
-  return filmJson;
+  return calls;
 }
 
 const engine = boot();
 engine.catch((err) => status("failed", { error: sentence(err) }));
 
+// What each request asks of Python: the JSON text to pass, and the key of the answer.
+const REQUESTS = {
+  film: (data) => [[typeof data.scenario === "string" ? data.scenario : JSON.stringify(data.scenario),
+    String(data.anchorPrefix ?? "#")], "film"],
+  play: (data) => [[typeof data.request === "string" ? data.request : JSON.stringify(data.request)], "result"],
+  odds: (data) => [[typeof data.board === "string" ? data.board : JSON.stringify(data.board)], "result"],
+};
+
 self.onmessage = async ({ data }) => {
   const { id, op } = data || {};
-  if (op !== "film") {
+  if (!Object.hasOwn(REQUESTS, op)) {
     postMessage({ id, error: `unknown request ${JSON.stringify(op)}` });
     return;
   }
-  let filmJson;
+  let calls;
   try {
-    filmJson = await engine;
+    calls = await engine;
   } catch (err) {
     postMessage({ id, error: `Python could not start: ${sentence(err)}` });
     return;
   }
   try {
-    const scenario = typeof data.scenario === "string" ? data.scenario : JSON.stringify(data.scenario);
-    const film = JSON.parse(filmJson(scenario, String(data.anchorPrefix ?? "#")));
-    if (film.error) postMessage({ id, error: String(film.error) });
-    else postMessage({ id, film });
+    const [args, key] = REQUESTS[op](data);
+    const answer = JSON.parse(calls[op](...args));
+    if (answer.error) postMessage({ id, error: String(answer.error) });
+    else postMessage({ id, [key]: answer });
   } catch (err) {
-    // A Python exception here is a fault in the engine, not in the scenario: log it
+    // A Python exception here is a fault in the engine, not in the request: log it
     // in full for whoever debugs, answer with one line.
     console.error(err);
-    postMessage({ id, error: "the engine failed on this scenario (a bug: see the browser console)" });
+    postMessage({ id, error: `the engine failed on this ${op === "film" ? "scenario" : "request"} (a bug: see the browser console)` });
   }
 };
 

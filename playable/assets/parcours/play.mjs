@@ -1,0 +1,838 @@
+// Parcours: the Play page (a whole race against bots or between friends) and the horse race's
+// odds editor. Loaded by widget.mjs only on the pages that have them (#px-play-form, #px-odds);
+// it shares widget.mjs's engine: one module Web Worker, one Pyodide per visit.
+//
+// The race lives in the page as a scenario: every die and every decision written out. Each move
+// asks the worker to replay it (parcours_view.play_json): the engine checks the move, lets the
+// bots play their turns if asked, and renders only the new steps with the same renderer as the
+// worked examples. So a permalink is the scenario itself, and a refused move changes nothing.
+//
+// Humans' dice come from crypto.getRandomValues; bots' dice and decisions from the engine
+// (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
+
+import {
+  EngineError, clone, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
+  requestEngine, startEngine, toBase64url,
+} from "./widget.mjs";
+
+const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
+const FAST_BATCH = 200; // bot moves in one request when fast
+const BOT_NAME = "search";
+const MAX_FRAGMENT = 200000;
+const RULES_URL = { veldiv: "../veldiv/rules/", cdp: "../cdp/rules/", chevaux: "../chevaux/rules/" };
+const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choices"];
+
+// A bilingual text, each language marked. The " · " between them stays in the accessible name
+// (a control is then named as it reads: "Joueur 1 · Player 1", not "Joueur 1Player 1").
+function pair(a, langA, b, langB, cls) {
+  return h("span", { class: cls }, h("span", { lang: langA, text: a }), h("span", { class: "px-sep", text: " · " }),
+    h("span", { lang: langB, text: b }));
+}
+const bi = (en, fr, cls) => pair(en, "en", fr, "fr", cls); // English first, as the widget's controls
+const bf = (fr, en, cls) => pair(fr, "fr", en, "en", cls); // French first, as the page's own form
+
+function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+const gameOf = (ruleset) => String(ruleset).split(".", 1)[0];
+const squares = (n, lang) => (lang === "fr" ? `${n} case${n > 1 ? "s" : ""}` : `${n} square${n === 1 ? "" : "s"}`);
+
+// A decision's button: what the choice does, in both languages.
+function choiceText(decision, choice) {
+  if (decision === "sprint") {
+    if (choice === "sprint") return ["Sprint", "Lancer le sprint"];
+    if (choice === "wait") return ["Wait", "Attendre"];
+  }
+  if (/^\d+$/.test(choice)) {
+    const n = Number(choice);
+    return [squares(n, "en"), squares(n, "fr")]; // "distance" or "derny": the question says which
+  }
+  return [choice, choice];
+}
+
+function question(need) {
+  const p = need.seat + 1;
+  if (need.decision === "distance") return [`How far does player ${p} ride?`, `De combien avance le joueur ${p} ?`];
+  if (need.decision === "sprint") return [`Player ${p}: sprint now, or wait?`, `Joueur ${p} : sprinter maintenant, ou attendre ?`];
+  if (need.decision === "derny") return [`How far does player ${p}'s derny go?`, `De combien avance le derny du joueur ${p} ?`];
+  return [`Player ${p} decides`, `Décision du joueur ${p}`];
+}
+
+// The plain text of one language of a step (its item's HTML), for the live region.
+function stepText(item, lang) {
+  return plainText(parseHTML(item).content.querySelector(`.px-step-text > [lang="${lang}"]`));
+}
+
+// ================================================================== the Play page
+class PlayPage {
+  constructor(form, el) {
+    this.form = form;
+    this.el = el;
+    this.select = form.elements.ruleset;
+    this.playersInput = form.elements.players;
+    this.seatsBox = form.querySelector(".px-seats");
+    this.humanSeats = new Set([0]); // what the reader ticked, kept while the number of players changes
+    this.race = null; // {scenario, humans, count, need, finished, winner}
+    this.races = 0; // races started on this page (data-race, for tests)
+    this.gen = 0; // bumped by a new race: answers and timers of the old one are dropped
+    this.busy = false;
+    this.timer = null;
+    this.build();
+    this.setRange();
+    this.renderSeats();
+    form.noValidate = true; // the page says what is wrong, in both languages, in its live region
+    form.addEventListener("submit", (event) => { event.preventDefault(); this.newRace(); });
+    this.select.addEventListener("change", () => { this.setRange(); this.renderSeats(); });
+    this.playersInput.addEventListener("input", () => this.renderSeats());
+    const intent = () => startEngine();
+    form.addEventListener("focusin", intent, { once: true });
+    form.addEventListener("pointerenter", intent, { once: true });
+    form.dataset.pxPlay = "on";
+    el.dataset.pxPlay = "on";
+  }
+
+  // ---------------------------------------------------------------- the form
+  option(ruleset) {
+    return Array.from(this.select.options).find((o) => o.value === ruleset) || null;
+  }
+
+  range(ruleset = this.select.value) {
+    const option = this.option(ruleset);
+    return option ? [Number(option.dataset.min), Number(option.dataset.max)] : [2, 12];
+  }
+
+  setRange() {
+    const [min, max] = this.range();
+    const input = this.playersInput;
+    input.min = String(min);
+    input.max = String(max);
+    const n = Number(input.value);
+    if (!Number.isInteger(n) || n < min) input.value = String(min);
+    else if (n > max) input.value = String(max);
+    input.readOnly = min === max;
+    input.setAttribute("aria-describedby", this.rangeNote.id);
+    this.rangeNote.replaceChildren(bf(min === max ? `${min} joueurs` : `de ${min} à ${max} joueurs`,
+      min === max ? `${min} players` : `${min} to ${max} players`));
+  }
+
+  renderSeats() {
+    const [min, max] = this.range();
+    const typed = Number(this.playersInput.value);
+    const n = Number.isInteger(typed) ? Math.max(min, Math.min(max, typed)) : min;
+    for (const box of this.seatsBox.querySelectorAll("input[type=checkbox]")) {
+      if (box.checked) this.humanSeats.add(Number(box.value));
+      else this.humanSeats.delete(Number(box.value));
+    }
+    const boxes = Array.from({ length: n }, (_, seat) => {
+      const input = h("input", { type: "checkbox", name: "human", value: String(seat), id: `px-seat-${seat}` });
+      input.checked = this.humanSeats.has(seat);
+      return h("label", { class: "px-seat", for: input.id }, input, bf(`Joueur ${seat + 1}`, `Player ${seat + 1}`));
+    });
+    this.seatsBox.replaceChildren(...boxes);
+  }
+
+  // The race the form asks for, or null (and a sentence) when it cannot be played.
+  readForm() {
+    const ruleset = this.select.value;
+    const option = this.option(ruleset);
+    if (!option) {
+      this.say("Choose a race first.", "Choisissez d'abord une course.");
+      return null;
+    }
+    const [min, max] = this.range(ruleset);
+    const text = this.playersInput.value.trim();
+    const players = Number(text);
+    if (!/^\d+$/.test(text) || players < min || players > max) {
+      this.say(`This race takes ${min} to ${max} players: "${text}" will not do.`,
+        `Cette course se joue de ${min} à ${max} joueurs : « ${text} » ne convient pas.`);
+      this.playersInput.focus();
+      return null;
+    }
+    const humans = Array.from(this.seatsBox.querySelectorAll("input[type=checkbox]:checked"), (b) => Number(b.value))
+      .filter((seat) => seat < players);
+    return { scenario: { ruleset, players, options: {}, dice: [], choices: [] }, humans };
+  }
+
+  // The form shows the race of a link (once the engine has taken it).
+  showInForm(scenario, humans) {
+    this.select.value = scenario.ruleset;
+    this.humanSeats = new Set(humans);
+    this.playersInput.value = String(scenario.players);
+    this.setRange();
+    this.seatsBox.replaceChildren();
+    this.renderSeats();
+  }
+
+  // ---------------------------------------------------------------- the game's controls
+  build() {
+    const el = this.el;
+    const button = (cls, en, fr) => h("button", { type: "button", class: cls }, bi(en, fr));
+    this.rangeNote = h("span", { class: "px-range", id: "px-players-range" });
+    this.playersInput.closest("label").append(" ", this.rangeNote);
+
+    this.turn = h("p", { class: "px-turn", id: "ex-play-turn" });
+    this.boardHolder = h("div", { class: "px-board-holder" });
+    this.caption = h("figcaption", { class: "px-caption" });
+    this.figure = h("figure", { class: "px-figure" }, this.boardHolder, this.caption);
+    this.defs = h("div", { class: "px-play-defs", "aria-hidden": "true" });
+
+    this.throwButton = button("px-throw", "Throw", "Lancer");
+    this.throwButton.setAttribute("aria-describedby", this.turn.id);
+    this.throwButton.addEventListener("click", () => this.humanThrow());
+    this.choiceLegend = h("p", { class: "px-question", id: "ex-play-question" });
+    this.choices = h("div", { class: "px-row px-choices", role: "group", "aria-labelledby": this.choiceLegend.id });
+    this.decide = h("div", { class: "px-decide-box", hidden: true }, this.choiceLegend, this.choices);
+    this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+
+    this.fast = h("input", { type: "checkbox", id: "ex-play-fast", class: "px-fast" });
+    this.fast.addEventListener("change", () => this.onFast());
+    this.restart = button("px-restart", "Restart", "Recommencer");
+    this.restart.addEventListener("click", () => this.restartRace());
+    this.permalink = h("a", { class: "px-permalink", href: "#ex-play" }, bi("Permalink", "Lien permanent"));
+    this.permalink.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      event.stopPropagation(); // followed, Material's instant navigation would redraw the page
+      this.sharePermalink();
+    });
+    this.engineNote = h("span", { class: "px-engine" });
+
+    this.actions = h("div", { class: "px-row px-act", role: "group", "aria-label": "Your move · Votre coup" },
+      this.throwButton);
+    this.controls = h("div", { class: "px-controls px-play-controls" },
+      this.actions, this.decide,
+      h("div", { class: "px-row px-meta" },
+        h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi("Bots: fast", "Robots : rapides")),
+        this.restart, this.permalink, this.engineNote));
+    this.list = h("ol", { class: "px-steps", start: "0" });
+    this.stepsBox = h("div", { class: "px-steps-box", tabindex: "0", role: "region",
+      "aria-label": "Steps of the race · Étapes de la course" }, this.list);
+    this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.controls);
+    this.stepsBox.hidden = true;
+    this.idle = h("p", { class: "px-idle" }, bi("Choose a race above, then press “New race”.",
+      "Choisissez une course ci-dessus, puis « Nouvelle course »."));
+    // The live region stays visible (and announced) with or without a race on screen.
+    el.replaceChildren(this.defs, this.idle, this.game, this.status, this.stepsBox);
+    el.hidden = false;
+    this.onEngine = (stage) => this.showEngine(stage);
+    engine.listeners.add(this.onEngine);
+    this.showEngine(engine.stage);
+    this.showControls();
+  }
+
+  showEngine(stage) {
+    const note = this.engineNote;
+    note.removeAttribute("aria-busy");
+    if (stage === "loading") {
+      note.setAttribute("aria-busy", "true");
+      note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
+        bi("Starting Python…", "Démarrage de Python…"));
+    } else if (stage === "ready") {
+      note.replaceChildren(bi("Python ready", "Python prêt"));
+    } else if (stage === "failed") {
+      note.replaceChildren(bi(`Python could not start: ${engine.error}.`, `Python n'a pas pu démarrer : ${engine.error}.`));
+    } else {
+      note.replaceChildren();
+    }
+    note.dataset.stage = stage;
+  }
+
+  say(en, fr, kind = "error") {
+    this.status.dataset.kind = kind;
+    this.status.replaceChildren(bi(en, fr));
+  }
+
+  isHuman(seat) {
+    return Boolean(this.race && this.race.humans.includes(seat));
+  }
+
+  // Who plays now, and which controls a person may use.
+  showControls() {
+    const race = this.race;
+    const focusWasHere = this.controls.contains(document.activeElement);
+    const need = race && !race.finished ? race.need : null;
+    const humanTurn = Boolean(need && this.isHuman(need.seat));
+    const throwing = humanTurn && need.kind === "dice";
+    const deciding = humanTurn && need.kind === "choice";
+    this.throwButton.setAttribute("aria-disabled", String(!throwing || this.busy));
+    this.actions.hidden = deciding;
+    this.decide.hidden = !deciding;
+    if (deciding) {
+      const [en, fr] = question(need);
+      this.choiceLegend.replaceChildren(bi(en, fr));
+      const current = Array.from(this.choices.children, (b) => b.dataset.choice).join("\n");
+      if (current !== need.choices.join("\n")) {
+        this.choices.replaceChildren(...need.choices.map((choice) => {
+          const [cen, cfr] = choiceText(need.decision, choice);
+          const b = h("button", { type: "button", class: "px-choice", "data-choice": choice }, bi(cen, cfr));
+          b.addEventListener("click", () => this.humanChoice(choice));
+          return b;
+        }));
+      }
+      for (const b of this.choices.children) b.setAttribute("aria-disabled", String(this.busy));
+    } else {
+      this.choices.replaceChildren();
+    }
+    this.restart.setAttribute("aria-disabled", String(!race));
+    // For styles and tests: what the race waits for ("dice:0", "choice:1", "over"), and whether
+    // a move is being played.
+    this.el.dataset.need = !race ? "" : need ? `${need.kind}:${need.seat}` : "over";
+    this.el.dataset.busy = String(this.busy);
+    this.turn.replaceChildren(...this.turnText());
+    // The focus never falls off the page: it goes to the control that plays next.
+    if (focusWasHere && !this.controls.contains(document.activeElement)) {
+      (deciding ? this.choices.querySelector("button") : this.throwButton).focus();
+    } else if (focusWasHere && deciding && document.activeElement === this.throwButton) {
+      this.choices.querySelector("button")?.focus();
+    }
+  }
+
+  turnText() {
+    const race = this.race;
+    if (!race) return [];
+    if (race.finished) {
+      return Number.isInteger(race.winner)
+        ? [bi(`Race over: player ${race.winner + 1} wins.`, `Course finie : le joueur ${race.winner + 1} gagne.`)]
+        : [bi("Race over.", "Course finie.")];
+    }
+    const need = race.need;
+    const p = need.seat + 1;
+    if (this.isHuman(need.seat)) {
+      return need.kind === "dice"
+        ? [bi(`Player ${p} to throw (a person): press Throw.`, `Au joueur ${p} de lancer (une personne) : appuyez sur Lancer.`)]
+        : [bi(`Player ${p} decides (a person): choose below.`, `Au joueur ${p} de décider (une personne) : choisissez ci-dessous.`)];
+    }
+    return [bi(`Player ${p} plays (a bot)…`, `Le joueur ${p} joue (un robot)…`)];
+  }
+
+  // ---------------------------------------------------------------- starting a race
+  newRace() {
+    const wanted = this.readForm();
+    if (!wanted) return;
+    this.begin(wanted.scenario, wanted.humans, { en: "New race.", fr: "Nouvelle course." });
+  }
+
+  restartRace() {
+    if (!this.race) return this.say("No race yet: choose one above.", "Pas encore de course : choisissez-en une ci-dessus.");
+    const scenario = { ...clone(this.race.scenario), dice: [], choices: [] };
+    this.begin(scenario, [...this.race.humans], { en: "The race starts again.", fr: "La course recommence." });
+  }
+
+  // Replay `scenario` from the start; only once the engine has taken it is the old race replaced.
+  async begin(scenario, humans, note, { link = false } = {}) {
+    const gen = ++this.gen;
+    this.stopBots();
+    this.busy = true;
+    this.el.setAttribute("aria-busy", "true");
+    if (engine.stage !== "ready") {
+      this.say("Starting Python (a few seconds, once per visit)…", "Démarrage de Python (quelques secondes, une fois par visite)…", "info");
+      this.status.prepend(h("span", { class: "px-spinner", "aria-hidden": "true" }), " ");
+    }
+    let result;
+    try {
+      result = await requestEngine("play", { request: this.request(scenario, 0) });
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this.el.removeAttribute("aria-busy");
+      this.showControls();
+      this.schedule(); // the race on screen, if any, plays on
+      const message = err instanceof EngineError ? err.message : String(err);
+      if (link) {
+        return this.say(`The engine refused this link's race (${message}). Nothing was changed: choose a race above.`,
+          `Le moteur refuse la course de ce lien (${message}). Rien n'a changé : choisissez une course ci-dessus.`);
+      }
+      return this.say(`The engine refused this race: ${message}.`, `Le moteur refuse cette course : ${message}.`);
+    }
+    if (gen !== this.gen) return;
+    this.busy = false;
+    this.el.removeAttribute("aria-busy");
+    if (link) this.showInForm(scenario, humans);
+    this.race = { scenario: { ...scenario, dice: result.dice, choices: result.choices }, humans: [...humans].sort((a, b) => a - b),
+      count: 0, need: null, finished: false, winner: null };
+    this.defs.innerHTML = result.symbols || "";
+    this.list.replaceChildren();
+    this.el.dataset.race = String(++this.races);
+    this.idle.hidden = true;
+    this.game.hidden = false;
+    this.stepsBox.hidden = false;
+    this.absorb(result);
+    const name = this.option(scenario.ruleset).textContent;
+    const who = this.race.humans.length
+      ? this.race.humans.map((s) => s + 1).join(", ")
+      : null;
+    this.announce([note, {
+      en: `${name}, ${scenario.players} players; ${who ? `played by people: ${who}` : "bots only"}.`,
+      fr: `${name}, ${scenario.players} joueurs ; ${who ? `tenus par des personnes : ${who}` : "robots seulement"}.`,
+    }], result.frames.slice(1));
+    this.schedule();
+  }
+
+  request(scenario, since, bots = null) {
+    const request = { scenario, prefix: `${RULES_URL[gameOf(scenario.ruleset)] || ""}#`, since };
+    if (bots) request.bots = bots;
+    return request;
+  }
+
+  // A new answer of the engine: its steps appended, the board and the need updated.
+  absorb(result) {
+    const race = this.race;
+    race.scenario.dice = result.dice;
+    race.scenario.choices = result.choices;
+    race.need = result.need;
+    race.finished = result.finished;
+    race.winner = result.winner;
+    const first = race.count;
+    race.count = result.count;
+    this.list.insertAdjacentHTML("beforeend", result.frames.map((frame, i) =>
+      `<li class="px-step" data-step="${first + i}">${frame.item}</li>`).join(""));
+    const last = result.frames[result.frames.length - 1];
+    if (last && last.board) {
+      const board = parseHTML(last.board).content.firstElementChild;
+      if (board) this.boardHolder.replaceChildren(board);
+      this.caption.replaceChildren(h("span", { lang: "fr", text: last.label.fr }), h("br"),
+        h("span", { lang: "en", text: last.label.en }));
+    }
+    for (const li of this.list.querySelectorAll('li[aria-current="step"]')) li.removeAttribute("aria-current");
+    this.list.lastElementChild?.setAttribute("aria-current", "step");
+    this.stepsBox.scrollTop = this.stepsBox.scrollHeight;
+    this.el.dataset.steps = String(race.count - 1);
+    this.el.dataset.finished = String(race.finished);
+    this.updatePermalink();
+    this.showControls();
+  }
+
+  // What happened, then whose turn it is: one message in the live region. Shown: who did what
+  // and who plays next; read out as well: the explained step itself.
+  announce(notes, frames) {
+    const en = [];
+    const fr = [];
+    const spoken = { en: [], fr: [] };
+    for (const note of notes.filter(Boolean)) { en.push(note.en); fr.push(note.fr); }
+    if (frames.length > 1) {
+      en.push(`${frames.length} moves played; the last:`);
+      fr.push(`${frames.length} coups joués ; le dernier :`);
+    }
+    const frame = frames[frames.length - 1];
+    if (frame) {
+      const p = Number.isInteger(frame.seat) ? frame.seat + 1 : null;
+      const bot = p !== null && !this.isHuman(frame.seat);
+      if (frame.choice !== undefined) {
+        const [cen, cfr] = choiceText(frame.decision || "", frame.choice);
+        en.push(`Player ${p}${bot ? " (bot)" : ""} chose: ${cen}.`);
+        fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a choisi : ${cfr}.`);
+      } else if (frame.dice.length && p !== null) {
+        en.push(`Player ${p}${bot ? " (bot)" : ""} threw ${frame.dice.join(" ")}.`);
+        fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a lancé ${frame.dice.join(" ")}.`);
+      }
+      spoken.en.push(stepText(frame.item, "en"));
+      spoken.fr.push(stepText(frame.item, "fr"));
+    }
+    const turn = this.turnText()[0];
+    const turnEn = turn ? turn.querySelector('[lang="en"]').textContent : "";
+    const turnFr = turn ? turn.querySelector('[lang="fr"]').textContent : "";
+    this.status.dataset.kind = "step";
+    this.status.replaceChildren(
+      bi(en.join(" "), fr.join(" "), "px-status-note"), " ",
+      h("span", { class: "px-sr" }, h("span", { lang: "en", text: spoken.en.join(" ") }), " ",
+        h("span", { lang: "fr", text: spoken.fr.join(" ") }), " "),
+      bi(turnEn, turnFr, "px-status-step"));
+  }
+
+  // ---------------------------------------------------------------- moves
+  refusal() {
+    const race = this.race;
+    if (!race) return ["No race yet: choose one above and press “New race”.", "Pas encore de course : choisissez-en une ci-dessus et appuyez sur « Nouvelle course »."];
+    if (race.finished) return ["The race is over: start a new one.", "La course est finie : lancez-en une nouvelle."];
+    const p = race.need.seat + 1;
+    if (!this.isHuman(race.need.seat)) return [`It is player ${p}'s turn, a bot's: wait for it.`, `C'est au joueur ${p}, un robot : attendez-le.`];
+    return null;
+  }
+
+  humanThrow() {
+    if (this.busy) return; // the last move is still being played
+    const refused = this.refusal();
+    if (refused) return this.say(...refused);
+    const need = this.race.need;
+    if (need.kind !== "dice") {
+      return this.say(`Here player ${need.seat + 1} decides, nothing is thrown: choose below.`,
+        `Ici le joueur ${need.seat + 1} décide, on ne lance pas : choisissez ci-dessous.`);
+    }
+    const dice = Array.from({ length: need.count }, randomDie);
+    const scenario = clone(this.race.scenario);
+    scenario.dice.push(...dice);
+    this.move(scenario);
+  }
+
+  humanChoice(choice) {
+    if (this.busy) return;
+    const refused = this.refusal();
+    if (refused) return this.say(...refused);
+    const need = this.race.need;
+    if (need.kind !== "choice") {
+      return this.say("Here the dice are thrown; there is no decision to make.", "Ici on lance les dés ; il n'y a rien à décider.");
+    }
+    if (!need.choices.includes(choice)) {
+      return this.say(`"${choice}" is not one of the choices here.`, `« ${choice} » n'est pas un choix possible ici.`);
+    }
+    const scenario = clone(this.race.scenario);
+    scenario.choices = [...(scenario.choices || []), choice];
+    this.move(scenario);
+  }
+
+  // Play the race on to `scenario` (a person's move), or let the bots play (bots given).
+  async move(scenario, bots = null) {
+    const gen = this.gen;
+    const race = this.race;
+    this.busy = true;
+    this.showControls();
+    let result;
+    try {
+      result = await requestEngine("play", { request: this.request(scenario, race.count, bots) });
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this.showControls();
+      const message = err instanceof EngineError ? err.message : String(err);
+      this.say(`The engine refused this move (${message}); the position is unchanged.`,
+        `Le moteur refuse ce coup (${message}) ; la position n'a pas changé.`);
+      if (bots) this.stopBots(); // a bot that fails would fail again: the reader can restart
+      return;
+    }
+    if (gen !== this.gen || race !== this.race) return;
+    this.busy = false;
+    if (result.count !== race.count + result.frames.length) {
+      this.showControls();
+      return this.say("The engine did not take this move; the position is unchanged.", "Le moteur n'a pas pris ce coup ; la position n'a pas changé.");
+    }
+    this.absorb(result);
+    this.announce([], result.frames);
+    this.schedule();
+  }
+
+  // ---------------------------------------------------------------- bots
+  schedule() {
+    this.stopBots();
+    const race = this.race;
+    if (!race || race.finished || this.busy || !race.need || this.isHuman(race.need.seat)) return;
+    const gen = this.gen;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (gen === this.gen) this.botMove();
+    }, this.fast.checked ? 0 : BOT_DELAY);
+  }
+
+  stopBots() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  botMove() {
+    const race = this.race;
+    if (!race || this.busy || race.finished || !this.el.isConnected) return;
+    const seats = Array.from({ length: race.scenario.players }, (_, s) => s).filter((s) => !this.isHuman(s));
+    const bots = { seats, name: BOT_NAME, seed: randomSeed(), moves: this.fast.checked ? FAST_BATCH : 1 };
+    this.move(clone(race.scenario), bots);
+  }
+
+  onFast() {
+    // Fast at once: a bot waiting for its turn plays now.
+    if (this.fast.checked && this.timer !== null) {
+      this.stopBots();
+      this.botMove();
+    }
+  }
+
+  // ---------------------------------------------------------------- permalinks
+  updatePermalink() {
+    const race = this.race;
+    const url = new URL(location.href);
+    url.hash = race ? `ex-play:${toBase64url(JSON.stringify({ s: race.scenario, h: race.humans }))}` : "ex-play";
+    this.permalink.href = url.href;
+  }
+
+  async sharePermalink() {
+    if (!this.race) return this.say("No race yet: there is nothing to link to.", "Pas encore de course : rien à partager.");
+    const href = this.permalink.href;
+    history.replaceState(history.state, "", href);
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(href);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    if (copied) {
+      this.say("Link to this race copied; the address bar shows it too.", "Lien vers cette course copié ; la barre d'adresse l'affiche aussi.", "info");
+    } else {
+      this.say("The address bar now shows the link to this race: copy it from there.",
+        "La barre d'adresse affiche maintenant le lien vers cette course : copiez-le.", "info");
+    }
+  }
+
+  openFragment(payload) {
+    // The same link once only: a hash change can also make Material redraw the page (init).
+    if (payload === this.opened) return;
+    this.opened = payload;
+    const bad = (en, fr) => this.say(`${en} Nothing was changed: choose a race above.`, `${fr} Rien n'a changé : choisissez une course ci-dessus.`);
+    let data;
+    try {
+      if (payload.length > MAX_FRAGMENT) throw new Error("too long");
+      data = JSON.parse(fromBase64url(payload));
+    } catch {
+      return bad("This link's race could not be read (is the link complete?).", "La course de ce lien est illisible (le lien est-il complet ?).");
+    }
+    const s = data && data.s;
+    if (!s || typeof s !== "object" || Array.isArray(s) || !Array.isArray(data.h)) {
+      return bad("This link does not hold a race.", "Ce lien ne contient pas de course.");
+    }
+    const extra = Object.keys(s).find((key) => !SCENARIO_KEYS.includes(key));
+    if (extra !== undefined) return bad(`This link's race has an unknown field "${extra}".`, `La course de ce lien a un champ inconnu « ${extra} ».`);
+    if (!this.option(s.ruleset)) {
+      return bad(`This link is for a race the page does not know (${String(s.ruleset)}).`,
+        `Ce lien concerne une course que la page ne connaît pas (${String(s.ruleset)}).`);
+    }
+    const [min, max] = this.range(s.ruleset);
+    if (!Number.isInteger(s.players) || s.players < min || s.players > max) {
+      return bad(`This race takes ${min} to ${max} players, not ${JSON.stringify(s.players)}.`,
+        `Cette course se joue de ${min} à ${max} joueurs, pas ${JSON.stringify(s.players)}.`);
+    }
+    const humans = data.h;
+    if (!humans.every((seat) => Number.isInteger(seat) && seat >= 0 && seat < s.players) || new Set(humans).size !== humans.length) {
+      return bad(`This link's people must be distinct seats from 0 to ${s.players - 1}.`,
+        `Les personnes de ce lien doivent être des places distinctes de 0 à ${s.players - 1}.`);
+    }
+    if (!Array.isArray(s.dice ?? []) || !Array.isArray(s.choices ?? [])) {
+      return bad("This link's dice and choices must be lists.", "Les dés et les choix de ce lien doivent être des listes.");
+    }
+    const scenario = { ...s, options: s.options ?? {}, dice: s.dice ?? [], choices: s.choices ?? [] };
+    this.say("Opening the race of the link…", "Ouverture de la course du lien…", "info");
+    this.begin(scenario, humans, { en: "The race of the link.", fr: "La course du lien." }, { link: true });
+  }
+}
+
+// ================================================================== the horse race's odds
+class OddsEditor {
+  constructor(el) {
+    this.el = el;
+    this.form = el.querySelector("form.px-board-form");
+    this.result = el.querySelector(".px-odds-result");
+    this.status = this.form.querySelector(".px-status");
+    this.status.setAttribute("role", "status");
+    this.defaults = JSON.parse(el.dataset.board);
+    this.published = this.result.innerHTML;
+    this.gen = 0;
+    this.busy = false;
+    this.submit = this.form.querySelector("button[type=submit]");
+    this.reset = h("button", { type: "button", class: "px-board-reset" }, bf("Valeurs par défaut", "Defaults"));
+    this.submit.after(this.reset);
+    this.form.noValidate = true; // the engine says what is wrong with a board
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.compute(); });
+    this.reset.addEventListener("click", () => this.restore());
+    const intent = () => startEngine();
+    this.form.addEventListener("focusin", intent, { once: true });
+    this.form.addEventListener("pointerenter", intent, { once: true });
+    this.form.hidden = false;
+    el.dataset.pxOdds = "on";
+  }
+
+  // The inputs as the engine reads a board: numbers where they are numbers, the rest as typed,
+  // so that the engine's own sentence says what is wrong ("got 'x'").
+  board() {
+    const value = (name) => {
+      const text = this.form.elements[name].value.trim();
+      return /^-?\d+$/.test(text) ? Number(text) : text;
+    };
+    const traps = this.form.elements.traps.value.split(/[\s,;]+/).filter(Boolean)
+      .map((t) => (/^-?\d+$/.test(t) ? Number(t) : t));
+    return { holes: value("holes"), up: value("up"), traps };
+  }
+
+  say(en, fr, kind) {
+    this.status.dataset.kind = kind;
+    this.status.replaceChildren(bi(en, fr));
+  }
+
+  async compute() {
+    if (this.busy) {
+      return this.say("Still computing the last board: one moment.", "Calcul du dernier plateau en cours : un instant.", "info");
+    }
+    const board = this.board();
+    const gen = ++this.gen;
+    this.busy = true;
+    this.submit.setAttribute("aria-disabled", "true");
+    this.result.setAttribute("aria-busy", "true");
+    this.el.dataset.state = "computing";
+    this.status.dataset.kind = "info";
+    this.status.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }), " ",
+      engine.stage === "ready"
+        ? bi("Computing the exact odds…", "Calcul des chances exactes…")
+        : bi("Starting Python, then computing the exact odds…", "Démarrage de Python, puis calcul des chances exactes…"));
+    let answer;
+    let refused = null;
+    try {
+      answer = await requestEngine("odds", { board: JSON.stringify(board) });
+    } catch (err) {
+      refused = err instanceof EngineError ? err.message : String(err);
+    }
+    if (gen !== this.gen) return;
+    this.busy = false;
+    this.submit.removeAttribute("aria-disabled");
+    this.result.removeAttribute("aria-busy");
+    this.el.dataset.state = refused ? "refused" : "done";
+    if (refused !== null) {
+      return this.say(`This board was refused: ${refused}. The odds shown are still the last ones.`,
+        `Ce plateau est refusé : ${refused}. Les chances affichées restent les dernières.`, "error");
+    }
+    this.result.innerHTML = answer.html;
+    wrapTables(this.result);
+    const traps = board.traps.join(", ") || "none";
+    this.say(`Exact odds for ${board.holes} holes (${board.up} going up), traps ${traps}.`,
+      `Chances exactes pour ${board.holes} trous (${board.up} à la montée), pièges ${traps === "none" ? "aucun" : traps}.`, "info");
+  }
+
+  restore() {
+    this.gen += 1; // a computation still running is dropped
+    this.busy = false;
+    this.submit.removeAttribute("aria-disabled");
+    this.result.removeAttribute("aria-busy");
+    const d = this.defaults;
+    this.form.elements.holes.value = String(d.holes);
+    this.form.elements.up.value = String(d.up);
+    this.form.elements.traps.value = d.traps.join(", ");
+    this.result.innerHTML = this.published;
+    this.el.dataset.state = "default";
+    this.say("Back to the board of the box, and its odds.", "Retour au plateau de la boîte, et à ses chances.", "info");
+  }
+}
+
+// Material wraps a page's plain tables in a scrolling box at load; a table swapped in later gets
+// the same box (and, through reachableTables, a focusable, named one).
+function wrapTables(root) {
+  for (const table of root.querySelectorAll("table:not([class])")) {
+    if (table.parentElement.classList.contains("md-typeset__table")) continue;
+    const inner = h("div", { class: "md-typeset__table" });
+    const wrap = h("div", { class: "md-typeset__scrollwrap" }, inner);
+    table.replaceWith(wrap);
+    inner.append(table);
+  }
+  reachableTables();
+}
+
+// ================================================================== pages
+const CSS = `
+.px-play-form { display: grid; gap: .6rem; justify-items: start; margin: 1rem 0; }
+.px-play-form label { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.px-play-form select, .px-play-form input[type=number], .px-play-form button, .px-board-form input, .px-board-form button {
+  font: inherit; font-size: .8rem; padding: .3rem .6rem; min-height: 2.2rem; max-width: 100%;
+  border: 1px solid var(--md-default-fg-color--light); border-radius: .2rem;
+  background: var(--md-default-bg-color); color: var(--md-default-fg-color);
+}
+.px-play-form select { min-width: 0; }
+.px-play-form label:has(select) { max-width: 100%; }
+.px-play-form button[type=submit], .px-board-form button[type=submit] { font-weight: 700; cursor: pointer; border-color: var(--md-accent-fg-color); }
+.px-board-form button { cursor: pointer; }
+.px-range { font-size: .7rem; color: var(--md-default-fg-color--light); }
+.px-humans { border: 1px solid var(--md-default-fg-color--lightest); border-radius: .2rem; padding: .2rem .6rem .6rem; max-width: 100%; min-width: 0; }
+.px-humans .px-hint { font-size: .7rem; margin: .2rem 0 .4rem; }
+.px-seats { display: flex; flex-wrap: wrap; gap: .4rem; }
+.px-play-form label.px-seat { min-height: 2.2rem; padding: 0 .6rem; border: 1px solid var(--md-default-fg-color--lighter);
+  border-radius: .2rem; cursor: pointer; gap: .4rem; }
+.px-seat input { width: 1.1rem; height: 1.1rem; margin: 0; }
+.px-seat:has(input:checked) { border-color: var(--md-accent-fg-color); background: var(--md-accent-fg-color--transparent); }
+.px-seat:focus-within, .px-fast-label:focus-within { outline: 3px solid var(--md-accent-fg-color); }
+#ex-play [hidden] { display: none !important; }
+#ex-play > .px-status .px-spinner { display: inline-block; vertical-align: -.1em; }
+.px-play-defs { position: absolute; width: 0; height: 0; overflow: hidden; }
+.px-game .px-turn { font-weight: 700; margin: 0 0 .4rem; }
+.px-play-controls .px-act button.px-throw { font-weight: 700; font-size: .85rem; padding-left: 1.2rem; padding-right: 1.2rem; }
+.px-question { font-weight: 700; font-size: .8rem; margin: 0 0 .4rem; }
+.px-choices button { min-width: 3.5rem; cursor: pointer; }
+.px-fast-label { display: inline-flex; align-items: center; gap: .4rem; min-height: 2.2rem; padding: 0 .4rem; cursor: pointer; }
+.px-play-controls .px-fast-label input { width: 1.1rem; height: 1.1rem; min-width: 0; min-height: 0; margin: 0; padding: 0; }
+.px-steps-box { max-height: 26rem; overflow: auto; border-top: 1px solid var(--md-default-fg-color--lightest); margin-top: .4rem; }
+.px-steps-box:focus-visible { outline: 3px solid var(--md-accent-fg-color); }
+.px-game .px-idle { margin: 0; }
+.px-game > .px-status { margin: .4rem 0 0; min-height: 1.5em; }
+.px-board-form:not([hidden]) { display: flex; flex-wrap: wrap; gap: .6rem; align-items: end; margin: .6rem 0; }
+.px-board-form label { display: grid; gap: .2rem; font-size: .75rem; }
+.px-board-form input { width: 7rem; }
+.px-board-form input[name=traps] { width: 12rem; }
+.px-board-form .px-status { flex-basis: 100%; margin: 0; min-height: 1.5em; display: flex; gap: .4rem; align-items: center; }
+.px-odds-result[aria-busy="true"] { opacity: .6; }
+@media screen and (max-width: 44.9375em) {
+  .px-play-form, .px-play-form label { width: 100%; }
+  .px-play-form select { width: 100%; }
+  .px-play-controls .px-act button.px-throw { flex: 1 1 100%; }
+  .px-choices button { flex: 1 1 28%; }
+  .px-board-form input, .px-board-form input[name=traps] { width: 100%; }
+  .px-board-form label { flex: 1 1 100%; }
+}
+`;
+
+function addStyles() {
+  if (addStyles.done) return;
+  addStyles.done = true;
+  if (document.adoptedStyleSheets && "replaceSync" in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } else {
+    document.head.append(h("style", { id: "px-play-css", text: CSS }));
+  }
+}
+
+let current = null; // the Play page on screen, for permalinks that arrive by hashchange
+let odds = null; // the odds editor
+
+function playFragment(hash) {
+  const match = /^#ex-play:(.*)$/s.exec(hash || "");
+  return match ? match[1] : null;
+}
+
+export function init() {
+  addStyles();
+  const form = document.getElementById("px-play-form");
+  const el = document.getElementById("ex-play");
+  const away = current && !current.el.isConnected;
+  if (away) current.stopBots(); // the reader left the Play page, or Material drew it again
+  if (form && el && !form.dataset.pxPlay) {
+    try {
+      if (away) {
+        // The Play page drawn again: Material's instant navigation redraws a page on its first
+        // hash change, and on a return visit. The race on screen goes on, with its own elements.
+        form.replaceWith(current.form);
+        el.replaceWith(current.el);
+        current.schedule();
+      } else {
+        current = new PlayPage(form, el);
+      }
+      const payload = playFragment(location.hash);
+      if (payload !== null && current.permalink.href !== location.href) {
+        current.el.scrollIntoView({ block: "start" });
+        current.openFragment(payload);
+      }
+    } catch (err) {
+      console.error("Parcours: the Play page could not be set up:", err);
+    }
+  }
+  const box = document.getElementById("px-odds");
+  if (box && !box.dataset.pxOdds) {
+    try {
+      if (odds && !odds.el.isConnected) box.replaceWith(odds.el); // drawn again: the board edited stays
+      else odds = new OddsEditor(box);
+    } catch (err) {
+      console.error("Parcours: the odds editor could not be set up:", err);
+    }
+  }
+}
+
+addEventListener("hashchange", () => {
+  const payload = playFragment(location.hash);
+  if (payload === null || !current || !current.el.isConnected) return;
+  if (current.permalink.href === location.href) return; // our own link: already there
+  current.openFragment(payload);
+});

@@ -1,0 +1,158 @@
+"""The Play page's one call to the engine: a race replayed from its record, then bots playing on.
+
+The browser keeps the race as a scenario (every die and every decision written out), so that a
+permalink is just that scenario. Each call replays it (fast: nothing is drawn for the steps the
+page already shows), lets the bots play their turns if asked, and renders only the new steps,
+with the same renderer as the worked examples (film.py). Standard library only: it ships in
+the engine's wheel and runs in Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from parcours import Game, ScenarioError, all_races, game_of, parse
+
+from .boards import symbols
+from .film import _frame
+
+MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
+FRAME_KEYS = ("item", "dice", "label", "turn", "finished")
+
+
+def play(request: object) -> dict[str, Any]:
+    """Replay `scenario` strictly (every scripted die and choice must be used), let the bots play.
+
+    request: {"scenario": {...}, "prefix": "../veldiv/rules/#", "since": frames the page shows,
+              "bots": {"seats": [1, 2], "name": "search", "seed": 123, "moves": 1}}   (bots optional)
+    answer:  {"frames": the frames from `since` on (the board only on the last), "count": all frames,
+              "need", "finished", "winner", "dice", "choices" (the record, bots' moves added),
+              "bot_moves", "symbols" (when since is 0)}
+    """
+    if not isinstance(request, dict):
+        raise ScenarioError("request", "expected a mapping with scenario, prefix and since")
+    scenario = parse(request.get("scenario"))
+    prefix = request.get("prefix", "#")
+    if not isinstance(prefix, str):
+        raise ScenarioError("prefix", "expected the rules page's address")
+    since = request.get("since", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise ScenarioError("since", f"expected a number of frames, got {since!r}")
+    game = Game(scenario)
+    team = all_races()[scenario.ruleset].team
+    dice, choices = list(scenario.dice), list(scenario.choices)
+    frames: list[dict[str, Any]] = []
+    count = 1
+    if since == 0:
+        frames.append(_lean(_frame(game, game.events, [], team, prefix, start=True), None, ""))
+
+    used_dice = used_choices = 0
+    while (need := game.need()) is not None:
+        if need.kind == "dice":
+            if used_dice + need.count > len(dice):
+                break
+            faces = dice[used_dice:used_dice + need.count]
+            try:
+                events = game.throw(faces)
+            except ScenarioError as err:
+                raise ScenarioError(f"dice[{used_dice}]", err.problem) from None
+            used_dice += need.count
+            choice = None
+        else:
+            if used_choices >= len(choices):
+                break
+            choice = choices[used_choices]
+            try:
+                events = game.choose(choice)
+            except ScenarioError as err:
+                raise ScenarioError(f"choices[{used_choices}]", err.problem) from None
+            used_choices += 1
+            faces = []
+        if count >= since:
+            frames.append(_lean(_frame(game, events, faces, team, prefix), need.seat, need.decision, choice))
+        count += 1
+    left = game.need()
+    if used_dice < len(dice):
+        waits = ("the race is over" if left is None
+                 else f"the rules wait for a decision of player {left.seat + 1}" if left.kind == "choice"
+                 else f"the next throw takes {left.count} dice")
+        raise ScenarioError(f"dice[{used_dice}]", f"{len(dice) - used_dice} die/dice too many: {waits}")
+    if used_choices < len(choices):
+        waits = "the race is over" if left is None else f"the rules wait for a throw of player {left.seat + 1}"
+        raise ScenarioError(f"choices[{used_choices}]", f"{len(choices) - used_choices} decision(s) too many: {waits}")
+    if since > count:
+        raise ScenarioError("since", f"the race has {count} frames, not {since}")
+
+    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, team, prefix)
+    count += bot_moves
+    for frame in frames[:-1]:
+        frame.pop("board", None)
+    position = game.position()
+    out: dict[str, Any] = {
+        "frames": frames, "count": count, "need": position["need"], "finished": game.finished,
+        "winner": position["winner"], "dice": dice, "choices": choices, "bot_moves": bot_moves,
+    }
+    if since == 0:
+        out["symbols"] = symbols(scenario.ruleset.split(".", 1)[0])
+    return out
+
+
+def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames: list[dict[str, Any]],
+          team: bool, prefix: str) -> int:
+    """The bots' turns in a row, at most `moves`: their dice from random.Random(seed), their decisions
+    from the engine's bot of that name."""
+    if spec is None:
+        return 0
+    if not isinstance(spec, dict):
+        raise ScenarioError("bots", "expected a mapping with seats, name, seed and moves")
+    seats, name, seed, limit = spec.get("seats", []), spec.get("name", "search"), spec.get("seed"), spec.get("moves", 1)
+    if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        raise ScenarioError("bots.seats", "expected a list of seats")
+    if not isinstance(name, str):
+        raise ScenarioError("bots.name", "expected a bot's name")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ScenarioError("bots.moves", f"expected a number of moves, got {limit!r}")
+    rules = game_of(game.scenario.ruleset)
+    bot = rules.BOTS.get(name)
+    rng = random.Random(seed)
+    moves = 0
+    while moves < min(limit, MAX_BOT_MOVES) and (need := game.need()) is not None and need.seat in seats:
+        if need.kind == "dice":
+            faces = [rng.randint(1, 6) for _ in range(need.count)]
+            events = game.throw(faces)
+            dice.extend(faces)
+            choice = None
+        else:
+            if bot is None:
+                known = ", ".join(rules.BOTS) or "none"
+                raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})")
+            choice = str(bot(game.state, need, rng))
+            events = game.choose(choice)
+            choices.append(choice)
+            faces = []
+        frames.append(_lean(_frame(game, events, faces, team, prefix), need.seat, need.decision, choice))
+        moves += 1
+    return moves
+
+
+def _lean(frame: dict[str, Any], seat: int | None, decision: str, choice: str | None = None) -> dict[str, Any]:
+    """What the page needs of a frame: its step, its board, who moved and how."""
+    out = {key: frame[key] for key in FRAME_KEYS}
+    out["board"] = frame["board"]
+    out["seat"] = seat
+    if choice is not None:
+        out["choice"] = choice
+        out["decision"] = decision
+    return out
+
+
+def play_json(request_json: str) -> str:
+    """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence."""
+    try:
+        return json.dumps(play(json.loads(request_json)), ensure_ascii=False, separators=(",", ":"))
+    except (ScenarioError, ValueError) as err:
+        return json.dumps({"error": str(err)}, ensure_ascii=False)

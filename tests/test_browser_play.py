@@ -1,0 +1,402 @@
+"""The browser: the Play page and the horse race's odds editor, in headless Chromium.
+
+Served and driven as in test_browser.py (its server, browser, Session and Recorder): the
+built site under /parcours/, Playwright for Python on /usr/bin/chromium. One Play page is
+shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
+
+    a. a Veldiv race, one person and two bots: the person throws, the bots answer, the steps
+       grow, equal to the engine's own replay, citing the Veldiv's rules page
+    b. Velocità, seat 1 a person: a decision made with a choice button changes the race
+    c. permalinks: a good one restores the race in a fresh page; bad ones (unreadable, dice
+       or a choice the engine refuses) are refused with a sentence, the race unchanged,
+       and a bad one on a fresh load leaves the page as it comes
+    d. the Play page after a race: axe-core finds no serious or critical violation (desktop
+       and a 375 px phone), no sideways scrolling, touch targets, no console error, no
+       request to another host
+    e. the odds editor: a new board's odds equal the CPython engine's; a bad board is refused
+       with the engine's sentence and the old table stays; Defaults restores the box's board
+
+Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium at
+/usr/bin/chromium (apt-get install chromium), Playwright for Python (requirements-dev.txt),
+axe-core (npm ci) and the built site (make build).   Run only these:  pytest tests/test_browser_play.py
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_browser import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail, browser, sentences, server
+
+pytestmark = pytest.mark.browser
+
+__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
+
+PLAY = "play/"
+ODDS = "chevaux/rules/"
+
+
+@pytest.fixture(scope="module")
+def play(browser: Any, server: Server) -> Iterator[tuple[Session, Any]]:
+    """One Play page for the Play tests (Python starts once for them)."""
+    for needed in (SITE / PLAY / "index.html", SITE / "parcours" / "play.mjs"):
+        if not needed.is_file():
+            _fail(f"{needed.relative_to(SITE.parent)} is missing: run make build first")
+    s = Session(browser, server)
+    page = s.page(PLAY)
+    page.wait_for_selector("#ex-play[data-px-play]")
+    page.evaluate("window.__samePage = true")
+    yield s, page
+    s.close()
+
+
+# ---------------------------------------------------------------------------- helpers
+def status(page: Any) -> str:
+    return " ".join(page.locator("#ex-play > .px-status").text_content().split())
+
+
+def steps(page: Any) -> int:
+    return int(page.locator("#ex-play").get_attribute("data-steps") or -1)
+
+
+def need(page: Any) -> str:
+    return str(page.locator("#ex-play").get_attribute("data-need") or "")
+
+
+def board_label(page: Any) -> str:
+    return str(page.locator("#ex-play svg.px-board").get_attribute("aria-label"))
+
+
+def wait_need(page: Any, pattern: str, timeout: int = 20_000) -> None:
+    """Wait until the race waits for `pattern` (a regular expression on data-need) with no move under way."""
+    page.wait_for_function(
+        "re => { const el = document.getElementById('ex-play');"
+        " return new RegExp(re).test(el.dataset.need || '') && el.dataset.busy === 'false'; }",
+        arg=f"^(?:{pattern})$", timeout=timeout)
+
+
+def new_race(page: Any, ruleset: str, players: int, humans: set[int], timeout: int = PYTHON_TIMEOUT) -> None:
+    form = page.locator("#px-play-form")
+    form.locator("select[name=ruleset]").select_option(ruleset)
+    if form.locator("input[name=players]").get_attribute("readonly") is None:
+        form.locator("input[name=players]").fill(str(players))
+    for seat in range(players):
+        box = form.locator(f".px-seats input[value='{seat}']")
+        if box.is_checked() != (seat in humans):
+            box.click()
+    before = page.locator("#ex-play").get_attribute("data-race") or ""
+    form.locator("button[type=submit]").click()
+    page.wait_for_function("r => { const el = document.getElementById('ex-play');"
+                           " return (el.dataset.race || '') !== r && el.dataset.busy === 'false'; }",
+                           arg=before, timeout=timeout)
+
+
+def permalink_of(page: Any) -> tuple[str, dict[str, Any]]:
+    href = str(page.locator("#ex-play a.px-permalink").get_attribute("href"))
+    payload = href.split("#ex-play:", 1)[1]
+    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    return href, data
+
+
+def link_to(data: object) -> str:
+    return "#ex-play:" + base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def engine_film(scenario: dict[str, Any], prefix: str) -> dict[str, Any]:
+    from parcours_view import film_json
+
+    film: dict[str, Any] = json.loads(film_json(json.dumps(scenario), prefix))
+    assert film.get("error") is None, film["error"]
+    return film
+
+
+def page_sentences(page: Any, k: int, lang: str = "en") -> list[str]:
+    items = page.locator(f'#ex-play li.px-step[data-step="{k}"] .px-step-text > [lang="{lang}"] li')
+    return [" ".join(t.split()) for t in items.all_text_contents()]
+
+
+def check_against_engine(page: Any, server: Server, rules: str) -> dict[str, Any]:
+    """Every step on the page is the engine's own (CPython) replay of the race's permalink."""
+    _, data = permalink_of(page)
+    film = engine_film(data["s"], f"../{rules}#")
+    n = steps(page)
+    assert len(film["frames"]) == n + 1
+    assert page.locator("#ex-play li.px-step").count() == n + 1
+    for k in range(1, n + 1):
+        assert page_sentences(page, k) == sentences(film["frames"][k]["html"]["en"]), f"step {k}"
+    assert board_label(page) == film["frames"][-1]["label"]["en"]
+    cites = page.locator("#ex-play li.px-step a.px-cite").evaluate_all("links => links.map(a => a.href)")
+    assert cites and all(c.startswith(server.base + rules + "#") for c in cites), cites[:3]
+    return data
+
+
+# ---------------------------------------------------------------------------- a. Veldiv
+def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Server) -> None:
+    s, page = play
+    form = page.locator("#px-play-form")
+    players = form.locator("input[name=players]")
+    # The players' range follows the race; one checkbox a seat, named for screen readers.
+    form.locator("select[name=ruleset]").select_option("veldiv.poursuite-individuelle")
+    assert (players.get_attribute("min"), players.get_attribute("max")) == ("2", "4")
+    form.locator("select[name=ruleset]").select_option("cdp.velocita")
+    assert players.input_value() == "2" and players.get_attribute("readonly") is not None
+    form.locator("select[name=ruleset]").select_option("veldiv.individuelle")
+    assert (players.get_attribute("min"), players.get_attribute("max")) == ("2", "12")
+    players.fill("5")
+    assert form.locator(".px-seats input[type=checkbox]").count() == 5
+    players.fill("3")
+    seats = form.locator(".px-seats input[type=checkbox]")
+    assert seats.count() == 3
+    assert page.get_by_role("checkbox", name="Joueur 2 · Player 2").count() == 1
+    assert seats.nth(0).is_checked() and not seats.nth(1).is_checked()
+    # Keyboard: Space ticks a seat, Space again unticks it.
+    seats.nth(2).focus()
+    page.keyboard.press("Space")
+    assert seats.nth(2).is_checked()
+    page.keyboard.press("Space")
+    assert not seats.nth(2).is_checked()
+    # A bad number of players is refused with a sentence, and what was typed stays.
+    players.fill("13")
+    form.locator("button[type=submit]").click()
+    assert "takes 2 to 12 players" in status(page) and players.input_value() == "13"
+    players.fill("3")
+
+    new_race(page, "veldiv.individuelle", 3, {0})
+    assert page.evaluate("window.__samePage") is True, "no page reload"
+    assert steps(page) == 0 and need(page) == "dice:0"
+    assert "Player 1 to throw" in page.locator("#ex-play .px-turn").inner_text()
+    throw = page.locator("#ex-play button.px-throw")
+    assert throw.get_attribute("aria-disabled") == "false"
+    assert page.locator("#ex-play > .px-status").get_attribute("aria-live") == "polite"
+
+    throw.click()
+    wait_need(page, "dice:0")  # the two bots have answered, by themselves
+    assert steps(page) == 3
+    said = status(page)
+    assert "Player 3 (bot) threw" in said and "Player 1 to throw" in said
+    check_against_engine(page, server, "veldiv/rules/")
+
+    # Keyboard again, and bots played at once ("Bots: fast").
+    page.locator("#ex-play input.px-fast").check()
+    throw.focus()
+    page.keyboard.press("Enter")
+    wait_need(page, "dice:0|over")
+    assert steps(page) >= 4
+    assert page.evaluate("document.activeElement.classList.contains('px-throw')"), "the focus stays on Throw"
+    check_against_engine(page, server, "veldiv/rules/")
+    page.locator("#ex-play input.px-fast").uncheck()
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- b. Velocità
+def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> None:
+    s, page = play
+    page.locator("#ex-play input.px-fast").check()  # the bot answers at once
+    decided = False
+    for _ in range(6):  # a race can end before player 1 has a decision to make: then another
+        new_race(page, "cdp.velocita", 2, {0})
+        for _ in range(40):
+            wait_need(page, "dice:0|choice:0|over")
+            if need(page) != "dice:0":
+                break
+            page.locator("#ex-play button.px-throw").click()
+        if need(page) == "choice:0":
+            decided = True
+            break
+    assert decided, "player 1 never had a decision to make in six races"
+    # A decision: no Throw button, one button a choice, labelled with what it does.
+    assert page.locator("#ex-play .px-act").is_hidden()
+    buttons = page.locator("#ex-play .px-choices button")
+    labels = buttons.all_inner_texts()
+    assert labels == ["Sprint · Lancer le sprint", "Wait · Attendre"] or all(
+        re.fullmatch(r"\d+ squares? · \d+ cases?", t) for t in labels), labels
+    assert page.locator("#ex-play .px-question").inner_text()
+    before_steps = steps(page)
+    _, before = permalink_of(page)
+    choice = buttons.last.get_attribute("data-choice")
+    buttons.last.click()
+    page.wait_for_function(f"Number(document.getElementById('ex-play').dataset.steps) > {before_steps}")
+    wait_need(page, "dice:0|choice:0|over")
+    _, after = permalink_of(page)
+    assert after["s"]["choices"][:len(before["s"]["choices"]) + 1] == before["s"]["choices"] + [choice]
+    assert steps(page) > before_steps
+    check_against_engine(page, server, "cdp/rules/")
+    page.locator("#ex-play input.px-fast").uncheck()
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- c. permalinks
+def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -> None:
+    s, page = play
+    new_race(page, "veldiv.americaine", 4, {1, 3})
+    wait_need(page, "dice:1")
+    page.locator("#ex-play button.px-throw").click()
+    wait_need(page, "dice:3")
+    href, data = permalink_of(page)
+    assert data["h"] == [1, 3] and data["s"]["ruleset"] == "veldiv.americaine"
+    label, n = board_label(page), steps(page)
+    # A click shows the link in the address bar, and leaves the race as it is.
+    page.locator("#ex-play a.px-permalink").click()
+    assert page.url == href and "address bar" in status(page)
+    assert steps(page) == n
+
+    # A good link in a fresh page: the same race, the same position, the form set to it.
+    fresh = s.page(None)
+    fresh.goto(href)
+    fresh.wait_for_function(f"document.getElementById('ex-play').dataset.steps === '{n}'", timeout=PYTHON_TIMEOUT)
+    assert board_label(fresh) == label and need(fresh) == "dice:3"
+    assert "The race of the link" in status(fresh)
+    assert fresh.locator("#px-play-form select[name=ruleset]").input_value() == "veldiv.americaine"
+    assert fresh.locator("#px-play-form input[name=players]").input_value() == "4"
+    ticked = fresh.locator(".px-seats input:checked").evaluate_all("boxes => boxes.map(b => Number(b.value))")
+    assert ticked == [1, 3]
+    fresh.close()
+
+    # Another hash on the page: Material's instant navigation draws the page again (on the first
+    # hash change after a load); the race on screen goes on.
+    page.evaluate("document.querySelector('h1').__old = true")
+    page.evaluate("location.hash = '#px-play-form'")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function("!document.querySelector('h1').__old", timeout=5_000)
+    except PlaywrightTimeout:  # a Material that no longer redraws: nothing to wait for
+        pass
+    page.wait_for_selector("#ex-play[data-race]")
+    assert board_label(page) == label and steps(page) == n and need(page) == "dice:3"
+
+    # Bad links, arriving on the Play page: refused with a sentence, the race on screen unchanged.
+    def refused(link: str, words: str) -> None:
+        page.evaluate("h => { location.hash = h; }", link)
+        page.wait_for_function("w => document.querySelector('#ex-play[data-race] > .px-status')?.textContent.includes(w)",
+                               arg=words)
+        assert page.locator("#ex-play > .px-status").get_attribute("data-kind") == "error"
+        assert board_label(page) == label and steps(page) == n and need(page) == "dice:3"
+
+    refused("#ex-play:@@not-base64@@", "could not be read")
+    refused(link_to({"s": {"ruleset": "veldiv.nowhere", "players": 3, "dice": []}, "h": []}), "does not know")
+    refused(link_to({"s": {"ruleset": "veldiv.individuelle", "players": 3, "dice": [9]}, "h": [0]}),
+            "9 is not a die face")
+    refused(link_to({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": ["9"]}, "h": [0]}),
+            "'9' is not allowed here")
+    refused(link_to({"s": {"ruleset": "veldiv.individuelle", "players": 3, "dice": [1]}, "h": [0, 7]}),
+            "distinct seats")
+
+    # A bad link on a fresh page load: a sentence, and the page as it comes (no race, the form's defaults).
+    fresh = s.page(PLAY + link_to({"s": 1, "h": []}))
+    fresh.locator("#ex-play > .px-status[data-kind=error]").wait_for()
+    assert "does not hold a race" in status(fresh)
+    assert fresh.locator("#ex-play .px-game-body").is_hidden() and fresh.locator("#ex-play .px-idle").is_visible()
+    assert fresh.locator("#px-play-form select[name=ruleset]").input_value() == "veldiv.individuelle"
+    assert fresh.locator("#px-play-form input[name=players]").input_value() == "3"
+    fresh.close()
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- d. axe, phone, clean
+def test_d_play_page_accessible_on_desktop_and_phone(play: tuple[Session, Any]) -> None:
+    s, page = play
+    if not AXE.is_file():
+        _fail("node_modules/axe-core is missing: run npm ci")
+    new_race(page, "cdp.mezzofondo", 3, {0})
+    page.locator("#ex-play button.px-throw").click()
+    wait_need(page, "dice:0|choice:0|over")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[str] = []
+    for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 375, "height": 740})):
+        page.set_viewport_size(viewport)
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        for v in result["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                nodes = "; ".join(f"{n['target']} {n['html'][:120]}" for n in v["nodes"][:3])
+                found.append(f"{name}: {v['id']} ({v['impact']}): {v['help']}: {nodes}")
+    assert not found, "\n".join(found)
+    # On the phone: no sideways scrolling, and every control of the race at least 44 px tall.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the Play page scrolls sideways on a phone ({width} px)"
+    small = []
+    for target in page.locator("#px-play-form, #ex-play .px-controls").locator(
+            "button, select, input[type=number], label.px-seat, label.px-fast-label, a").all():
+        box = target.bounding_box()
+        if box is not None and box["height"] < 43.5:
+            small.append(f"{target.evaluate('e => e.outerHTML.slice(0, 80)')}: {box['height']:.0f} px")
+    assert not small, "touch targets under 44 px tall: " + "; ".join(small)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert page.evaluate("window.__pxWorkers") == 1
+    s.rec.assert_clean()  # no console error or warning, no request to another host
+
+
+# ---------------------------------------------------------------------------- e. odds
+def odds_rows(html_text: str) -> list[list[str]]:
+    """The rows of the odds table, as text, from the engine's HTML."""
+    body = re.search(r"<tbody>(.*?)</tbody>", html_text, re.DOTALL)
+    assert body
+    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+            for row in re.findall(r"<tr>(.*?)</tr>", body.group(1))]
+
+
+def page_rows(box: Any) -> list[list[str]]:
+    rows: list[list[str]] = box.locator(".px-odds-table tbody tr").evaluate_all(
+        "rows => rows.map(r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))")
+    return rows
+
+
+def test_e_odds_editor(browser: Any, server: Server) -> None:
+    from parcours_view import odds_html
+
+    from parcours.chevaux import Board
+    from parcours.chevaux.odds import odds
+
+    s = Session(browser, server)
+    try:
+        page = s.page(ODDS)
+        page.wait_for_selector("#px-odds[data-px-odds]")
+        box = page.locator("#px-odds")
+        form = box.locator("form.px-board-form")
+        assert form.is_visible()
+        published = page_rows(box)
+        assert published == odds_rows(odds_html(None))
+
+        board = {"holes": 12, "up": 6, "traps": [2, 7]}
+        form.locator("input[name=holes]").fill("12")
+        form.locator("input[name=up]").fill("6")
+        form.locator("input[name=traps]").fill("2, 7")
+        form.locator("button[type=submit]").click()
+        assert box.get_attribute("data-state") == "computing"  # Python starts: a few seconds
+        assert box.locator(".px-status .px-spinner").count() == 1
+        assert box.locator(".px-odds-result").get_attribute("aria-busy") == "true"
+        page.wait_for_selector("#px-odds[data-state=done]", timeout=PYTHON_TIMEOUT)
+        shown = page_rows(box)
+        assert shown == odds_rows(odds_html(board))
+        red = odds(Board.parse(board)).win[0]
+        assert f"{100 * float(red):.2f}%" in shown[0][1]  # Red's chance, as the CPython engine computes it
+        assert shown != published
+        assert "12 holes" in box.locator(".px-status").inner_text()
+
+        # Bad boards: the engine's sentence, the last table kept, what was typed kept.
+        for holes, traps, words in (("12", "3, x", "got 'x'"), ("20", "40", "from 1 to 19, got 40")):
+            form.locator("input[name=holes]").fill(holes)
+            form.locator("input[name=traps]").fill(traps)
+            form.locator("button[type=submit]").click()
+            page.wait_for_selector("#px-odds[data-state=refused]")
+            said = box.locator(".px-status").inner_text()
+            assert words in said and "refused" in said, said
+            assert box.locator(".px-status").get_attribute("data-kind") == "error"
+            assert page_rows(box) == shown
+            assert form.locator("input[name=traps]").input_value() == traps
+            page.evaluate("document.getElementById('px-odds').dataset.state = 'again'")
+
+        # Defaults: the box's board and its published odds, at once.
+        form.locator("button.px-board-reset").click()
+        assert form.locator("input[name=holes]").input_value() == "20"
+        assert form.locator("input[name=up]").input_value() == "10"
+        assert form.locator("input[name=traps]").input_value() == "5, 9, 13, 17"
+        assert page_rows(box) == published
+        s.rec.assert_clean()
+    finally:
+        s.close()
