@@ -666,3 +666,21 @@ def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
         finally:
             s.close()
     assert not found, "\n".join(found)
+
+
+def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
+    """Material redraws the page on its first hash change: a played-on example keeps its steps."""
+    page = session.page(RULES)
+    ex = page.locator("#ex-art-3-taken")
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    ex.locator("button.px-last").click()
+    n = ex.locator("li.px-step").count()
+    ex.locator("input.px-dice-input").fill("4")
+    ex.locator("input.px-dice-input").press("Enter")
+    wait_counter(ex, f"{n + 1} / {n + 1}")
+    page.locator('.md-sidebar--secondary a[href$="#veldiv-art-7"]').first.click()
+    page.wait_for_timeout(800)
+    ex = page.locator("#ex-art-3-taken")
+    assert ex.locator("li.px-step").count() == n + 1
+    assert counter(ex) == f"{n + 1} / {n + 1}"
+    session.rec.assert_clean()
