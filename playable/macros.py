@@ -25,14 +25,18 @@ def _rulesets_table(lang: str) -> str:
 
 
 def _options_table(lang: str, rules_page: str = "", game: str = "veldiv") -> str:
+    """All readings of a game's rules (game="all": every game, each linking to its rules page)."""
     head = ("| Option | Question | Article | Confiance | Par défaut | Autres lectures |" if lang == "fr"
             else "| Option | Question | Article | Confidence | Default | Other readings |")
     rows = [head, "|---|---|---|---|---|---|"]
-    for oid, option in all_games()[game].OPTIONS.items():
-        others = ", ".join(f"`{v}`" for v in option.values if v != option.default) or "—"
-        link = f"[`{option.article}`]({rules_page}#{option.article.replace(':', '-')})"
-        rows.append(f"| [`{oid}`]({rules_page}#option-{oid.replace('.', '-')}) | {option.question[lang]} | {link} "
-                    f"| {option.confidence} | `{option.default}` | {others} |")
+    games = all_games() if game == "all" else {game: all_games()[game]}
+    for name, rules in games.items():
+        page = f"{name}/rules.md" if game == "all" else rules_page
+        for oid, option in rules.OPTIONS.items():
+            others = ", ".join(f"`{v}`" for v in option.values if v != option.default) or "—"
+            link = f"[`{option.article}`]({page}#{option.article.replace(':', '-')})"
+            rows.append(f"| [`{oid}`]({page}#option-{oid.replace('.', '-')}) | {option.question[lang]} | {link} "
+                        f"| {option.confidence} | `{option.default}` | {others} |")
     return "\n".join(rows)
 
 
