@@ -11,8 +11,8 @@
 // (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
 
 import {
-  EngineError, clone, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
-  requestEngine, startEngine, toBase64url,
+  EngineError, clone, engine, fromBase64url, h, parseHTML, plainText, publishLink, randomDie,
+  reachableTables, requestEngine, startEngine, toBase64url,
 } from "./widget.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
@@ -554,18 +554,7 @@ class PlayPage {
 
   async sharePermalink() {
     if (!this.race) return this.say("No race yet: there is nothing to link to.", "Pas encore de course : rien à partager.");
-    const href = this.permalink.href;
-    history.replaceState(history.state, "", href);
-    let copied = false;
-    try {
-      if (navigator.clipboard && window.isSecureContext) {
-        await navigator.clipboard.writeText(href);
-        copied = true;
-      }
-    } catch {
-      copied = false;
-    }
-    if (copied) {
+    if (await publishLink(this.permalink.href)) {
       this.say("Link to this race copied; the address bar shows it too.", "Lien vers cette course copié ; la barre d'adresse l'affiche aussi.", "info");
     } else {
       this.say("The address bar now shows the link to this race: copy it from there.",

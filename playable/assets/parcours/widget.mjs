@@ -484,18 +484,7 @@ class Widget {
   }
 
   async sharePermalink() {
-    const href = this.permalink.href;
-    history.replaceState(history.state, "", href);
-    let copied = false;
-    try {
-      if (navigator.clipboard && window.isSecureContext) {
-        await navigator.clipboard.writeText(href);
-        copied = true;
-      }
-    } catch {
-      copied = false;
-    }
-    if (copied) {
+    if (await publishLink(this.permalink.href)) {
       this.say("Link to this position copied; the address bar shows it too.",
         "Lien vers cette position copié ; la barre d'adresse l'affiche aussi.", "info");
     } else {
@@ -993,8 +982,23 @@ function start() {
   initPlay();
 }
 
+// A permalink, "followed" without reloading: into the address bar, and the clipboard where allowed.
+// Returns whether it was copied.
+async function publishLink(href) {
+  history.replaceState(history.state, "", href);
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(href);
+      return true;
+    }
+  } catch {
+    // no clipboard: the address bar shows the link
+  }
+  return false;
+}
+
 export {
-  EngineError, bi, clone, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
+  EngineError, bi, clone, publishLink, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
   requestEngine, startEngine, toBase64url,
 };
 
