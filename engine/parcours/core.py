@@ -5,9 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TypeGuard, Union
 
 Value = Union[int, str, bool, None, list[int]]
+
+
+def is_whole(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:
+    """A whole number (not a bool) within [low, high], either bound optional."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (low is None or value >= low) and (high is None or value <= high)
 
 
 class ScenarioError(ValueError):

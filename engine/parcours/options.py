@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Union
 
-from .core import ScenarioError
+from .core import ScenarioError, is_whole
 
 OptionValue = Union[str, int]
 CONFIDENCE = ("text", "reading", "reconstruction")
@@ -31,7 +31,7 @@ class Option:
     def check(self, value: object, where: str) -> OptionValue:
         if self.number_range is not None:
             low, high = self.number_range
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            if not is_whole(value, low, high):
                 raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {value!r}")
             return value
         if value not in self.values:

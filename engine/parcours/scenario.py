@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Dice, Event, Need, ScenarioError
+from .core import Dice, Event, Need, ScenarioError, is_whole
 from .games import GameRules, game_of
 from .options import OptionValue, resolve
 
@@ -65,7 +65,7 @@ def parse(data: object) -> Scenario:
         raise ScenarioError("players", "missing")
     race = game.RACES[ruleset]
     players = data["players"]
-    if isinstance(players, bool) or not isinstance(players, int):
+    if not is_whole(players):
         raise ScenarioError("players", f"expected a whole number, got {players!r}")
     if not race.min_players <= players <= race.max_players:
         raise ScenarioError("players", f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}")
@@ -83,7 +83,7 @@ def _dice(value: object) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError("dice", "expected a list of die faces")
     for i, face in enumerate(value):
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+        if not is_whole(face, 1, 6):
             raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-6)")
     return list(value)
 
@@ -99,7 +99,7 @@ def _choices(value: object) -> list[str]:
 
 def _seed(data: dict[str, Any]) -> int | None:
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and not is_whole(seed):
         raise ScenarioError("seed", f"expected a whole number, got {seed!r}")
     return seed
 

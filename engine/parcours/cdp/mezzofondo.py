@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Need, ScenarioError
+from ..core import Event, Need, ScenarioError, is_whole
 from ..options import OptionValue
 from .races import DEFAULT_TRACK
 
@@ -88,7 +88,7 @@ def _track(data: object) -> dict[str, int]:
     for key, value in data.items():
         if key not in track:
             raise ScenarioError(f"setup.track.{key}", "unknown field (expected squares, red_line, yellow_line)")
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200:
+        if not is_whole(value, 1, 200):
             raise ScenarioError(f"setup.track.{key}", f"expected a square number, got {value!r}")
         track[key] = value
     if track["red_line"] > track["squares"] or track["yellow_line"] > track["squares"]:
@@ -110,7 +110,7 @@ def _place(state: Pacing, rows: object) -> None:
                     raise ScenarioError(where, f"expected dernys, chasing or coupled, got {value!r}")
                 team.phase = value
             elif key in ("rider", "derny"):
-                if isinstance(value, bool) or not isinstance(value, int):
+                if not is_whole(value):
                     raise ScenarioError(where, f"expected a square along the road, got {value!r}")
                 setattr(team, key, value)
             else:

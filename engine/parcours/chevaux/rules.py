@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Need, ScenarioError
+from ..core import Event, Need, ScenarioError, is_whole
 from ..options import OptionValue
 from .races import HORSES, RACES
 from .state import Board, Player, State
@@ -24,7 +24,7 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
         _place_horses(state, data["horses"])
         state.leg = 1 + sum(p.points for p in state.players)
     turn = data.get("turn", 0)
-    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
+    if not is_whole(turn, 0, players - 1):
         raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {turn!r}")
     state.turn = state.leg_starter = turn
     return state
@@ -41,7 +41,7 @@ def _place_horses(state: State, rows: object) -> None:
             where = f"setup.horses[{seat}].{key}"
             if key not in limits:
                 raise ScenarioError(where, "unknown field (expected hole, lost, points)")
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limits[key]:
+            if not is_whole(value, 0, limits[key]):
                 raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, got {value!r}")
             setattr(state.players[seat], key, value)
         if state.players[seat].hole in state.board.traps:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import ScenarioError
+from ..core import ScenarioError, is_whole
 from ..options import OptionValue
 from .races import DEFAULT_BOARD, HORSES
 
@@ -27,14 +27,14 @@ class Board:
                     raise ScenarioError(f"{where}.{key}", "unknown field (expected holes, up, traps)")
             merged.update(data)
         holes, up, traps = merged["holes"], merged["up"], merged["traps"]
-        if isinstance(holes, bool) or not isinstance(holes, int) or not 2 <= holes <= 60:
+        if not is_whole(holes, 2, 60):
             raise ScenarioError(f"{where}.holes", f"expected a number of holes from 2 to 60, got {holes!r}")
-        if isinstance(up, bool) or not isinstance(up, int) or not 1 <= up < holes:
+        if not is_whole(up, 1, holes - 1):
             raise ScenarioError(f"{where}.up", f"expected 1 to {holes - 1} holes on the way up, got {up!r}")
         if not isinstance(traps, list):
             raise ScenarioError(f"{where}.traps", "expected a list of hole numbers")
         for i, t in enumerate(traps):
-            if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t < holes:
+            if not is_whole(t, 1, holes - 1):
                 raise ScenarioError(f"{where}.traps[{i}]", f"a trap must be on a hole from 1 to {holes - 1}, got {t!r}")
         if len(set(traps)) != len(traps):
             raise ScenarioError(f"{where}.traps", "a hole is listed twice")

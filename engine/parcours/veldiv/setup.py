@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import ScenarioError
+from ..core import ScenarioError, is_whole
 from ..options import OptionValue
 from .races import RACES, TRACK_SQUARES, Race
 from .state import Player, Rider, State
@@ -37,7 +37,7 @@ def _apply_setup(state: State, setup: object) -> None:
     if "players" in setup:
         _set_scores(state, setup["players"])
     turn = setup.get("turn", 0)
-    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
+    if not is_whole(turn, 0, len(state.players) - 1):
         raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, got {turn!r}")
     state.turn = turn
     for player in state.players:
@@ -91,9 +91,9 @@ def _place(state: State, rider: Rider, spec: object, where: str) -> None:
             raise ScenarioError(f"{where}.{sorted(unknown)[0]}", "unknown field (expected square, laps)")
         laps = spec.get("laps", 0)
         spec = spec.get("square")
-        if isinstance(laps, bool) or not isinstance(laps, int) or laps < 0:
+        if not is_whole(laps, 0):
             raise ScenarioError(f"{where}.laps", f"expected a whole number of laps, got {laps!r}")
-    if isinstance(spec, bool) or not isinstance(spec, int) or not 1 <= spec <= TRACK_SQUARES:
+    if not is_whole(spec, 1, TRACK_SQUARES):
         raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}")
     rider.progress = _progress_for(state, rider.start, spec, laps)
 
@@ -116,7 +116,7 @@ def _set_scores(state: State, rows: object) -> None:
             where = f"setup.players[{seat}].{key}"
             if key not in _STAT_FIELDS:
                 raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole(value, 0):
                 raise ScenarioError(where, f"expected a whole number, got {value!r}")
             setattr(state.players[seat], key, value)
 

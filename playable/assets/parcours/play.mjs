@@ -12,7 +12,7 @@
 
 import {
   EngineError, clone, engine, fromBase64url, h, parseHTML, plainText, publishLink, randomDie,
-  reachableTables, requestEngine, startEngine, toBase64url,
+  reachableTables, requestEngine, showEngineNote, startEngine, toBase64url,
 } from "./widget.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
@@ -222,20 +222,7 @@ class PlayPage {
   }
 
   showEngine(stage) {
-    const note = this.engineNote;
-    note.removeAttribute("aria-busy");
-    if (stage === "loading") {
-      note.setAttribute("aria-busy", "true");
-      note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
-        bi("Starting Python…", "Démarrage de Python…"));
-    } else if (stage === "ready") {
-      note.replaceChildren(bi("Python ready", "Python prêt"));
-    } else if (stage === "failed") {
-      note.replaceChildren(bi(`Python could not start: ${engine.error}.`, `Python n'a pas pu démarrer : ${engine.error}.`));
-    } else {
-      note.replaceChildren();
-    }
-    note.dataset.stage = stage;
+    showEngineNote(this.engineNote, stage);
   }
 
   say(en, fr, kind = "error") {

@@ -459,21 +459,7 @@ class Widget {
   }
 
   showEngine(stage) {
-    const note = this.engineNote;
-    note.removeAttribute("aria-busy");
-    if (stage === "loading") {
-      note.setAttribute("aria-busy", "true");
-      note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
-        bi("Starting Python…", "Démarrage de Python…"));
-    } else if (stage === "ready") {
-      note.replaceChildren(bi("Python ready", "Python prêt"));
-    } else if (stage === "failed") {
-      note.replaceChildren(bi(`Python could not start: ${engine.error}. Reading still works.`,
-        `Python n'a pas pu démarrer : ${engine.error}. La lecture fonctionne toujours.`));
-    } else {
-      note.replaceChildren();
-    }
-    note.dataset.stage = stage;
+    showEngineNote(this.engineNote, stage, [" Reading still works.", " La lecture fonctionne toujours."]);
   }
 
   updatePermalink() {
@@ -982,6 +968,24 @@ function start() {
   initPlay();
 }
 
+// Python's state in a small note: a spinner while it starts, then ready or why it failed.
+function showEngineNote(note, stage, [afterEn, afterFr] = ["", ""]) {
+  note.removeAttribute("aria-busy");
+  if (stage === "loading") {
+    note.setAttribute("aria-busy", "true");
+    note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
+      bi("Starting Python…", "Démarrage de Python…"));
+  } else if (stage === "ready") {
+    note.replaceChildren(bi("Python ready", "Python prêt"));
+  } else if (stage === "failed") {
+    note.replaceChildren(bi(`Python could not start: ${engine.error}.${afterEn}`,
+      `Python n'a pas pu démarrer : ${engine.error}.${afterFr}`));
+  } else {
+    note.replaceChildren();
+  }
+  note.dataset.stage = stage;
+}
+
 // A permalink, "followed" without reloading: into the address bar, and the clipboard where allowed.
 // Returns whether it was copied.
 async function publishLink(href) {
@@ -998,7 +1002,7 @@ async function publishLink(href) {
 }
 
 export {
-  EngineError, bi, clone, publishLink, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
+  EngineError, bi, clone, publishLink, showEngineNote, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
   requestEngine, startEngine, toBase64url,
 };
 
