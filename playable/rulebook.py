@@ -9,7 +9,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from parcours import ScenarioError, all_games, game_of, parse
+from parcours import ScenarioError, all_games, game_of, replay
 from parcours.games import GameRules
 from parcours_view import film, symbols
 
@@ -44,7 +44,7 @@ def load_examples(folder: Path, game: str = "veldiv") -> dict[str, list[Example]
         require_text(doc, ("title",), data["title"])
         require_text(doc, ("explain",), data["explain"])
         try:
-            parse(data["scenario"])
+            replay(data["scenario"])  # parsed, then played: a face too big for its die fails too
         except ScenarioError as err:
             raise doc.fail(("scenario",) + field_path(err.where), str(err)) from None
         example = Example(path.stem, data["article"], data["title"], data["explain"], data["scenario"])

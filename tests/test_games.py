@@ -26,7 +26,7 @@ def test_every_event_of_every_race_reads_in_french_and_english(ruleset: str, see
         steps += 1
         assert steps < 20_000
         if need.kind == "dice":
-            events += game.play_throw(state, [rng.randint(1, 6) for _ in range(need.count)])
+            events += game.play_throw(state, [rng.randint(1, need.sides) for _ in range(need.count)])
         else:
             assert isinstance(need, Need) and need.choices
             events += game.play_choice(state, rng.choice(bots)(state, need, rng))

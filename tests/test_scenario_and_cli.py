@@ -26,7 +26,7 @@ def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     ({"options": {"veldiv.nope": 1}}, "options.veldiv.nope", "unknown option"),
     ({"options": {"veldiv.art7-rider": "both"}}, "options.veldiv.art7-rider", "not one of"),
     ({"options": {"veldiv.cagnotte-38": "next-lap"}}, "options.veldiv.cagnotte-38", "does not apply"),
-    ({"dice": [3, 7]}, "dice[1]", "not a die face"),
+    ({"dice": [3, 17]}, "dice[1]", "not a die face"),
     ({"dice": [0]}, "dice[0]", "not a die face"),
     ({"dice": "35"}, "dice", "list"),
     ({"setup": {"riders": [[15, 23], [23, 41]]}}, "setup.riders[1][0]", "already taken"),
@@ -43,6 +43,14 @@ def test_bad_scenarios_name_the_field(change: dict[str, object], where: str, wor
         parse(GOOD | change)
     assert err.value.where == where
     assert words in err.value.problem
+
+
+def test_a_face_too_big_for_the_die_rolled_is_refused_when_it_is_used() -> None:
+    """Faces up to 16 parse (the Ronde's D16); a 7 on the Veldiv's D6 fails when it is thrown."""
+    with pytest.raises(ScenarioError) as err:
+        replay(GOOD | {"dice": [3, 7]})
+    assert err.value.where == "dice[1]"
+    assert "D6" in err.value.problem
 
 
 def test_start_line_may_hold_several_riders_that_have_not_moved() -> None:
@@ -86,7 +94,7 @@ def test_cli_replay_reads_yaml_from_stdin_and_prints_json() -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ('{"ruleset": "veldiv.individuelle", "players": 2, "dice": [7]}', "dice[0]: 7 is not a die face"),
+    ('{"ruleset": "veldiv.individuelle", "players": 2, "dice": [7]}', "dice[0]: 7 is not a face of the D6"),
     ('{"ruleset": "veldiv.individuelle",\n "players": 2,,}', "<stdin>:2: malformed JSON"),
     ("ruleset: veldiv.individuelle\nplayers: [2\n", "<stdin>:3: malformed YAML"),
     ('{"ruleset": "veldiv.individuelle", "players": 1}', "players: veldiv.individuelle takes 2 to 12"),

@@ -136,7 +136,7 @@ def _play(args: argparse.Namespace) -> int:
             if need.seat in humans and _ask(need.seat, args.lang, ()) is None:
                 print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
                 return 0
-            game.throw([rng.randint(1, 6) for _ in range(need.count)])
+            game.throw([rng.randint(1, need.sides) for _ in range(need.count)])
         else:
             choice = _ask(need.seat, args.lang, need.choices) if need.seat in humans else None
             if choice is None and need.seat in humans:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeGuard, Union
 
-Value = Union[int, str, bool, None, list[int]]
+Value = Union[int, str, bool, None, list[int], list[str]]
 
 
 def is_whole(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:
@@ -52,16 +52,17 @@ class Event:
 
 @dataclass(slots=True)
 class Need:
-    """What a game waits for next: dice (how many) or a player's choice (among which)."""
+    """What a game waits for next: dice (how many, how many faces) or a player's choice (among which)."""
 
     kind: str  # "dice" or "choice"
     seat: int
     count: int = 0
     choices: tuple[str, ...] = ()
     decision: str = ""  # what is being decided, e.g. "distance"
+    sides: int = 6  # the dice's faces (the Ronde also rolls D4, D8, D10, D12 and D16)
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "seat": self.seat, "count": self.count,
+        return {"kind": self.kind, "seat": self.seat, "count": self.count, "sides": self.sides,
                 "choices": list(self.choices), "decision": self.decision}
 
 
@@ -70,20 +71,24 @@ class Dice:
 
     def __init__(self, scripted: list[int], seed: int | None = None) -> None:
         self._scripted: Iterator[int] = iter(scripted)
-        self._left = len(scripted)
+        self._left = self._total = len(scripted)
         self._rng = random.Random(seed) if seed is not None else None
 
     def available(self, count: int) -> bool:
         return self._left >= count or self._rng is not None
 
-    def throw(self) -> int:
+    def throw(self, sides: int = 6) -> int:
         if self._left > 0:
             self._left -= 1
             return next(self._scripted)
         if self._rng is None:
             raise IndexError("no dice left")
-        return self._rng.randint(1, 6)
+        return self._rng.randint(1, sides)
 
     @property
     def unused(self) -> int:
         return self._left
+
+    @property
+    def used(self) -> int:
+        return self._total - self._left

@@ -53,9 +53,9 @@ class GameRules(Protocol):
 
 
 def _games() -> dict[str, GameRules]:
-    from . import cdp, chevaux, veldiv
+    from . import cdp, chevaux, ronde, veldiv
 
-    return {"veldiv": veldiv, "cdp": cdp, "chevaux": chevaux}
+    return {"veldiv": veldiv, "cdp": cdp, "chevaux": chevaux, "ronde": ronde}
 
 
 def all_games() -> dict[str, GameRules]:

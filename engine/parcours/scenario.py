@@ -75,16 +75,31 @@ def parse(data: object) -> Scenario:
                         _choices(data.get("choices", [])), _seed(data))
     if scenario.choices and not game.DECISIONS:
         raise ScenarioError("choices", f"the races of this game ({game.GAME}) have no decisions to script")
+    if getattr(game, "SHUFFLES", False):
+        scenario.setup = with_shuffle(scenario.setup, scenario.seed)
     game.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
     return scenario
 
 
+MAX_FACE = 16  # the largest die of any game (the Ronde's yellow D16)
+
+
+def with_shuffle(setup: Any, seed: int | None) -> Any:
+    """Games with cards: a scenario's seed also seeds the shuffles, unless the set-up fixes them."""
+    if seed is None or (isinstance(setup, dict) and "shuffle" in setup):
+        return setup
+    if setup is None:
+        return {"shuffle": seed}
+    return {**setup, "shuffle": seed} if isinstance(setup, dict) else setup
+
+
 def _dice(value: object) -> list[int]:
+    """Faces are checked against 1-16 here, and against the die actually rolled when consumed."""
     if not isinstance(value, list):
         raise ScenarioError("dice", "expected a list of die faces")
     for i, face in enumerate(value):
-        if not is_whole(face, 1, 6):
-            raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-6)")
+        if not is_whole(face, 1, MAX_FACE):
+            raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-{MAX_FACE})")
     return list(value)
 
 
@@ -138,6 +153,9 @@ class Game:
         if len(dice) != need.count:
             raise ScenarioError("dice", f"this throw takes {need.count} die/dice, got {len(dice)}")
         _dice(list(dice))
+        for face in dice:
+            if not is_whole(face, 1, need.sides):
+                raise ScenarioError("dice", f"{face!r} is not a face of the D{need.sides} rolled here")
         events = self.rules.play_throw(self.state, list(dice))
         self.steps.append(events)
         self.record.append(("dice", list(dice)))
@@ -165,7 +183,12 @@ class Game:
             if need.kind == "dice":
                 if not dice.available(need.count):
                     break
-                self.throw([dice.throw() for _ in range(need.count)])
+                index = dice.used
+                faces = [dice.throw(need.sides) for _ in range(need.count)]
+                for k, face in enumerate(faces):
+                    if face > need.sides:
+                        raise ScenarioError(f"dice[{index + k}]", f"{face} is not a face of the D{need.sides} rolled here")
+                self.throw(faces)
             else:
                 if used >= len(choices):
                     break

@@ -60,12 +60,13 @@ def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: r
              articles: Counter[str] | None = None, bots: Sequence[Bot] = ()) -> tuple[Any, int]:
     """Play a whole race with random dice and the given bots; returns the final state and the throws."""
     game = game_of(ruleset)
-    state = game.new_state(ruleset, players, options, None)
-    face = rng.random  # 1 + int(6 * random()) is a fair die, and much faster than randint
+    setup = {"shuffle": rng.randrange(2**31)} if getattr(game, "SHUFFLES", False) else None
+    state = game.new_state(ruleset, players, options, setup)
+    face = rng.random  # 1 + int(sides * random()) is a fair die, and much faster than randint
     need, play_throw, throws = game.need, game.play_throw, 0
     while (asked := need(state)) is not None:
         if asked.kind == "dice":
-            events = play_throw(state, [1 + int(6 * face()) for _ in range(asked.count)])
+            events = play_throw(state, [1 + int(asked.sides * face()) for _ in range(asked.count)])
             throws += 1
         else:
             events = game.play_choice(state, bots[asked.seat](state, asked, rng))

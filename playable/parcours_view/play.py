@@ -122,7 +122,7 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
     moves = 0
     while moves < min(limit, MAX_BOT_MOVES) and (need := game.need()) is not None and need.seat in seats:
         if need.kind == "dice":
-            faces = [rng.randint(1, 6) for _ in range(need.count)]
+            faces = [rng.randint(1, need.sides) for _ in range(need.count)]
             events = game.throw(faces)
             dice.extend(faces)
             choice = None

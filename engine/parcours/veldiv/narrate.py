@@ -173,7 +173,7 @@ def _first(e: Event, w: str, art: str, lang: str) -> str:
 def _end(e: Event, w: str, art: str, lang: str) -> str:
     ranking = e.data["ranking"]
     assert isinstance(ranking, list)
-    order = ", ".join(str(s + 1) for s in ranking)
+    order = ", ".join(str(int(s) + 1) for s in ranking)
     return (f"Course terminée. Vainqueur : {w}. Classement des joueurs : {order} ({art})."
             if lang == "fr" else f"The race is over. Winner: {w}. Ranking of the players: {order} ({art}).")
 

@@ -1,0 +1,20 @@
+"""Het Grote Ronde van Vlaanderen Spel: three levels, six dice, four decks, a peloton."""
+
+from __future__ import annotations
+
+
+from .bots import BOTS
+from .interpretations import APPLIES, OPTIONS
+from .narrate import article_label, sentence
+from .races import ARTICLES, RACES
+from .rules import need, new_state, play_choice, play_throw, settle_setup
+from .view import public_position
+
+GAME = "ronde"
+DECISIONS = True
+SHUFFLES = True  # a scenario's seed also seeds the shuffles (setup.shuffle)
+
+__all__ = [
+    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "SHUFFLES", "article_label", "need",
+    "new_state", "play_choice", "play_throw", "public_position", "sentence", "settle_setup",
+]

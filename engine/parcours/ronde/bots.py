@@ -1,0 +1,184 @@
+"""Bots for the Ronde. Each decides from what its own seat can see (its hand, the open piles,
+the board); the search bot samples what it cannot see.
+
+- heuristic: a sensible club rider. Biggest die on open road, smaller dice before cobbles, cards
+  where they pay most, tactical cards against the leader, counters against what hurts it.
+- search: determinized Monte Carlo. For each decision it deals the unseen cards at random
+  (keeping what its seat knows), plays every choice forward with heuristic riders for a few
+  rounds, and keeps the choice with the best average standing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from ..core import Need
+from . import cards as C
+from .state import Race, Rider
+
+MEAN = {4: 2.5, 6: 3.5, 8: 4.5, 10: 5.5, 12: 6.5, 16: 8.5}
+
+
+def heuristic(race: Race, need: Need, rng: random.Random) -> str:
+    return DECIDE[need.decision](race, need.seat, need.choices)
+
+
+def _leader(race: Race, seat: int) -> int:
+    others = [r for r in race.riders if r.seat != seat and not r.finished]
+    return max(others, key=lambda r: (r.at - 4 * r.skip, -r.seat)).seat if others else seat
+
+
+def _fall_risk(race: Race, at: int, sides: int) -> float:
+    """Chance that this die lands the rider on a cobble whose number it reaches."""
+    hits = 0
+    for face in range(1, sides + 1):
+        space = race.course[at + face]
+        hits += space.cobbles is not None and face >= space.number
+    return hits / sides
+
+
+def _act(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    me = race.riders[seat]
+    leader = _leader(race, seat)
+    for c in choices:  # misfortune for the leader, kwak for whoever is beside us
+        kind, _, target = c.partition("@")
+        if target and int(target) - 1 == leader and (kind in C.AGAINST or kind in C.KWAK):
+            return c
+    takes = [c for c in choices if c.startswith("t-take@")]
+    if takes:
+        return max(takes, key=lambda c: (len(race.riders[int(c[7:]) - 1].hand), c))
+    pelotons = [c for c in choices if c.startswith("p-")]
+    if pelotons and race.peloton is not None and me.at - race.peloton <= 6 and leader != seat \
+            and race.riders[leader].at > me.at + 4:
+        return pelotons[0]
+    for card in ("t-koppenberg", "t-berendries", "square", "triangle"):
+        if card in choices:
+            return card
+    if "roll" in choices:
+        return "roll"
+    basics = {c: int(c[1:]) for c in choices if c in ("d4", "d6", "d8")}
+    best = max(basics, key=lambda c: MEAN[basics[c]] - 6 * _fall_risk(race, me.at, basics[c]))
+    if "flat" in choices and _fall_risk(race, me.at, 10) == 0 and race.tactical_count(seat) + len(me.hand) > 3:
+        return "flat"
+    return best
+
+
+def _counter(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    task = race.tasks[-1]
+    card, last = task[1], task[2]
+    kind = race.kinds[card]
+    below = race.tasks[-3] if len(race.tasks) >= 3 else ()
+    victim = below[1] if below and below[0] == "hit" else None
+    if task[3] % 2 == 0:  # the card stands for now: counter it if it hurts us or helps the leader
+        if victim == seat or (kind in C.ACCELERATION and last == _leader(race, seat)):
+            return "counter"
+    elif last != seat and race.tasks[-3:] and victim == seat:  # our counter was countered
+        return "counter"
+    return "pass"
+
+
+def _spring(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    task = race.tasks[-1]
+    if task[0] == "passed":
+        left = task[3] - (race.riders[seat].at - task[2])
+        return "spring" if left >= 4 else "pass"
+    roll = next((t for t in reversed(race.tasks) if t[0] == "roll"), None)
+    return "spring" if roll is not None and roll[3] >= 10 else "pass"
+
+
+def _first(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    return choices[0]
+
+
+def _triangle(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    steals = [c for c in choices if c != "pass"]
+    return max(steals, key=lambda c: (len(race.riders[int(c.split("@")[1]) - 1].hand), c)) if steals else "pass"
+
+
+def _discard(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    order = ["t-take", "t-berendries", "t-koppenberg", "t-spring", *C.AGAINST, "t-kwak", "t-stevige-kwak",
+             "t-counter"]
+    return min(choices, key=lambda c: order.index(c.split(":")[1]))
+
+
+def _rejoin(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+    return choices[-1]
+
+
+DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring, "kwak": _first,
+          "triangle": _triangle, "discard": _discard, "rejoin": _rejoin}
+
+
+# ---------------------------------------------------------------- search
+
+def determinize(race: Race, seat: int, rng: random.Random) -> Race:
+    """A copy where everything this seat cannot see is dealt again at random: the face-down piles
+    and the other players' hands (each keeps its size and its share of peloton cards)."""
+    world = copy.deepcopy(race)
+    world.rng = random.Random(rng.random())
+    hidden_main = list(world.draw)
+    hidden_peloton = list(world.peloton_draw)
+    for r in world.riders:
+        if r.seat != seat:
+            hidden_main += [c for c in r.hand if world.kinds[c] not in C.PELOTON]
+            hidden_peloton += [c for c in r.hand if world.kinds[c] in C.PELOTON]
+    rng.shuffle(hidden_main)
+    rng.shuffle(hidden_peloton)
+    for r in world.riders:
+        if r.seat != seat:
+            mains = sum(1 for c in r.hand if world.kinds[c] not in C.PELOTON)
+            r.hand = [hidden_main.pop() for _ in range(mains)] + [hidden_peloton.pop() for _ in range(len(r.hand) - mains)]
+    world.draw, world.peloton_draw = hidden_main, hidden_peloton
+    return world
+
+
+def _standing(race: Race, seat: int) -> float:
+    """How well placed a seat is: its lead over the best rival, turns down counting against it."""
+    def value(r: Rider) -> float:
+        if r.finished:
+            return 1000.0 - race.arrivals.index(r.seat) if r.seat in race.arrivals else 1000.0
+        return r.at - 4.0 * r.skip - (3.0 if r.behind else 0.0) + 0.8 * len(r.hand)
+    mine = value(race.riders[seat])
+    return mine - max((value(r) for r in race.riders if r.seat != seat), default=0.0)
+
+
+def _rollout(world: Race, seat: int, rng: random.Random, turns: int) -> float:
+    from .rules import need, play_choice, play_throw
+    start = world.throws
+    while world.throws - start < turns:
+        asked = need(world)
+        if asked is None:
+            break
+        if asked.kind == "dice":
+            play_throw(world, [1 + int(asked.sides * rng.random())])
+        else:
+            play_choice(world, heuristic(world, asked, rng))
+    return _standing(world, seat)
+
+
+def search(race: Race, need: Need, rng: random.Random, samples: int = 6, horizon: int = 0) -> str:
+    """Determinized Monte Carlo over this decision's choices (common random worlds per choice)."""
+    if len(need.choices) == 1:
+        return need.choices[0]
+    if need.decision != "act":
+        return heuristic(race, need, rng)
+    from .rules import play_choice
+    turns = horizon or 3 * len(race.riders)
+    scores = dict.fromkeys(need.choices, 0.0)
+    for _ in range(samples):
+        world = determinize(race, need.seat, rng)
+        dice_seed = rng.random()
+        for choice in need.choices:
+            trial = copy.deepcopy(world)
+            play_choice(trial, choice)
+            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), turns)
+    return max(need.choices, key=lambda c: (scores[c], c == heuristic(race, need, rng)))
+
+
+def _bot(fn: Any) -> Any:
+    return fn
+
+
+BOTS: dict[str, Any] = {"heuristic": heuristic, "search": search}

@@ -1,0 +1,136 @@
+"""The course from Bruges to Ninove-Meerbeke, as data.
+
+The rulebook gives only totals: 180 spaces, 120 flat and 60 uphill on 8 hills (each uphill space a
+D4 or a D6 space), 3 cobbled strips with a number on each space, a supply zone and the red
+triangle. The order, lengths and dice of the hills, where the cobbles lie and their numbers are
+our reconstruction, modelled on the route of the 1990s-2000s (finish in Meerbeke after the Muur
+and the Bosberg). A scenario replaces it with `setup.course` (same shape as DEFAULT_COURSE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import ScenarioError, is_whole
+
+DEFAULT_COURSE: dict[str, Any] = {
+    "spaces": 180,  # space 0 is the start (Bruges), space 179 the finish (Ninove-Meerbeke)
+    # each hill: its name, its first space, and the die of each uphill space ("4" or "6")
+    "hills": [
+        {"name": "Oude Kwaremont", "from": 36, "dice": "664466446"},
+        {"name": "Paterberg", "from": 52, "dice": "644446"},
+        {"name": "Koppenberg", "from": 71, "dice": "6444446"},
+        {"name": "Taaienberg", "from": 90, "dice": "6644466"},
+        {"name": "Berendries", "from": 114, "dice": "66446646"},
+        {"name": "Valkenberg", "from": 128, "dice": "6644666"},
+        {"name": "Muur - Kapelmuur", "from": 147, "dice": "664444466"},
+        {"name": "Bosberg", "from": 162, "dice": "6644666"},
+    ],
+    # each cobbled strip: its name, its first space, and the number on each of its spaces
+    "cobbles": [
+        {"name": "Kerkgate", "from": 25, "numbers": [5, 4, 6, 4, 5]},
+        {"name": "Paddestraat", "from": 62, "numbers": [6, 5, 4, 4, 5, 6]},
+        {"name": "Haaghoek", "from": 104, "numbers": [5, 4, 4, 6, 5]},
+    ],
+    "supply": [82, 83, 84],  # the supply zone (bevoorrading)
+    "red_triangle": 172,  # the last kilometre
+}
+
+HILL_CARD_HILLS = {"t-koppenberg": ("Koppenberg", "Muur - Kapelmuur"), "t-berendries": ("Berendries",)}
+PELOTON_END_HILL = "Muur - Kapelmuur"  # no peloton cards once the peloton reaches its first space
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    hill: str | None = None  # the hill's name on an uphill space
+    die: int = 0  # 4 or 6 on an uphill space
+    first: bool = False  # the first space of a hill (the foot)
+    cobbles: str | None = None  # the strip's name on a cobbled space
+    number: int = 0  # the number on a cobbled space
+    supply: bool = False
+    red_triangle: bool = False
+
+    @property
+    def flat(self) -> bool:
+        return self.hill is None
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    spaces: tuple[Space, ...]
+    data: dict[str, Any]
+
+    @property
+    def finish(self) -> int:
+        return len(self.spaces) - 1
+
+    def __getitem__(self, index: int) -> Space:
+        return self.spaces[min(index, len(self.spaces) - 1)]
+
+    def hill_foot(self, name: str) -> int | None:
+        return next((i for i, s in enumerate(self.spaces) if s.first and s.hill == name), None)
+
+
+def build(data: object = None, where: str = "setup.course") -> Course:
+    """The course from its data (the default when None); bad data raises ScenarioError."""
+    if data is None:
+        data = DEFAULT_COURSE
+    if not isinstance(data, dict):
+        raise ScenarioError(where, "expected a mapping with spaces, hills, cobbles, supply, red_triangle")
+    for key in data:
+        if key not in DEFAULT_COURSE:
+            raise ScenarioError(f"{where}.{key}", f"unknown field (expected {', '.join(DEFAULT_COURSE)})")
+    full = {**DEFAULT_COURSE, **data}
+    size = full["spaces"]
+    if not is_whole(size, 10, 400):
+        raise ScenarioError(f"{where}.spaces", f"expected a number of spaces from 10 to 400, got {size!r}")
+    cells: list[dict[str, Any]] = [{} for _ in range(size)]
+    _lay(cells, full["hills"], f"{where}.hills", "dice", _hill_cell)
+    _lay(cells, full["cobbles"], f"{where}.cobbles", "numbers", _cobble_cell)
+    for key in ("supply", "red_triangle"):
+        spots = full[key] if isinstance(full[key], list) else [full[key]]
+        for i, spot in enumerate(spots):
+            if not is_whole(spot, 1, size - 2):
+                raise ScenarioError(f"{where}.{key}", f"expected spaces from 1 to {size - 2}, got {spot!r}")
+            cells[spot][key] = True
+    return Course(tuple(Space(**c) for c in cells), full)
+
+
+def _lay(cells: list[dict[str, Any]], items: object, where: str, field: str, cell: Any) -> None:
+    if not isinstance(items, list):
+        raise ScenarioError(where, "expected a list")
+    for n, item in enumerate(items):
+        here = f"{where}[{n}]"
+        if not isinstance(item, dict) or set(item) != {"name", "from", field}:
+            raise ScenarioError(here, f"expected a mapping with name, from and {field}")
+        start, marks = item["from"], item[field]
+        if not is_whole(start, 1) or not isinstance(item["name"], str):
+            raise ScenarioError(here, "expected a name and a first space from 1")
+        values = list(marks)
+        if not values or start + len(values) > len(cells) - 1:
+            raise ScenarioError(here, "must lie between the start and the finish")
+        for k, mark in enumerate(values):
+            if cells[start + k]:
+                raise ScenarioError(here, f"space {start + k} is already a hill or cobbled space")
+            cells[start + k] = cell(item["name"], mark, k == 0, f"{here}.{field}")
+
+
+def _hill_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
+    if str(mark) not in ("4", "6"):
+        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space ('4' or '6'), got {mark!r}")
+    return {"hill": name, "die": int(str(mark)), "first": first}
+
+
+def _cobble_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
+    if not is_whole(mark, 1, 16):
+        raise ScenarioError(where, f"a cobbled space carries a number from 1 to 16, got {mark!r}")
+    return {"cobbles": name, "number": mark}
+
+
+def counts(course: Course) -> dict[str, int]:
+    """The totals the rulebook gives, to check a reconstruction against."""
+    uphill = sum(1 for s in course.spaces if not s.flat)
+    return {"spaces": len(course.spaces), "flat": len(course.spaces) - uphill, "uphill": uphill,
+            "hills": len({s.hill for s in course.spaces if s.hill}),
+            "cobbled strips": len({s.cobbles for s in course.spaces if s.cobbles})}

@@ -1,0 +1,96 @@
+"""Readings of the Ronde's rules where the book is silent or unclear, as named options."""
+
+from __future__ import annotations
+
+from ..options import Catalogue, Option
+from .races import RACES
+
+_CATALOGUE = Catalogue()
+OPTIONS, APPLIES = _CATALOGUE.options, _CATALOGUE.applies
+_add = _CATALOGUE.add
+ALL = set(RACES)
+TACTICAL = {"ronde.niveau-3", "ronde.niveau-3-sans-peloton"}
+PELOTON = {"ronde.niveau-2", "ronde.niveau-3"}
+
+_add(Option(
+    "ronde.race-end", "ronde:object", "reading",
+    {"fr": "La partie s'arrête-t-elle au premier coureur arrivé ?",
+     "en": "Does the game stop when the first rider finishes?"},
+    "first",
+    {"first": {"fr": "Oui : le premier à atteindre ou dépasser l'arrivée gagne, la partie s'arrête.",
+               "en": "Yes: the first to reach or pass the finish wins and the game stops."},
+     "all": {"fr": "Non : on joue jusqu'à ce que tous soient arrivés, pour le classement complet.",
+             "en": "No: play on until everyone is home, for the full ranking."}},
+), ALL)
+
+_add(Option(
+    "ronde.d16-thirteen", "ronde:misfortune-cards", "reading",
+    {"fr": "13 ou plus au D16 : que devient « la carte de malchance sur le dessus de la pioche » ?",
+     "en": "13 or more on the D16: what of \"a misfortune card on top of the draw pile\"?"},
+    "reveal",
+    {"reveal": {"fr": "On retourne le dessus de la pioche « 1-6 » : une malchance part à la défausse, "
+                      "une autre carte est remise (tout le monde l'a vue).",
+                "en": "Turn over the top of the \"1-6\" pile: a misfortune goes to the discard, any "
+                      "other card goes back (everyone has seen it)."},
+     "shield": {"fr": "Le joueur est protégé de la prochaine malchance qu'il tirerait pendant ce tour.",
+                "en": "The player is shielded from the next misfortune he would draw this turn."}},
+), ALL)
+
+_add(Option(
+    "ronde.supply-misfortunes", "ronde:supply", "reading",
+    {"fr": "Ravitaillement avec deux ou trois malchances : garde-t-on la carte restante ?",
+     "en": "Supply with two or three misfortunes: is the remaining card kept?"},
+    "lose-all",
+    {"lose-all": {"fr": "Non : les trois cartes vont à la défausse, le ravitaillement est perdu.",
+                  "en": "No: all three cards go to the discard, the supply is lost."},
+     "keep-rest": {"fr": "Oui : seules les malchances sont défaussées sans effet.",
+                   "en": "Yes: only the misfortunes are discarded, with no effect."}},
+), ALL)
+
+_add(Option(
+    "ronde.red-triangle", "ronde:red-triangle", "reading",
+    {"fr": "Faut-il s'arrêter sous le triangle rouge pour prendre une carte ?",
+     "en": "Must a rider stop under the red triangle to take a card?"},
+    "reach",
+    {"reach": {"fr": "Non : l'atteindre ou le dépasser suffit, une fois par coureur.",
+               "en": "No: reaching or passing it is enough, once per rider."},
+     "stop": {"fr": "Oui : seul le coureur qui s'arrête sur la case prend une carte.",
+              "en": "Yes: only a rider who stops on the space takes a card."}},
+), ALL)
+
+_add(Option(
+    "ronde.peloton-draws", "ronde:peloton-acceleration", "reading",
+    {"fr": "Le jet d'un peloton qui accélère fait-il tirer une carte au joueur ?",
+     "en": "Does an accelerating peloton's roll make its player draw a card?"},
+    "yes",
+    {"yes": {"fr": "Oui, selon les résultats habituels (1, 4, 6, 8, 10, 12).",
+             "en": "Yes, by the usual results (1, 4, 6, 8, 10, 12)."},
+     "no": {"fr": "Non : seuls les jets de son propre coureur font tirer.",
+            "en": "No: only the rolls of one's own rider draw cards."}},
+), PELOTON)
+
+_add(Option(
+    "ronde.against-basic-die", "ronde:tactical-against", "reading",
+    {"fr": "Après une carte tactique jouée contre un coureur, faut-il lancer un dé de base ?",
+     "en": "After a tactical card played against a rider, must one roll a basic die?"},
+    "basic",
+    {"basic": {"fr": "Oui : pas de carte d'accélération ni de carte de côte ce tour-là.",
+               "en": "Yes: no acceleration or hill card that turn."},
+     "any": {"fr": "Non : la phrase dit seulement que la carte ne remplace pas le déplacement.",
+             "en": "No: the sentence only says the card does not replace the move."}},
+), TACTICAL)
+
+_add(Option(
+    "ronde.spring-along", "ronde:spring-along-card", "reading",
+    {"fr": "Quand la carte « saute dans la roue » se joue-t-elle ?",
+     "en": "When is the spring-along card played?"},
+    "both",
+    {"both": {"fr": "Des deux façons : avant le jet (coureur à égalité ou devant), ou après avoir été "
+                    "dépassé (les points restants).",
+              "en": "Both ways: before the roll (rider level or ahead), or after being passed "
+                    "(the points left)."},
+     "before": {"fr": "Avant le jet seulement, comme le dit le premier paragraphe.",
+                "en": "Before the roll only, as the first paragraph says."},
+     "passed": {"fr": "Après avoir été dépassé seulement, comme le dit la seconde note.",
+                "en": "After being passed only, as the second note says."}},
+), TACTICAL)

@@ -1,0 +1,257 @@
+"""The Ronde's events as sentences in French and English."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core import Event
+from .races import ARTICLES
+
+COLOURS = (("Rouge", "Red"), ("Orange", "Orange"), ("Jaune", "Yellow"), ("Vert", "Green"), ("Bleu", "Blue"),
+           ("Violet", "Purple"), ("Brun", "Brown"), ("Blanc", "White"))
+CARDS: dict[str, tuple[str, str]] = {
+    "flat": ("accélération « plat »", "flat acceleration"),
+    "triangle": ("accélération « triangle blanc »", "white-triangle acceleration"),
+    "square": ("accélération « carré blanc »", "white-square acceleration"),
+    "m-slow-legs": ("malchance « mauvaises jambes »", "misfortune \"slow legs\""),
+    "m-flat-tyre": ("malchance « crevaison »", "misfortune \"flat tyre\""),
+    "m-comfort-break": ("malchance « pause pipi »", "misfortune \"comfort break\""),
+    "m-broken-handlebar": ("malchance « guidon cassé »", "misfortune \"broken handlebar\""),
+    "m-fall": ("malchance « chute »", "misfortune \"fall\""),
+    "m-very-bad-legs": ("malchance « très mauvaises jambes »", "misfortune \"very bad legs\""),
+    "m-hammer": ("malchance « l'homme au marteau »", "misfortune \"man with the hammer\""),
+    "m-severe-fall": ("malchance « lourde chute »", "misfortune \"severe fall\""),
+    "p-flat": ("peloton « plat »", "flat peloton"),
+    "p-hill": ("peloton « côte »", "hill peloton"),
+    "p-mixed": ("peloton « mixte »", "mixed peloton"),
+    "t-slow-legs": ("tactique « mauvaises jambes »", "tactical \"slow legs\""),
+    "t-flat-tyre": ("tactique « crevaison »", "tactical \"flat tyre\""),
+    "t-comfort-break": ("tactique « pause pipi »", "tactical \"comfort break\""),
+    "t-broken-handlebar": ("tactique « guidon cassé »", "tactical \"broken handlebar\""),
+    "t-hammer": ("tactique « l'homme au marteau »", "tactical \"man with the hammer\""),
+    "t-take": ("tactique « prendre des cartes »", "tactical \"take cards\""),
+    "t-koppenberg": ("de côte « Koppenberg / Mur »", "hill card \"Koppenberg / Muur\""),
+    "t-berendries": ("de côte « Berendries »", "hill card \"Berendries\""),
+    "t-counter": ("contre", "counter"),
+    "t-spring": ("« saute dans la roue »", "spring-along"),
+    "t-kwak": ("kwak", "kwak"),
+    "t-stevige-kwak": ("stevige kwak", "stevige kwak"),
+}
+FAMILIES = {"acceleration": ("une carte d'accélération", "an acceleration card"),
+            "misfortune": ("une carte de malchance", "a misfortune card"),
+            "peloton": ("une carte peloton", "a peloton card"),
+            "tactical": ("une carte tactique", "a tactical card")}
+_LABELS: dict[str, tuple[str, str]] = {
+    "object": ("Le but du jeu", "Object of the game"), "contents": ("Le matériel", "Contents"),
+    "board": ("Le plateau", "The board"), "dice": ("Les dés", "The dice"),
+    "level-1-setup": ("Niveau 1, mise en place", "Level 1, setup"),
+    "acceleration-cards": ("Cartes d'accélération", "Acceleration cards"),
+    "misfortune-cards": ("Cartes de malchance", "Misfortune cards"),
+    "dice-results": ("Les résultats des dés", "The dice results"), "playing": ("Déroulement", "Playing the game"),
+    "three-abreast": ("Trois de front", "Three abreast"), "flat-to-hill": ("Du plat à la côte", "Flat to hill"),
+    "cobbles": ("Les pavés", "Cobblestones"), "supply": ("Le ravitaillement", "Supply zone"),
+    "red-triangle": ("Le triangle rouge", "The red triangle"),
+    "level-2-setup": ("Niveau 2, mise en place", "Level 2, setup"),
+    "peloton-cards": ("Cartes peloton", "Peloton cards"),
+    "peloton-dice-results": ("Niveau 2, résultats des dés", "Level 2, dice results"),
+    "peloton-moves": ("Le peloton roule", "How the peloton rides"),
+    "peloton-follows": ("Le peloton suit", "The peloton follows"),
+    "peloton-acceleration": ("Le peloton accélère", "The peloton accelerates"),
+    "behind-peloton": ("Derrière le peloton", "Behind the peloton"),
+    "peloton-flat-to-hill": ("Peloton : du plat à la côte", "Peloton: flat to hill"),
+    "peloton-cobbles": ("Peloton : les pavés", "Peloton: cobbles"),
+    "peloton-supply": ("Peloton : le ravitaillement", "Peloton: supply"),
+    "peloton-piles": ("Les piles du peloton", "The peloton piles"),
+    "level-3-setup": ("Niveau 3, mise en place", "Level 3, setup"),
+    "tactical-cards": ("Cartes tactiques", "Tactical cards"),
+    "tactical-against": ("Cartes contre un coureur", "Cards against a rider"),
+    "tactical-take-cards": ("Carte « prendre des cartes »", "Card to take cards"),
+    "hill-card-koppenberg": ("Carte de côte Koppenberg / Mur", "Hill card Koppenberg / Muur"),
+    "hill-card-berendries": ("Carte de côte Berendries", "Hill card Berendries"),
+    "out-of-turn": ("Hors de son tour", "Outside your turn"), "counter-card": ("La contre", "The counter card"),
+    "spring-along-card": ("« Saute dans la roue »", "Spring-along"), "kwak-cards": ("Les kwaks", "The kwak cards"),
+    "tactical-discard": ("La défausse des tactiques", "Discarding tactical cards"),
+}
+assert set("ronde:" + k for k in _LABELS) == set(ARTICLES)
+
+
+def article_label(cite: str, lang: str) -> str:
+    return _LABELS[cite.split(":", 1)[1]][0 if lang == "fr" else 1]
+
+
+def who(seat: Any, lang: str) -> str:
+    if not isinstance(seat, int):
+        return "?"
+    return COLOURS[seat][0 if lang == "fr" else 1] if seat < len(COLOURS) else f"#{seat + 1}"
+
+
+def card(kind: Any, lang: str) -> str:
+    return CARDS[str(kind)][0 if lang == "fr" else 1]
+
+
+def _d(e: Event) -> dict[str, Any]:
+    return e.data
+
+
+def _space(n: Any, lang: str) -> str:
+    if n == 0:
+        return "Bruges"
+    return f"case {n}" if lang == "fr" else f"space {n}"
+
+
+Line = Callable[[Event, str, str], str]
+_FR: dict[str, Line] = {
+    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {sum(_d(e)['hands'])} cartes distribuées, "
+                             f"{_d(e)['draw']} dans la pioche « 1-6 ».",
+    "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
+    "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
+    "first": lambda e, w, a: f"{w} a le plus haut ({_d(e)['face']}) et commence.",
+    "boxed-in": lambda e, w, a: f"Trois coureurs occupent la case {_d(e)['ahead']} : {w} ne peut pas passer, son tour passe.",
+    "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour ({_d(e)['left']} encore).",
+    "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève ; ses cartes vont à la défausse « 8-12 ».",
+    "die": lambda e, w, a: f"{w} choisit le D{_d(e)['die']}.",
+    "card": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} : il lancera le D{_d(e)['die']}.",
+    "peloton-card": lambda e, w, a: (f"{w} joue une carte {card(_d(e)['card'], 'fr')} : le peloton accélère "
+                                     f"au D{_d(e)['die']}."),
+    "attack": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}.",
+    "take-card": lambda e, w, a: f"{w} joue « prendre des cartes » contre {who(_d(e)['victim'], 'fr')}.",
+    "throw": lambda e, w, a: f"{w} lance le D{_d(e)['die']} : {_d(e)['dice'][0]}.",
+    "ride": lambda e, w, a: _ride_fr(e, w),
+    "fall": lambda e, w, a: (f"{w} fait {_d(e)['face']} sur un pavé marqué {_d(e)['number']} ({_d(e)['strip']}) : "
+                             f"chute ! " + (f"{_d(e)['turns']} tour(s) à passer, sans carte."
+                                            if _d(e)['turns'] else "Le D4 dira combien de tours, sans carte.")),
+    "draw": lambda e, w, a: f"{w} prend {_from_fr(e)}.",
+    "misfortune-void": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} est défaussée sans effet.",
+    "top-seen": lambda e, w, a: (f"13 ou plus au D16 : le dessus de la pioche est {FAMILIES[str(_d(e)['family'])][0]}"
+                                 f", remise en place."),
+    "shield": lambda e, w, a: f"13 ou plus au D16 : {w} est protégé de la prochaine malchance de ce tour.",
+    "reshuffle": lambda e, w, a: f"La pioche est vide : la défausse est mélangée et devient la pioche ({_d(e)['cards']} cartes).",
+    "supply": lambda e, w, a: (f"{w} s'arrête au ravitaillement et reçoit {_d(e)['cards']} cartes"
+                               + (f", dont {_d(e)['misfortunes']} malchances : tout part à la défausse."
+                                  if _d(e)['misfortunes'] >= 2 else ".")),
+    "finish": lambda e, w, a: f"{w} franchit la ligne à Ninove-Meerbeke, {_d(e)['place']}e.".replace(" 1e", " 1er"),
+    "end": lambda e, w, a: f"{w} gagne le Tour des Flandres !",
+    "tie-roll": lambda e, w, a: f"Arrivée ensemble : {w} lance le D16, {_d(e)['face']}.",
+    "extra-turn": lambda e, w, a: f"{w} arrive au pied de la côte avec le compte exact : un tour de plus.",
+    "second-roll": lambda e, w, a: f"{w} lance une seconde fois le D10 de sa carte de côte.",
+    "hit": lambda e, w, a: (f"{w} subit la carte {card(_d(e)['card'], 'fr')} : "
+                            + (f"{_d(e)['turns']} tour(s) à passer ({_d(e)['skip']} en tout)."
+                               if _d(e)['turns'] else "le D4 dira combien de tours.")),
+    "turns": lambda e, w, a: f"Le D4 donne {_d(e)['turns']} : {w} passera {_d(e)['skip']} tour(s).",
+    "counter": lambda e, w, a: f"{w} joue une contre ({_d(e)['chain']}e de la chaîne).".replace("1e de", "1re de"),
+    "countered": lambda e, w, a: (f"La carte {card(_d(e)['card'], 'fr')} est annulée"
+                                  + (f" : {w} perd son tour." if e.seat is not None else ".")),
+    "taken": lambda e, w, a: f"{w} prend {_d(e)['cards']} carte(s) à l'aveugle à {who(_d(e)['victim'], 'fr')}.",
+    "steal": lambda e, w, a: f"Triangle rouge : {w} prend une carte au hasard à {who(_d(e)['victim'], 'fr')}.",
+    "discard": lambda e, w, a: f"{w} a trop de cartes tactiques et défausse une carte {card(_d(e)['card'], 'fr')}.",
+    "kwak": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}, à côté de lui.",
+    "spring": lambda e, w, a: (f"{w} saute dans la roue de {who(_d(e)['mover'], 'fr')}"
+                               + (f" pour les {_d(e)['points']} points restants." if _d(e)['when'] == "passed" else ".")),
+    "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier : {_space(_d(e)['to'], 'fr')}.",
+    "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
+    "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']} : {_space(_d(e)['from'], 'fr')} → {_space(_d(e)['to'], 'fr')}.",
+    "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, {_space(_d(e)['to'], 'fr')}.",
+    "peloton-closed": lambda e, w, a: "Le peloton est au pied du Mur : plus de cartes peloton, toutes sont défaussées.",
+    "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
+                               + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
+    "peloton-extra": lambda e, w, a: "Le peloton arrive au pied de la côte avec le compte exact : un jet de D4 en plus.",
+}
+_EN: dict[str, Line] = {
+    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {sum(_d(e)['hands'])} cards dealt, "
+                             f"{_d(e)['draw']} in the \"1-6\" draw pile.",
+    "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
+    "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
+    "first": lambda e, w, a: f"{w} has the highest ({_d(e)['face']}) and begins.",
+    "boxed-in": lambda e, w, a: f"Three riders fill space {_d(e)['ahead']}: {w} cannot pass, the turn goes on.",
+    "sit-out": lambda e, w, a: f"{w} is down and skips a turn ({_d(e)['left']} to go).",
+    "back-up": lambda e, w, a: f"{w} has served his time and gets up; his cards go to the \"8-12\" discard.",
+    "die": lambda e, w, a: f"{w} chooses the D{_d(e)['die']}.",
+    "card": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card: he will roll the D{_d(e)['die']}.",
+    "peloton-card": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card: the peloton accelerates "
+                                     f"with the D{_d(e)['die']}."),
+    "attack": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card against {who(_d(e)['victim'], 'en')}.",
+    "take-card": lambda e, w, a: f"{w} plays \"take cards\" against {who(_d(e)['victim'], 'en')}.",
+    "throw": lambda e, w, a: f"{w} rolls the D{_d(e)['die']}: {_d(e)['dice'][0]}.",
+    "ride": lambda e, w, a: _ride_en(e, w),
+    "fall": lambda e, w, a: (f"{w} rolls {_d(e)['face']} onto a cobble marked {_d(e)['number']} ({_d(e)['strip']}): "
+                             f"down he goes! " + (f"{_d(e)['turns']} turn(s) to skip, and no card."
+                                                  if _d(e)['turns'] else "The D4 will say how many turns; no card.")),
+    "draw": lambda e, w, a: f"{w} takes {_from_en(e)}.",
+    "misfortune-void": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card is discarded with no effect.",
+    "top-seen": lambda e, w, a: (f"13 or more on the D16: the top of the draw pile is "
+                                 f"{FAMILIES[str(_d(e)['family'])][1]}, put back."),
+    "shield": lambda e, w, a: f"13 or more on the D16: {w} is shielded from the next misfortune this turn.",
+    "reshuffle": lambda e, w, a: f"The draw pile is empty: the discard is shuffled into a new one ({_d(e)['cards']} cards).",
+    "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_d(e)['cards']} cards"
+                               + (f", {_d(e)['misfortunes']} of them misfortunes: all go to the discard."
+                                  if _d(e)['misfortunes'] >= 2 else ".")),
+    "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke, place {_d(e)['place']}.",
+    "end": lambda e, w, a: f"{w} wins the Tour of Flanders!",
+    "tie-roll": lambda e, w, a: f"Over the line together: {w} rolls the D16, {_d(e)['face']}.",
+    "extra-turn": lambda e, w, a: f"{w} reaches the foot of the hill with the exact count: an extra turn.",
+    "second-roll": lambda e, w, a: f"{w} rolls his hill card's D10 a second time.",
+    "hit": lambda e, w, a: (f"{w} suffers the {card(_d(e)['card'], 'en')} card: "
+                            + (f"{_d(e)['turns']} turn(s) to skip ({_d(e)['skip']} in all)."
+                               if _d(e)['turns'] else "the D4 will say how many turns.")),
+    "turns": lambda e, w, a: f"The D4 gives {_d(e)['turns']}: {w} will skip {_d(e)['skip']} turn(s).",
+    "counter": lambda e, w, a: f"{w} plays a counter card (number {_d(e)['chain']} in the chain).",
+    "countered": lambda e, w, a: (f"The {card(_d(e)['card'], 'en')} card is cancelled"
+                                  + (f": {w} loses his turn." if e.seat is not None else ".")),
+    "taken": lambda e, w, a: f"{w} takes {_d(e)['cards']} card(s) blind from {who(_d(e)['victim'], 'en')}.",
+    "steal": lambda e, w, a: f"Red triangle: {w} takes a card at random from {who(_d(e)['victim'], 'en')}.",
+    "discard": lambda e, w, a: f"{w} holds too many tactical cards and discards a {card(_d(e)['card'], 'en')} card.",
+    "kwak": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card on {who(_d(e)['victim'], 'en')}, beside him.",
+    "spring": lambda e, w, a: (f"{w} springs along with {who(_d(e)['mover'], 'en')}"
+                               + (f" for the {_d(e)['points']} points left." if _d(e)['when'] == "passed" else ".")),
+    "peloton-follows": lambda e, w, a: f"The peloton follows the last rider: {_space(_d(e)['to'], 'en')}.",
+    "swallowed": lambda e, w, a: f"{w}, lying down, is caught: he goes behind the peloton.",
+    "peloton": lambda e, w, a: (f"The peloton rides {_d(e)['points']}: {_space(_d(e)['from'], 'en')} → "
+                                f"{_space(_d(e)['to'], 'en')}."),
+    "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
+    "peloton-closed": lambda e, w, a: "The peloton is at the foot of the Muur: no more peloton cards, all are discarded.",
+    "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: {_d(e)['dice'][0]}, "
+                               + ("done." if _d(e)['made'] else "missed (7 or more needed).")),
+    "peloton-extra": lambda e, w, a: "The peloton reaches the foot of the hill with the exact count: one more D4 roll.",
+}
+KINDS = frozenset(_EN)
+assert KINDS == frozenset(_FR)
+
+
+def _ride_fr(e: Event, w: str) -> str:
+    d = _d(e)
+    out = f"{w} avance de {_space(d['from'], 'fr')} à {_space(d['to'], 'fr')}"
+    if e.cite.endswith("three-abreast"):
+        return out + f" : trois coureurs de front lui barrent la route, {d['lost']} point(s) perdu(s)."
+    if e.cite.endswith("flat-to-hill"):
+        return out + f" et s'arrête au pied de la côte : {d['lost']} point(s) perdu(s)."
+    return out + "."
+
+
+def _ride_en(e: Event, w: str) -> str:
+    d = _d(e)
+    out = f"{w} rides from {_space(d['from'], 'en')} to {_space(d['to'], 'en')}"
+    if e.cite.endswith("three-abreast"):
+        return out + f": three riders abreast bar the road, {d['lost']} point(s) lost."
+    if e.cite.endswith("flat-to-hill"):
+        return out + f" and stops at the foot of the hill: {d['lost']} point(s) lost."
+    return out + "."
+
+
+def _from_fr(e: Event) -> str:
+    d = _d(e)
+    pile = "la défausse « 8-12 »" if d["open"] else ("la pile peloton" if d["family"] == "peloton" else "la pioche « 1-6 »")
+    what = f"une carte {card(d['card'], 'fr')}" if d["open"] or d["family"] == "misfortune" else FAMILIES[str(d["family"])][0]
+    return f"{what} dans {pile}"
+
+
+def _from_en(e: Event) -> str:
+    d = _d(e)
+    pile = "the \"8-12\" discard" if d["open"] else ("the peloton pile" if d["family"] == "peloton" else "the \"1-6\" draw pile")
+    what = f"a {card(d['card'], 'en')} card" if d["open"] or d["family"] == "misfortune" else FAMILIES[str(d["family"])][1]
+    return f"{what} from {pile}"
+
+
+def sentence(event: Event, lang: str, team: bool) -> str:
+    table = _FR if lang == "fr" else _EN
+    return table[event.kind](event, who(event.seat, lang), article_label(event.cite, lang))

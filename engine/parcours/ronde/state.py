@@ -1,0 +1,98 @@
+"""A race in progress: riders, the peloton, the four piles, the hands, and what is pending.
+
+Cards are numbered; `kinds[card]` says what each is. Every card is in exactly one place: a pile,
+a hand, in front of a rider (a misfortune being served) or on the table (played, waiting to see
+whether it is countered). Piles are lists whose top is the last item.
+
+The rules are a small machine: `tasks` is a stack of pending steps (tuples, top = last), so a
+state can be copied at any point (the search bot does) and any player may be asked to decide,
+not only the player on turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..options import OptionValue
+from .course import Course
+
+Task = tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class Rider:
+    seat: int
+    at: int = 0
+    skip: int = 0  # turns still to sit out; lying down while > 0
+    lying: list[int] = field(default_factory=list)  # misfortune cards in front of him until served
+    behind: bool = False  # behind the peloton
+    hand: list[int] = field(default_factory=list)  # private
+    finished: bool = False
+    triangle: bool = False  # has had his red-triangle card
+    excess: int = 0  # turns begun while holding three tactical cards
+
+    @property
+    def standing(self) -> bool:
+        return self.skip == 0 and not self.behind and not self.finished
+
+
+@dataclass(slots=True)
+class Race:
+    ruleset: str
+    options: dict[str, OptionValue]
+    level: int
+    with_peloton: bool
+    course: Course
+    kinds: list[str]
+    riders: list[Rider]
+    rng: random.Random  # shuffles and blind draws from a hand
+    draw: list[int] = field(default_factory=list)  # the "1-6" pile, face down
+    discard: list[int] = field(default_factory=list)  # the "8-12" pile, face up
+    peloton_draw: list[int] = field(default_factory=list)  # "4"
+    peloton_discard: list[int] = field(default_factory=list)  # "10"
+    table: list[int] = field(default_factory=list)  # played cards not yet settled
+    peloton: int | None = None
+    peloton_closed: bool = False  # the peloton has reached the Muur: no more peloton cards
+    tasks: list[Task] = field(default_factory=list)
+    turn: int = 0
+    flags: set[str] = field(default_factory=set)  # this turn: "peloton-played", "basic-only", "shield"
+    springers: list[int] = field(default_factory=list)  # riders springing along the coming roll
+    crossing: list[int] = field(default_factory=list)  # riders over the line in the current action
+    arrivals: list[int] = field(default_factory=list)
+    finished: bool = False
+    throws: int = 0
+
+    @property
+    def finish(self) -> int:
+        return self.course.finish
+
+    def riders_on(self, space: int) -> int:
+        return sum(1 for r in self.riders if r.at == space and not r.behind and not r.finished)
+
+    def full(self, space: int) -> bool:
+        """Three riders side by side close the road (not at the start, not at the finish)."""
+        return 0 < space < self.finish and self.riders_on(space) >= 3
+
+    def held(self, seat: int, kind: str) -> int | None:
+        return next((c for c in self.riders[seat].hand if self.kinds[c] == kind), None)
+
+    def holds(self, seat: int, kinds: tuple[str, ...] | set[str]) -> bool:
+        return any(self.kinds[c] in kinds for c in self.riders[seat].hand)
+
+    def tactical_count(self, seat: int) -> int:
+        return sum(1 for c in self.riders[seat].hand if self.kinds[c].startswith("t-"))
+
+    def clockwise(self, start: int) -> list[int]:
+        n = len(self.riders)
+        return [(start + k) % n for k in range(n)]
+
+    def places(self) -> dict[str, list[int]]:
+        """Where every card is (for the conservation property)."""
+        out = {"draw": self.draw, "discard": self.discard, "peloton_draw": self.peloton_draw,
+               "peloton_discard": self.peloton_discard, "table": self.table}
+        for r in self.riders:
+            out[f"hand{r.seat}"] = r.hand
+            out[f"lying{r.seat}"] = r.lying
+        return out

@@ -1,0 +1,36 @@
+"""What a position shows: public facts for everyone, and each hand for its own player only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards as C
+from .rules import ranking
+from .state import Race
+
+
+def public_position(race: Race) -> dict[str, Any]:
+    """The position as JSON. `hands` is private: a page shows a person only their own."""
+    kinds = race.kinds
+    return {
+        "ruleset": race.ruleset, "finished": race.finished,
+        "winner": race.arrivals[0] if race.arrivals else None,
+        "ranking": ranking(race) if race.finished else [],
+        "turn": None if race.finished else race.turn,
+        "level": race.level, "peloton": race.peloton, "peloton_closed": race.peloton_closed,
+        "riders": [{"seat": r.seat, "at": r.at, "skip": r.skip, "behind": r.behind, "finished": r.finished,
+                    "cards": len(r.hand), "lying": [kinds[c] for c in r.lying]} for r in race.riders],
+        "hands": [sorted(kinds[c] for c in r.hand) for r in race.riders],
+        "piles": {"draw": len(race.draw), "discard": [kinds[c] for c in race.discard[-3:]],
+                  "discard_size": len(race.discard), "peloton_draw": len(race.peloton_draw),
+                  "peloton_discard": [kinds[c] for c in race.peloton_discard[-3:]]},
+        "course": race.course.data,
+        "families": {k: C.family(k) for k in sorted(set(kinds))},
+    }
+
+
+def seat_view(race: Race, seat: int) -> dict[str, Any]:
+    """The position as one player sees it: his own hand, the others' only counted."""
+    out = public_position(race)
+    out["hands"] = [hand if i == seat else [] for i, hand in enumerate(out["hands"])]
+    return out
