@@ -10,7 +10,6 @@ the board); the search bot samples what it cannot see.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -116,8 +115,7 @@ DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring
 def determinize(race: Race, seat: int, rng: random.Random) -> Race:
     """A copy where everything this seat cannot see is dealt again at random: the face-down piles
     and the other players' hands (each keeps its size and its share of peloton cards)."""
-    world = copy.deepcopy(race)
-    world.rng = random.Random(rng.random())
+    world = race.clone(random.Random(rng.random()))
     hidden_main = list(world.draw)
     hidden_peloton = list(world.peloton_draw)
     for r in world.riders:
@@ -134,23 +132,54 @@ def determinize(race: Race, seat: int, rng: random.Random) -> Race:
     return world
 
 
+CARD_VALUE = {"flat": 1.0, "triangle": 2.0, "square": 4.0, "peloton": 1.0, "tactical": 2.0}
+TURN_VALUE = 4.5  # spaces a turn is worth, roughly
+
+
 def _standing(race: Race, seat: int) -> float:
-    """How well placed a seat is: its lead over the best rival, turns down counting against it."""
+    """How well placed a seat is: its lead over the best rival, in spaces. Turns to sit out and
+    being behind the peloton count against a rider, the cards in hand for him."""
     def value(r: Rider) -> float:
         if r.finished:
-            return 1000.0 - race.arrivals.index(r.seat) if r.seat in race.arrivals else 1000.0
-        return r.at - 4.0 * r.skip - (3.0 if r.behind else 0.0) + 0.8 * len(r.hand)
+            return 1000.0 - (race.arrivals.index(r.seat) if r.seat in race.arrivals else 0)
+        cards = sum(CARD_VALUE.get(race.kinds[c], CARD_VALUE.get(C.family(race.kinds[c]), 0.0)) for c in r.hand)
+        return r.at - TURN_VALUE * (r.skip + (1.5 if r.behind else 0.0)) + 0.5 * cards
     mine = value(race.riders[seat])
     return mine - max((value(r) for r in race.riders if r.seat != seat), default=0.0)
 
 
-def _rollout(world: Race, seat: int, rng: random.Random, turns: int) -> float:
+def _rollout(world: Race, seat: int, rng: random.Random, throws: int) -> float:
+    """Play on with heuristic riders for a number of rolls; the first roll, when it is the next
+    thing asked, is averaged exactly over the die's faces instead of sampled."""
     from .rules import need, play_choice, play_throw
-    start = world.throws
-    while world.throws - start < turns:
+    asked = need(world)
+    while asked is not None and asked.kind == "choice":
+        play_choice(world, heuristic(world, asked, rng))
         asked = need(world)
-        if asked is None:
-            break
+    if asked is None:
+        return _standing(world, seat)
+    total = 0.0
+    base = rng.random()
+    for face in range(1, asked.sides + 1):
+        stream = random.Random(base + face)  # the same dice after a given face, whatever the choice
+        branch = world.clone(random.Random(base - face))
+        play_throw(branch, [face])
+        total += _play_on(branch, seat, stream, throws)
+    return total / asked.sides
+
+
+def _play_on(world: Race, seat: int, rng: random.Random, throws: int) -> float:
+    """Play on to the end of this seat's turn (an extra turn at the foot of a hill included),
+    then `throws` rolls more."""
+    from .rules import need, play_choice, play_throw
+    stop = world.throws + 12
+    while world.throws < stop and ("end", seat) in world.tasks and (asked := need(world)) is not None:
+        if asked.kind == "dice":
+            play_throw(world, [1 + int(asked.sides * rng.random())])
+        else:
+            play_choice(world, heuristic(world, asked, rng))
+    stop = world.throws + throws
+    while world.throws < stop and (asked := need(world)) is not None:
         if asked.kind == "dice":
             play_throw(world, [1 + int(asked.sides * rng.random())])
         else:
@@ -158,23 +187,26 @@ def _rollout(world: Race, seat: int, rng: random.Random, turns: int) -> float:
     return _standing(world, seat)
 
 
-def search(race: Race, need: Need, rng: random.Random, samples: int = 6, horizon: int = 0) -> str:
-    """Determinized Monte Carlo over this decision's choices (common random worlds per choice)."""
+def search(race: Race, need: Need, rng: random.Random, samples: int = 6) -> str:
+    """Determinized Monte Carlo over the choices of a turn: each choice is tried in a few worlds
+    dealt from what this seat cannot see, its own roll averaged over every face, then played on
+    to the end of the round by heuristic riders (the same dice in every choice's world)."""
     if len(need.choices) == 1:
         return need.choices[0]
     if need.decision != "act":
         return heuristic(race, need, rng)
     from .rules import play_choice
-    turns = horizon or 3 * len(race.riders)
+    throws = 0  # judged once its own roll is played: the others' rolls only add noise
     scores = dict.fromkeys(need.choices, 0.0)
     for _ in range(samples):
         world = determinize(race, need.seat, rng)
         dice_seed = rng.random()
         for choice in need.choices:
-            trial = copy.deepcopy(world)
+            trial = world.clone(random.Random(dice_seed))
             play_choice(trial, choice)
-            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), turns)
-    return max(need.choices, key=lambda c: (scores[c], c == heuristic(race, need, rng)))
+            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), throws)
+    preferred = heuristic(race, need, rng)
+    return max(need.choices, key=lambda c: (round(scores[c], 6), c == preferred))
 
 
 def _bot(fn: Any) -> Any:

@@ -14,26 +14,26 @@ CARDS: dict[str, tuple[str, str]] = {
     "flat": ("accélération « plat »", "flat acceleration"),
     "triangle": ("accélération « triangle blanc »", "white-triangle acceleration"),
     "square": ("accélération « carré blanc »", "white-square acceleration"),
-    "m-slow-legs": ("malchance « mauvaises jambes »", "misfortune \"slow legs\""),
+    "m-slow-legs": ("malchance « jambes lourdes »", "misfortune \"slow legs\""),
     "m-flat-tyre": ("malchance « crevaison »", "misfortune \"flat tyre\""),
     "m-comfort-break": ("malchance « pause pipi »", "misfortune \"comfort break\""),
     "m-broken-handlebar": ("malchance « guidon cassé »", "misfortune \"broken handlebar\""),
     "m-fall": ("malchance « chute »", "misfortune \"fall\""),
     "m-very-bad-legs": ("malchance « très mauvaises jambes »", "misfortune \"very bad legs\""),
     "m-hammer": ("malchance « l'homme au marteau »", "misfortune \"man with the hammer\""),
-    "m-severe-fall": ("malchance « lourde chute »", "misfortune \"severe fall\""),
+    "m-severe-fall": ("malchance « chute grave »", "misfortune \"severe fall\""),
     "p-flat": ("peloton « plat »", "flat peloton"),
-    "p-hill": ("peloton « côte »", "hill peloton"),
+    "p-hill": ("peloton « mont »", "hill peloton"),
     "p-mixed": ("peloton « mixte »", "mixed peloton"),
-    "t-slow-legs": ("tactique « mauvaises jambes »", "tactical \"slow legs\""),
+    "t-slow-legs": ("tactique « jambes lourdes »", "tactical \"slow legs\""),
     "t-flat-tyre": ("tactique « crevaison »", "tactical \"flat tyre\""),
     "t-comfort-break": ("tactique « pause pipi »", "tactical \"comfort break\""),
     "t-broken-handlebar": ("tactique « guidon cassé »", "tactical \"broken handlebar\""),
     "t-hammer": ("tactique « l'homme au marteau »", "tactical \"man with the hammer\""),
     "t-take": ("tactique « prendre des cartes »", "tactical \"take cards\""),
-    "t-koppenberg": ("de côte « Koppenberg / Mur »", "hill card \"Koppenberg / Muur\""),
-    "t-berendries": ("de côte « Berendries »", "hill card \"Berendries\""),
-    "t-counter": ("contre", "counter"),
+    "t-koppenberg": ("de mont « Koppenberg / Mur »", "hill card \"Koppenberg / Muur\""),
+    "t-berendries": ("de mont « Berendries »", "hill card \"Berendries\""),
+    "t-counter": ("« contre »", "counter"),
     "t-spring": ("« saute dans la roue »", "spring-along"),
     "t-kwak": ("kwak", "kwak"),
     "t-stevige-kwak": ("stevige kwak", "stevige kwak"),
@@ -49,7 +49,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "acceleration-cards": ("Cartes d'accélération", "Acceleration cards"),
     "misfortune-cards": ("Cartes de malchance", "Misfortune cards"),
     "dice-results": ("Les résultats des dés", "The dice results"), "playing": ("Déroulement", "Playing the game"),
-    "three-abreast": ("Trois de front", "Three abreast"), "flat-to-hill": ("Du plat à la côte", "Flat to hill"),
+    "three-abreast": ("Trois de front", "Three abreast"), "flat-to-hill": ("Du plat au mont", "Flat to hill"),
     "cobbles": ("Les pavés", "Cobblestones"), "supply": ("Le ravitaillement", "Supply zone"),
     "red-triangle": ("Le triangle rouge", "The red triangle"),
     "level-2-setup": ("Niveau 2, mise en place", "Level 2, setup"),
@@ -59,7 +59,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "peloton-follows": ("Le peloton suit", "The peloton follows"),
     "peloton-acceleration": ("Le peloton accélère", "The peloton accelerates"),
     "behind-peloton": ("Derrière le peloton", "Behind the peloton"),
-    "peloton-flat-to-hill": ("Peloton : du plat à la côte", "Peloton: flat to hill"),
+    "peloton-flat-to-hill": ("Peloton : du plat au mont", "Peloton: flat to hill"),
     "peloton-cobbles": ("Peloton : les pavés", "Peloton: cobbles"),
     "peloton-supply": ("Peloton : le ravitaillement", "Peloton: supply"),
     "peloton-piles": ("Les piles du peloton", "The peloton piles"),
@@ -67,8 +67,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "tactical-cards": ("Cartes tactiques", "Tactical cards"),
     "tactical-against": ("Cartes contre un coureur", "Cards against a rider"),
     "tactical-take-cards": ("Carte « prendre des cartes »", "Card to take cards"),
-    "hill-card-koppenberg": ("Carte de côte Koppenberg / Mur", "Hill card Koppenberg / Muur"),
-    "hill-card-berendries": ("Carte de côte Berendries", "Hill card Berendries"),
+    "hill-card-koppenberg": ("Carte de mont Koppenberg / Mur", "Hill card Koppenberg / Muur"),
+    "hill-card-berendries": ("Carte de mont Berendries", "Hill card Berendries"),
     "out-of-turn": ("Hors de son tour", "Outside your turn"), "counter-card": ("La contre", "The counter card"),
     "spring-along-card": ("« Saute dans la roue »", "Spring-along"), "kwak-cards": ("Les kwaks", "The kwak cards"),
     "tactical-discard": ("La défausse des tactiques", "Discarding tactical cards"),
@@ -97,19 +97,39 @@ def _d(e: Event) -> dict[str, Any]:
 def _space(n: Any, lang: str) -> str:
     if n == 0:
         return "Bruges"
-    return f"case {n}" if lang == "fr" else f"space {n}"
+    return f"la case {n}" if lang == "fr" else f"space {n}"
+
+
+def _de(n: Any) -> str:
+    return "de Bruges" if n == 0 else f"de la case {n}"
 
 
 Line = Callable[[Event, str, str], str]
 _FR: dict[str, Line] = {
-    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {sum(_d(e)['hands'])} cartes distribuées, "
+    "board": lambda e, w, a: (f"Le parcours : {_d(e)['spaces']} cases, {_d(e)['flat']} de plat et {_d(e)['uphill']} "
+                              f"en montée sur {_d(e)['hills']} monts."),
+    "material": lambda e, w, a: (f"{_d(e)['riders']} coureurs ; en jeu : {_d(e)['acceleration']} cartes d'accélération, "
+                                 f"{_d(e)['misfortune']} de malchance, {_d(e)['peloton']} peloton, "
+                                 f"{_d(e)['tactical']} tactiques."),
+    "peloton-start": lambda e, w, a: f"Le peloton (trois coureurs noirs sur leur plaquette) part {_de(_d(e)['at'])}.",
+    "peloton-pile": lambda e, w, a: f"Les {_d(e)['cards']} cartes peloton, mélangées, forment la pile « 4 ».",
+    "tactical-deal": lambda e, w, a: (f"Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
+                                      f"« 1-6 »" + ("." if _d(e)['peloton'] else
+                                                   " (sans peloton, les deux cartes « prendre des cartes » sont retirées).")),
+    "cobbles-safe": lambda e, w, a: "Sur les pavés, un peloton qui accélère et ceux qu'il emmène ne tombent jamais.",
+    "peloton-mode": lambda e, w, a: ("Plus personne derrière lui : le peloton suit de nouveau le dernier."
+                                     if _d(e)['follows'] else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
+    "out-of-turn": lambda e, w, a: f"Carte à bord violet : {w} la joue hors de son tour.",
+    "tactical-discard": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, sur la défausse « 8-12 ».",
+    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {sum(_d(e)['hands'])} cartes en main en tout, "
                              f"{_d(e)['draw']} dans la pioche « 1-6 ».",
     "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
     "first": lambda e, w, a: f"{w} a le plus haut ({_d(e)['face']}) et commence.",
     "boxed-in": lambda e, w, a: f"Trois coureurs occupent la case {_d(e)['ahead']} : {w} ne peut pas passer, son tour passe.",
     "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour ({_d(e)['left']} encore).",
-    "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève ; ses cartes vont à la défausse « 8-12 ».",
+    "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève" + (
+        " ; la carte qui était devant lui va à la défausse « 8-12 »." if _d(e)['cards'] else "."),
     "die": lambda e, w, a: f"{w} choisit le D{_d(e)['die']}.",
     "card": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} : il lancera le D{_d(e)['die']}.",
     "peloton-card": lambda e, w, a: (f"{w} joue une carte {card(_d(e)['card'], 'fr')} : le peloton accélère "
@@ -133,8 +153,8 @@ _FR: dict[str, Line] = {
     "finish": lambda e, w, a: f"{w} franchit la ligne à Ninove-Meerbeke, {_d(e)['place']}e.".replace(" 1e", " 1er"),
     "end": lambda e, w, a: f"{w} gagne le Tour des Flandres !",
     "tie-roll": lambda e, w, a: f"Arrivée ensemble : {w} lance le D16, {_d(e)['face']}.",
-    "extra-turn": lambda e, w, a: f"{w} arrive au pied de la côte avec le compte exact : un tour de plus.",
-    "second-roll": lambda e, w, a: f"{w} lance une seconde fois le D10 de sa carte de côte.",
+    "extra-turn": lambda e, w, a: f"{w} arrive au pied du mont avec le compte exact : un tour de plus.",
+    "second-roll": lambda e, w, a: f"{w} lance une seconde fois le D10 de sa carte de mont.",
     "hit": lambda e, w, a: (f"{w} subit la carte {card(_d(e)['card'], 'fr')} : "
                             + (f"{_d(e)['turns']} tour(s) à passer ({_d(e)['skip']} en tout)."
                                if _d(e)['turns'] else "le D4 dira combien de tours.")),
@@ -148,24 +168,40 @@ _FR: dict[str, Line] = {
     "kwak": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}, à côté de lui.",
     "spring": lambda e, w, a: (f"{w} saute dans la roue de {who(_d(e)['mover'], 'fr')}"
                                + (f" pour les {_d(e)['points']} points restants." if _d(e)['when'] == "passed" else ".")),
-    "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier : {_space(_d(e)['to'], 'fr')}.",
+    "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier coureur, sur {_space(_d(e)['to'], 'fr')}.",
     "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
-    "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']} : {_space(_d(e)['from'], 'fr')} → {_space(_d(e)['to'], 'fr')}.",
-    "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, {_space(_d(e)['to'], 'fr')}.",
+    "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} à {_space(_d(e)['to'], 'fr')}.",
+    "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
     "peloton-closed": lambda e, w, a: "Le peloton est au pied du Mur : plus de cartes peloton, toutes sont défaussées.",
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
                                + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
-    "peloton-extra": lambda e, w, a: "Le peloton arrive au pied de la côte avec le compte exact : un jet de D4 en plus.",
+    "peloton-extra": lambda e, w, a: "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
 }
 _EN: dict[str, Line] = {
-    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {sum(_d(e)['hands'])} cards dealt, "
+    "board": lambda e, w, a: (f"The course: {_d(e)['spaces']} spaces, {_d(e)['flat']} flat and {_d(e)['uphill']} "
+                              f"uphill on {_d(e)['hills']} hills."),
+    "material": lambda e, w, a: (f"{_d(e)['riders']} riders; in play: {_d(e)['acceleration']} acceleration cards, "
+                                 f"{_d(e)['misfortune']} misfortune, {_d(e)['peloton']} peloton, "
+                                 f"{_d(e)['tactical']} tactical."),
+    "peloton-start": lambda e, w, a: f"The peloton (three black riders on their plate) starts from {_space(_d(e)['at'], 'en')}.",
+    "peloton-pile": lambda e, w, a: f"The {_d(e)['cards']} peloton cards, shuffled, make the \"4\" pile.",
+    "tactical-deal": lambda e, w, a: (f"Everyone also gets one tactical card; the rest are shuffled into the "
+                                      f"\"1-6\" pile" + ("." if _d(e)['peloton'] else
+                                                        " (without the peloton, the two \"take cards\" cards are removed).")),
+    "cobbles-safe": lambda e, w, a: "On the cobbles, an accelerating peloton and the riders it carries never fall.",
+    "peloton-mode": lambda e, w, a: ("Nobody is behind it any more: the peloton follows the last rider again."
+                                     if _d(e)['follows'] else "A rider is behind the peloton: it no longer follows the last rider."),
+    "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
+    "tactical-discard": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card played goes face up on the \"8-12\" discard.",
+    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {sum(_d(e)['hands'])} cards in hand in all, "
                              f"{_d(e)['draw']} in the \"1-6\" draw pile.",
     "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
     "first": lambda e, w, a: f"{w} has the highest ({_d(e)['face']}) and begins.",
     "boxed-in": lambda e, w, a: f"Three riders fill space {_d(e)['ahead']}: {w} cannot pass, the turn goes on.",
     "sit-out": lambda e, w, a: f"{w} is down and skips a turn ({_d(e)['left']} to go).",
-    "back-up": lambda e, w, a: f"{w} has served his time and gets up; his cards go to the \"8-12\" discard.",
+    "back-up": lambda e, w, a: f"{w} has served his time and gets up" + (
+        "; the card in front of him goes to the \"8-12\" discard." if _d(e)['cards'] else "."),
     "die": lambda e, w, a: f"{w} chooses the D{_d(e)['die']}.",
     "card": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card: he will roll the D{_d(e)['die']}.",
     "peloton-card": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card: the peloton accelerates "
@@ -220,11 +256,11 @@ assert KINDS == frozenset(_FR)
 
 def _ride_fr(e: Event, w: str) -> str:
     d = _d(e)
-    out = f"{w} avance de {_space(d['from'], 'fr')} à {_space(d['to'], 'fr')}"
+    out = f"{w} avance {_de(d['from'])} à {_space(d['to'], 'fr')}"
     if e.cite.endswith("three-abreast"):
         return out + f" : trois coureurs de front lui barrent la route, {d['lost']} point(s) perdu(s)."
     if e.cite.endswith("flat-to-hill"):
-        return out + f" et s'arrête au pied de la côte : {d['lost']} point(s) perdu(s)."
+        return out + f" et s'arrête au pied du mont : {d['lost']} point(s) perdu(s)."
     return out + "."
 
 

@@ -7,6 +7,7 @@ Events cite the rulebook section that caused them ("ronde:cobbles", ...).
 
 from __future__ import annotations
 
+import collections
 import random
 from typing import Any
 
@@ -36,9 +37,22 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
 
 
 def settle_setup(race: Race) -> list[Event]:
-    events = [Event("start", S + "level-1-setup", data={
-        "level": race.level, "peloton": race.with_peloton, "hands": [len(r.hand) for r in race.riders],
-        "draw": len(race.draw)})]
+    from .course import counts
+    board = counts(race.course)
+    material = C.by_family(collections.Counter(race.kinds))
+    events = [
+        Event("board", S + "board", data={k: board[k] for k in ("spaces", "flat", "uphill", "hills")}),
+        Event("material", S + "contents", data={"riders": len(race.riders), **material}),
+        Event("start", S + "level-1-setup", data={
+            "level": race.level, "hands": [len(r.hand) for r in race.riders], "draw": len(race.draw)}),
+    ]
+    if race.with_peloton:
+        events.append(Event("peloton-start", S + "level-2-setup", data={"at": race.peloton or 0}))
+        events.append(Event("peloton-pile", S + "peloton-cards", data={"cards": len(race.peloton_draw)}))
+    if race.level == 3:
+        events.append(Event("tactical-deal", S + "level-3-setup", data={
+            "tactical": material["tactical"], "peloton": race.with_peloton}))
+    _catch(race, events)  # a set-up may leave a rider lying just in front of the peloton
     advance(race, events)
     return events
 
@@ -340,13 +354,13 @@ def _roll_move(race: Race, seat: int, face: int, sides: int, source: str, events
         race.tasks.append(("extra", seat))
     if race.level == 3:
         _open_kwak(race, rider.at)
-        passed = tuple(s for s in race.clockwise(seat)[1:] if _can_spring(race, s) and start < race.riders[s].at < end)
-        if passed and race.options["ronde.spring-along"] in ("both", "passed"):
-            race.tasks.append(("passed", seat, start, face, sides, passed))
+    race.tasks.append(("finish-check",))  # after the riders springing along, who may cross too
+    passed = tuple(s for s in race.clockwise(seat)[1:] if _can_spring(race, s) and start < race.riders[s].at < end)
+    if passed and race.level == 3 and race.options["ronde.spring-along"] in ("both", "passed"):
+        race.tasks.append(("passed", seat, start, face, sides, passed))
     if race.springers:
         race.tasks.append(("springers", tuple(race.springers), face, sides))
         race.springers = []
-    race.tasks.append(("finish-check",))
     _arrivals(race, seat, start, events)
     if falls:
         _fall(race, seat, face, sides, events, S + "cobbles")
@@ -485,7 +499,7 @@ def _arrivals(race: Race, seat: int, start: int, events: list[Event]) -> None:
     if rider.finished or rider.behind:
         return
     if race.course[rider.at].supply:
-        race.tasks.append(("supply", seat))
+        race.tasks.append(("supply", seat, S + "supply"))
     triangle = race.course.data["red_triangle"]
     reached = rider.at == triangle if race.options["ronde.red-triangle"] == "stop" else start < triangle <= rider.at
     if not rider.triangle and reached:
@@ -493,11 +507,15 @@ def _arrivals(race: Race, seat: int, start: int, events: list[Event]) -> None:
         race.tasks.append(("triangle", seat))
 
 
+def _from_turn(race: Race, seats: list[int]) -> list[int]:
+    return [s for s in race.clockwise(race.turn) if s in seats]
+
+
 def _supply(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
-    seat = task[1]
+    seat, cite = task[1], task[2]
     got = [c for c in (_pop_draw(race, events) for _ in range(3)) if c is not None]
     bad = [c for c in got if C.family(race.kinds[c]) == "misfortune"]
-    events.append(Event("supply", S + "supply", seat, data={"cards": len(got), "misfortunes": len(bad)}))
+    events.append(Event("supply", cite, seat, data={"cards": len(got), "misfortunes": len(bad)}))
     if len(bad) >= 2:
         keep = race.options["ronde.supply-misfortunes"] == "keep-rest"
         race.discard += bad if keep else got
@@ -624,6 +642,7 @@ def _counter(race: Race, task: tuple[Any, ...], choice: str, events: list[Event]
         race.tasks.append(("counter", card, last, chain, candidates[1:]))
         return
     counter = _take_from_hand(race, seat, "t-counter")
+    _out_of_turn(race, seat, "t-counter", events)
     events.append(Event("counter", S + "counter-card", seat, data={"against": race.kinds[card], "chain": chain + 1}))
     race.tasks.append(("counter", card, seat, chain + 1, _counterers(race, seat)))
     race.discard.append(race.table.pop(race.table.index(counter)))
@@ -654,6 +673,8 @@ def _settle(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
     if C.family(kind) in ("misfortune",) or kind in C.AGAINST or kind in C.KWAK:
         return  # it lies in front of its victim (the effect below takes it off the table)
     _to_discard(race, card)
+    if kind.startswith("t-"):
+        events.append(Event("tactical-discard", S + "tactical-discard", data={"card": kind}))
 
 
 def _to_discard(race: Race, card: int) -> None:
@@ -720,6 +741,7 @@ def _kwak(race: Race, task: tuple[Any, ...], choice: str, events: list[Event]) -
     kind, _, target = choice.partition("@")
     race.tasks.append(("kwak", space, tuple(s for s in rest if kwak_plays(race, s))))
     card = _take_from_hand(race, seat, kind)
+    _out_of_turn(race, seat, kind, events)
     _play_kwak(race, seat, int(target) - 1, kind, card, events, on_turn=False)
 
 
@@ -732,9 +754,15 @@ def _spring(race: Race, task: tuple[Any, ...], choice: str, events: list[Event])
     if choice == "pass":
         return
     card = _take_from_hand(race, seat, "t-spring")
+    _out_of_turn(race, seat, "t-spring", events)
     events.append(Event("spring", S + "spring-along-card", seat, data={"mover": mover, "when": "before"}))
     race.tasks.append(("register", seat))
     _open_counter(race, seat, card, lose_turn=False)
+
+
+def _out_of_turn(race: Race, seat: int, kind: str, events: list[Event]) -> None:
+    if seat != race.turn:
+        events.append(Event("out-of-turn", S + "out-of-turn", seat, data={"card": kind}))
 
 
 def _register(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
@@ -766,6 +794,7 @@ def _passed(race: Race, task: tuple[Any, ...], choice: str, events: list[Event])
     if choice == "pass":
         return
     card = _take_from_hand(race, seat, "t-spring")
+    _out_of_turn(race, seat, "t-spring", events)
     left = face - (race.riders[seat].at - start)
     events.append(Event("spring", S + "spring-along-card", seat, data={"mover": mover, "when": "passed",
                                                                        "points": left}))
@@ -798,10 +827,13 @@ def _catch(race: Race, events: list[Event]) -> None:
     """A rider lying down just in front of the peloton goes behind it."""
     if race.peloton is None:
         return
+    following = not any(r.behind for r in race.riders)
     for r in race.riders:
         if r.skip and not r.behind and not r.finished and r.at <= race.peloton + 1 and r.at > 0:
             r.behind, r.at = True, race.peloton - 1
             events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": race.peloton}))
+    if following and any(r.behind for r in race.riders):
+        events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": False}))
 
 
 def _roll_peloton(race: Race, seat: int, face: int, sides: int, card: Any, events: list[Event]) -> None:
@@ -838,6 +870,7 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bo
     swept = sorted((r for r in race.riders if not r.behind and not r.finished and start <= r.at <= pos),
                    key=lambda r: (-r.at, r.seat))
     place = pos + 1
+    supplied: list[int] = []
     for r in swept:
         if r.skip:
             r.behind = True
@@ -848,10 +881,16 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bo
         if before != place:
             events.append(Event("swept", S + "peloton-acceleration", r.seat, data={"from": before, "to": place}))
             if race.course[place].supply:
-                race.tasks.append(("supply", r.seat))
+                supplied.append(r.seat)
     for r in race.riders:
         if r.behind:
             r.at = pos - 1
+    cobbled = sorted({r.at for r in swept if not r.behind and race.course[r.at].cobbles} |
+                     ({pos} if race.course[pos].cobbles else set()))
+    if cobbled:
+        events.append(Event("cobbles-safe", S + "peloton-cobbles", data={"spaces": cobbled}))
+    for seat in reversed(_from_turn(race, supplied)):  # stacked: the first in clockwise order is served first
+        race.tasks.append(("supply", seat, S + "peloton-supply"))
     _muur(race, events)
     _catch(race, events)
     return exact
@@ -896,6 +935,8 @@ def _roll_rejoin(race: Race, seat: int, face: int, sides: int, card: Any, events
         while race.full(place):
             place += 1
         rider.behind, rider.at = False, place
+        if not any(r.behind for r in race.riders):
+            events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": True}))
 
 
 def _roll_move_task(race: Race, seat: int, face: int, sides: int, source: Any, events: list[Event]) -> None:

@@ -95,14 +95,14 @@ def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -
     behind = row.get("behind", False)
     if not isinstance(behind, bool) or (behind and not race.with_peloton):
         raise ScenarioError(f"{where}.behind", "true or false, and only with the peloton")
+    if 0 < at < race.finish and race.riders_on(at) >= 3:
+        raise ScenarioError(f"{where}.at", f"space {at} already holds three riders")
     rider.at, rider.skip, rider.behind = at, skip, behind
     rider.triangle = at >= race.course.data["red_triangle"]
     if row.get("hand") is not None:
         rider.hand = _pick(race, loose, row["hand"], f"{where}.hand")
     if skip:  # the misfortune he is serving lies in front of him
         rider.lying = _pick(race, loose, [_any_misfortune(race, loose, where)], f"{where}.skip")
-    if race.full(at):
-        raise ScenarioError(f"{where}.at", f"space {at} already holds three riders")
 
 
 def _any_misfortune(race: Race, loose: list[int], where: str) -> str:

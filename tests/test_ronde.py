@@ -1,0 +1,427 @@
+"""Het Grote Ronde van Vlaanderen Spel, section by section: each test sets a position, scripts the
+dice and choices, and checks what the rulebook (and our stated reading) says must happen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parcours import ScenarioError, parse
+from parcours.ronde import cards as C
+from parcours.ronde.course import DEFAULT_COURSE, build, counts
+from parcours.scenario import Game
+from parcours.core import Dice
+
+L1, L2, L3, L3X = "ronde.niveau-1", "ronde.niveau-2", "ronde.niveau-3", "ronde.niveau-3-sans-peloton"
+
+
+def game(ruleset: str, players: int, setup: dict[str, Any], dice: list[int] = (), choices: list[str] = (),
+         options: dict[str, Any] | None = None) -> Game:
+    scenario = parse({"ruleset": ruleset, "players": players, "setup": {"first": 1, **setup},
+                      "dice": list(dice), "choices": list(choices), "options": options or {}})
+    g = Game(scenario)
+    used = g.run(Dice(list(dice)), list(choices))
+    assert used == len(choices), f"only {used} of the choices were used"
+    return g
+
+
+def riders(g: Game) -> list[dict[str, Any]]:
+    return g.position()["riders"]
+
+
+def kinds(g: Game) -> list[str]:
+    return [e.kind for e in g.events]
+
+
+def hand(*cards: str) -> list[str]:
+    return list(cards)
+
+
+# ---------------------------------------------------------------- the material
+
+def test_the_reconstructed_course_has_the_counts_the_rulebook_gives() -> None:
+    assert counts(build()) == {"spaces": 180, "flat": 120, "uphill": 60, "hills": 8, "cobbled strips": 3}
+    names = [h["name"] for h in DEFAULT_COURSE["hills"]]
+    assert {"Koppenberg", "Muur - Kapelmuur", "Berendries"} <= set(names)
+    assert {c["name"] for c in DEFAULT_COURSE["cobbles"]} == {"Paddestraat", "Kerkgate", "Haaghoek"}
+
+
+def test_the_reconstructed_card_split_has_the_rulebook_totals() -> None:
+    assert C.by_family(C.DEFAULT_SPLIT) == {"acceleration": 50, "misfortune": 8, "peloton": 10, "tactical": 32}
+    assert C.DEFAULT_SPLIT["p-mixed"] == 2  # "of which there are two in the game"
+
+
+def test_a_scenario_may_replace_the_course_and_bad_course_data_names_the_field() -> None:
+    short = {"spaces": 30, "hills": [{"name": "Muur - Kapelmuur", "from": 10, "dice": "44"}], "cobbles": [],
+             "supply": [20], "red_triangle": 25}
+    g = game(L1, 2, {"course": short, "riders": [{"at": 8, "hand": []}, {"at": 0, "hand": []}]}, [2], ["d4"])
+    assert riders(g)[0]["at"] == 10 and "extra-turn" in kinds(g)
+    with pytest.raises(ScenarioError) as err:
+        parse({"ruleset": L1, "players": 2, "setup": {"course": {**short, "hills": [{"name": "X", "from": 10,
+                                                                                      "dice": "45"}]}}})
+    assert err.value.where == "setup.course.hills[0].dice"
+
+
+def test_level_1_setup_deals_three_acceleration_cards_and_shuffles_the_misfortunes_into_the_draw_pile() -> None:
+    g = Game(parse({"ruleset": L1, "players": 4, "seed": 3}))
+    state = g.state
+    assert all(len(r.hand) == 3 and all(state.kinds[c] in C.ACCELERATION for c in r.hand) for r in state.riders)
+    assert len(state.draw) == 50 - 12 + 8 and not state.peloton_draw
+    assert g.need() is not None and g.need().decision == "lot" and g.need().sides == 16
+
+
+# ---------------------------------------------------------------- dice, cards, playing
+
+def test_on_the_flat_the_player_chooses_the_d4_d6_or_d8_and_on_a_hill_rolls_the_space_die() -> None:
+    g = game(L1, 2, {"riders": [{"at": 10, "hand": []}, {"at": 38, "hand": []}]}, [3], ["d4"])
+    assert g.need().choices == () or g.need().kind == "dice"
+    need = g.need()
+    assert need.kind == "dice" and need.seat == 1 and need.sides == 4  # space 38: a D4 space
+    with pytest.raises(ScenarioError, match="D4"):
+        g.throw([5])
+    assert riders(g)[1]["at"] == 38  # the refused throw changed nothing
+
+
+def test_acceleration_cards_match_the_space_and_go_to_the_discard() -> None:
+    g = game(L1, 2, {"riders": [{"at": 36, "hand": hand("triangle", "square", "flat")}, {"hand": []}]})
+    assert set(g.need().choices) == {"roll", "square"}  # space 36 is a D6 space: no triangle, no flat card
+    g.choose("square")
+    assert g.need().sides == 16
+    g.throw([9])
+    assert riders(g)[0]["at"] == 45 and g.state.kinds[g.state.discard[-1]] == "square"
+
+
+def test_a_drawn_misfortune_is_served_then_discarded() -> None:
+    g = game(L1, 2, {"riders": [{"at": 10, "hand": []}, {"at": 5, "hand": []}], "draw": ["m-hammer"]},
+             [6, 2, 3, 3, 3, 3], ["d6", "d4", "d4", "d4"])
+    events = [(e.kind, e.seat) for e in g.events]
+    assert ("hit", 0) in events and events.count(("sit-out", 0)) == 3 and ("back-up", 0) in events
+    assert "m-hammer" in [g.state.kinds[c] for c in g.state.discard]
+
+
+def test_thirteen_or_more_on_the_d16_voids_a_misfortune_on_top_of_the_draw_pile() -> None:
+    g = game(L1, 2, {"riders": [{"at": 36, "hand": hand("square")}, {"hand": []}], "draw": ["m-fall", "flat"]},
+             [14], ["square"])
+    assert "misfortune-void" in kinds(g)
+    assert g.state.kinds[g.state.draw[-1]] == "flat" and riders(g)[0]["skip"] == 0
+
+
+def test_thirteen_as_a_shield_protects_from_the_next_misfortune_of_the_turn() -> None:
+    g = game(L1, 2, {"riders": [{"at": 36, "hand": hand("square")}, {"hand": []}], "draw": ["m-fall"]},
+             [14], ["square"], {"ronde.d16-thirteen": "shield"})
+    assert "shield" in kinds(g) and g.state.kinds[g.state.draw[-1]] == "m-fall"
+
+
+@pytest.mark.parametrize("face, pile", [(1, "draw"), (6, "draw"), (8, "discard"), (3, None)])
+def test_dice_results_1_or_6_draw_and_8_or_12_take_the_discard(face: int, pile: str | None) -> None:
+    g = game(L1, 2, {"riders": [{"at": 0, "hand": []}, {"hand": []}], "draw": ["square"], "discard": ["triangle"]},
+             [face], ["d8"])
+    got = [g.state.kinds[c] for c in g.state.riders[0].hand]
+    assert got == ({"draw": ["square"], "discard": ["triangle"], None: []}[pile])
+
+
+def test_an_empty_draw_pile_is_rebuilt_from_the_discard() -> None:
+    g = Game(parse({"ruleset": L1, "players": 2, "setup": {"first": 1, "riders": [{"hand": []}, {"hand": []}]}}))
+    state = g.state
+    state.discard, state.draw = state.draw, []
+    g.choose("d6")
+    g.throw([6])
+    assert "reshuffle" in [e.kind for e in g.steps[-1]] and not state.discard
+    assert len(state.riders[0].hand) + len(state.riders[0].lying) == 1
+
+
+def test_the_highest_d16_begins_and_a_tie_rolls_again() -> None:
+    scenario = parse({"ruleset": L1, "players": 3, "dice": [12, 12, 5, 3, 9]})
+    g = Game(scenario)
+    g.run(Dice(scenario.dice), [])
+    assert [e.kind for e in g.events if e.kind.startswith(("lot", "first"))] == [
+        "lot", "lot", "lot", "lot-tie", "lot", "lot", "first"]
+    assert g.state.turn == 1
+
+
+def test_three_riders_abreast_stop_a_rider_behind_them_and_the_points_are_lost() -> None:
+    g = game(L1, 4, {"riders": [{"at": 10, "hand": []}, {"at": 14, "hand": []}, {"at": 14, "hand": []},
+                                {"at": 14, "hand": []}]}, [8], ["d8"])
+    assert riders(g)[0]["at"] == 13
+    ride = next(e for e in g.events if e.kind == "ride")
+    assert ride.cite == "ronde:three-abreast" and ride.data["lost"] == 5
+
+
+def test_three_riders_just_in_front_at_the_start_of_a_turn_pass_it() -> None:
+    g = game(L1, 4, {"riders": [{"at": 13, "hand": []}, {"at": 14, "hand": []}, {"at": 14, "hand": []},
+                                {"at": 14, "hand": []}]})
+    assert "boxed-in" in kinds(g) and g.state.turn == 1
+
+
+def test_reaching_the_foot_of_a_hill_exactly_gives_an_extra_turn() -> None:
+    g = game(L1, 2, {"riders": [{"at": 33, "hand": []}, {"hand": []}]}, [3, 2], ["d6"])
+    assert riders(g)[0]["at"] == 38 and "extra-turn" in kinds(g)
+
+
+def test_rolling_more_stops_at_the_foot_of_the_hill_and_the_rest_is_lost() -> None:
+    g = game(L1, 2, {"riders": [{"at": 33, "hand": []}, {"hand": []}]}, [7], ["d8"])
+    assert riders(g)[0]["at"] == 36 and "extra-turn" not in kinds(g) and g.state.turn == 1
+
+
+def test_from_hill_to_flat_the_rider_uses_all_his_points() -> None:
+    g = game(L1, 2, {"riders": [{"at": 43, "hand": []}, {"hand": []}]}, [4])  # 43: a D4 space, 45 flat
+    assert riders(g)[0]["at"] == 47
+
+
+@pytest.mark.parametrize("die, face, turns", [("d4", 4, 1), ("d8", 5, 2)])
+def test_landing_on_a_cobble_with_at_least_its_number_is_a_fall_and_no_card(die: str, face: int, turns: int) -> None:
+    # Kerkgate starts on 25 with numbers 5 4 6 4 5: space 26 carries a 4, space 27 a 6
+    g = game(L1, 2, {"riders": [{"at": 26 - face, "hand": []}, {"hand": []}], "draw": ["square"]},
+             [face], [die])
+    assert riders(g)[0]["skip"] == turns and "fall" in kinds(g) and not g.state.riders[0].hand
+
+
+def test_a_fall_with_the_d16_costs_a_d4_roll_of_turns() -> None:
+    g = game(L1, 2, {"course": {**DEFAULT_COURSE, "hills": [], "cobbles": [{"name": "Kerkgate", "from": 40,
+                                                                             "numbers": [9]}]},
+                     "riders": [{"at": 26, "hand": hand("flat")}, {"hand": []}]}, [10, 14 - 10 + 0][:1] + [3],
+             ["flat"])
+    assert riders(g)[0]["at"] == 36 and riders(g)[0]["skip"] == 0  # the D10's 10 lands on 36: no cobble
+    g2 = game(L1, 2, {"course": {**DEFAULT_COURSE, "hills": [{"name": "Berg", "from": 20, "dice": "6"}],
+                                 "cobbles": [{"name": "Kerkgate", "from": 40, "numbers": [9]}]},
+                      "riders": [{"at": 28, "hand": hand("flat", "square")}, {"hand": []}]})
+    assert g2.need().choices == ("d4", "d6", "d8", "flat")
+
+
+def test_the_supply_zone_gives_three_cards() -> None:
+    g = game(L1, 2, {"riders": [{"at": 79, "hand": []}, {"hand": []}], "draw": ["flat", "square", "triangle"]},
+             [3], ["d4"])
+    assert sorted(g.position()["hands"][0]) == ["flat", "square", "triangle"]
+
+
+def test_one_misfortune_at_the_supply_is_served_and_the_other_two_cards_kept() -> None:
+    g = game(L1, 2, {"riders": [{"at": 79, "hand": []}, {"hand": []}], "draw": ["flat", "m-fall", "triangle"]},
+             [3], ["d4"])
+    assert sorted(g.position()["hands"][0]) == ["flat", "triangle"] and riders(g)[0]["skip"] == 2
+
+
+@pytest.mark.parametrize("reading, kept", [("lose-all", []), ("keep-rest", ["flat"])])
+def test_two_misfortunes_at_the_supply_are_discarded_unserved(reading: str, kept: list[str]) -> None:
+    g = game(L1, 2, {"riders": [{"at": 79, "hand": []}, {"hand": []}], "draw": ["flat", "m-fall", "m-hammer"]},
+             [3], ["d4"], {"ronde.supply-misfortunes": reading})
+    assert g.position()["hands"][0] == kept and riders(g)[0]["skip"] == 0
+
+
+@pytest.mark.parametrize("reading, at, face, steals", [("reach", 170, 4, True), ("stop", 170, 4, False),
+                                                      ("stop", 169, 3, True)])
+def test_the_red_triangle_takes_a_card_from_someone(reading: str, at: int, face: int, steals: bool) -> None:
+    g = game(L1, 2, {"riders": [{"at": at, "hand": []}, {"hand": hand("square")}]}, [face],
+             ["d4"] + (["steal@2"] if steals else []), {"ronde.red-triangle": reading})
+    assert g.position()["hands"][0] == (["square"] if steals else [])
+
+
+def test_the_first_over_the_line_wins_and_the_race_may_go_on_for_the_places() -> None:
+    g = game(L1, 2, {"riders": [{"at": 176, "hand": []}, {"at": 170, "hand": []}]}, [5], ["d8"])
+    assert g.finished and g.position()["winner"] == 0
+    g = game(L1, 2, {"riders": [{"at": 176, "hand": []}, {"at": 175, "hand": []}]}, [5, 6], ["d8", "d8"],
+             {"ronde.race-end": "all"})
+    assert g.finished and g.position()["ranking"] == [0, 1]
+
+
+# ---------------------------------------------------------------- level 2: the peloton
+
+def test_level_2_sets_the_peloton_at_the_start_and_a_4_or_a_10_draws_a_peloton_card() -> None:
+    g = game(L2, 3, {"riders": [{"at": 20, "hand": []}, {"at": 21, "hand": []}, {"at": 22, "hand": []}],
+                     "peloton": 5, "peloton_draw": ["p-hill"]}, [4], ["d4"])
+    assert g.position()["hands"][0] == ["p-hill"] and g.position()["peloton"] == 20  # behind Orange, now last
+    assert {"peloton-start", "peloton-pile"} <= set(kinds(g))
+
+
+def test_the_peloton_follows_the_last_rider() -> None:
+    g = game(L2, 3, {"riders": [{"at": 10, "hand": []}, {"at": 14, "hand": []}, {"at": 20, "hand": []}],
+                     "peloton": 9}, [8], ["d8"])
+    assert g.position()["peloton"] == 13  # Red went to 18: the last rider is now Orange on 14
+
+
+def test_a_peloton_card_sweeps_the_overtaken_riders_in_front_of_it_three_to_a_space() -> None:
+    setup = {"riders": [{"at": 2, "hand": hand("p-flat")}, {"at": 5, "hand": []}, {"at": 6, "hand": []},
+                        {"at": 7, "hand": []}, {"at": 9, "hand": []}, {"at": 20, "hand": []}], "peloton": 1}
+    g = game(L2, 6, setup, [11], ["p-flat"])
+    at = [r["at"] for r in riders(g)]
+    assert g.position()["peloton"] == 12 and at == [14, 14, 13, 13, 13, 20]
+    assert g.need().seat == 0 and g.need().decision == "act"  # then he plays his own rider
+
+
+def test_a_lying_rider_just_in_front_of_the_peloton_goes_behind_it_and_drives_it_with_the_d4() -> None:
+    setup = {"riders": [{"at": 10, "skip": 2, "hand": []}, {"at": 15, "hand": []}, {"at": 30, "hand": []}],
+             "peloton": 9}
+    g = game(L2, 3, setup)
+    assert riders(g)[0]["behind"] and g.need().sides == 4 and g.need().seat == 0
+    g.throw([3])
+    assert g.position()["peloton"] == 12 and riders(g)[0]["at"] == 11 and riders(g)[0]["skip"] == 1
+
+
+def test_after_sitting_out_behind_the_peloton_a_7_on_the_d8_gets_back_in_front() -> None:
+    setup = {"riders": [{"at": 0, "behind": True, "hand": []}, {"at": 15, "hand": []}, {"at": 30, "hand": []}],
+             "peloton": 9}
+    g = game(L2, 3, setup, [2, 7])
+    assert g.position()["peloton"] == 11 and riders(g)[0]["at"] == 12 and not riders(g)[0]["behind"]
+    assert "peloton-mode" in kinds(g) and not g.state.riders[0].hand  # no cards behind the peloton
+
+
+def test_the_peloton_stops_at_the_foot_of_a_hill_and_an_exact_count_rolls_the_d4_again() -> None:
+    setup = {"riders": [{"at": 20, "hand": hand("p-flat")}, {"at": 33, "hand": []}, {"at": 35, "hand": []}],
+             "peloton": 26}
+    g = game(L2, 3, setup, [10, 2], ["p-flat"])
+    assert "peloton-extra" in kinds(g) and g.position()["peloton"] == 38
+    assert riders(g)[1]["at"] == 39 and riders(g)[2]["at"] == 39
+
+
+def test_riders_set_down_on_cobbles_by_the_peloton_do_not_fall() -> None:
+    setup = {"riders": [{"at": 10, "hand": hand("p-flat")}, {"at": 22, "hand": []}, {"at": 50, "hand": []}],
+             "peloton": 17}
+    g = game(L2, 3, setup, [8], ["p-flat"])
+    assert riders(g)[1]["at"] == 26 and riders(g)[1]["skip"] == 0 and "cobbles-safe" in kinds(g)
+
+
+def test_riders_swept_onto_the_supply_zone_get_their_cards() -> None:
+    setup = {"riders": [{"at": 70, "hand": hand("p-flat")}, {"at": 70, "hand": []}, {"at": 100, "hand": []}],
+             "peloton": 69, "draw": ["flat", "flat", "flat", "square", "square", "square"]}
+    g = game(L2, 3, setup, [12], ["p-flat"], {"ronde.peloton-draws": "no"})
+    # Koppenberg's foot (71) stops the peloton: no supply this time; the rule is tested on the flat below
+    assert g.position()["peloton"] == 71
+    setup = {"riders": [{"at": 79, "hand": hand("p-flat")}, {"at": 79, "hand": []}, {"at": 120, "hand": []}],
+             "peloton": 78, "draw": ["flat", "flat", "flat", "square", "square", "square"]}
+    g = game(L2, 3, setup, [3], ["p-flat"], {"ronde.peloton-draws": "no"})
+    assert g.position()["peloton"] == 81 and [r["at"] for r in riders(g)][:2] == [82, 82]
+    # clockwise from the player on turn: Red takes the top three, then Orange
+    assert g.position()["hands"][0] == ["flat"] * 3 and g.position()["hands"][1] == ["square"] * 3
+
+
+def test_at_the_foot_of_the_muur_the_peloton_cards_are_over() -> None:
+    setup = {"riders": [{"at": 140, "hand": hand("p-flat", "p-hill")}, {"at": 146, "hand": hand("p-mixed")},
+                        {"at": 160, "hand": []}], "peloton": 139}
+    g = game(L2, 3, setup, [12], ["p-flat"], {"ronde.peloton-draws": "no"})
+    assert g.position()["peloton_closed"] and g.position()["hands"][1] == []
+    assert not any(c.startswith("p-") for c in g.need().choices)
+
+
+# ---------------------------------------------------------------- level 3: tactical cards
+
+def test_level_3_deals_one_tactical_card_and_without_peloton_removes_the_take_cards() -> None:
+    g = Game(parse({"ruleset": L3, "players": 3, "seed": 1}))
+    assert all(sum(1 for c in r.hand if g.state.kinds[c].startswith("t-")) == 1 for r in g.state.riders)
+    g = Game(parse({"ruleset": L3X, "players": 3, "seed": 1}))
+    assert "t-take" not in g.state.kinds and sum(k.startswith("t-") for k in g.state.kinds) == 30
+
+
+def test_a_third_tactical_card_must_be_discarded_after_one_round() -> None:
+    g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-koppenberg", "t-berendries")}, {"at": 30, "hand": []},
+                                {"at": 40, "hand": []}], "draw": ["t-take"]},
+             [6, 3, 3, 3], ["d6", "d4", "d4"])  # Yellow, on a hill, has no choice to make
+    assert g.need().decision == "discard" and g.need().seat == 0
+    g.choose("discard:t-berendries")
+    assert sorted(g.position()["hands"][0]) == ["t-koppenberg", "t-take"]
+
+
+def test_a_card_against_a_rider_makes_him_skip_and_its_player_rolls_a_basic_die() -> None:
+    g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-hammer", "flat")}, {"at": 30, "hand": []},
+                                {"at": 40, "hand": []}]}, [], ["t-hammer@3"])
+    assert riders(g)[2]["skip"] == 3 and g.need().choices == ("d4", "d6", "d8")
+    g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-hammer", "flat")}, {"at": 30, "hand": []},
+                                {"at": 40, "hand": []}]}, [], ["t-hammer@3"], {"ronde.against-basic-die": "any"})
+    assert "flat" in g.need().choices
+
+
+def test_the_take_card_takes_blind_from_an_opponent() -> None:
+    g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-take")}, {"at": 30, "hand": hand("flat", "square",
+                                                                                             "p-hill")},
+                                {"at": 40, "hand": []}]}, [], ["t-take@2"])
+    assert sorted(g.position()["hands"][0]) == ["flat", "p-hill", "square"] and g.position()["hands"][1] == []
+
+
+def test_the_koppenberg_card_rolls_the_d10_twice() -> None:
+    g = game(L3, 3, {"riders": [{"at": 72, "hand": hand("t-koppenberg")}, {"at": 30, "hand": []},
+                                {"at": 40, "hand": []}]}, [3, 9], ["t-koppenberg"])
+    assert riders(g)[0]["at"] == 84 and "second-roll" in kinds(g)
+
+
+@pytest.mark.parametrize("at, sides", [(115, 16), (130, 8)])
+def test_the_berendries_card_rolls_the_d16_there_or_the_d8_on_another_hill(at: int, sides: int) -> None:
+    g = game(L3, 3, {"riders": [{"at": at, "hand": hand("t-berendries")}, {"at": 30, "hand": []},
+                                {"at": 40, "hand": []}]}, [], ["t-berendries"])
+    assert g.need().sides == sides
+
+
+def test_a_counter_against_a_counter_lets_the_card_stand() -> None:
+    setup = {"riders": [{"at": 10, "hand": hand("flat", "t-counter")}, {"at": 30, "hand": hand("t-counter")},
+                        {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [7], ["flat", "counter", "counter"])
+    assert [e.kind for e in g.events].count("counter") == 2 and "countered" not in kinds(g)
+    assert riders(g)[0]["at"] == 17
+
+
+def test_a_countered_acceleration_card_costs_its_player_the_turn() -> None:
+    setup = {"riders": [{"at": 10, "hand": hand("flat")}, {"at": 30, "hand": hand("t-counter")},
+                        {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [], ["flat", "counter"])
+    assert "countered" in kinds(g) and riders(g)[0]["at"] == 10 and g.state.turn == 1
+    assert "out-of-turn" in kinds(g)
+
+
+def test_a_player_may_counter_the_misfortune_he_draws() -> None:
+    setup = {"riders": [{"at": 10, "hand": hand("t-counter")}, {"at": 30, "hand": []}, {"at": 40, "hand": []}],
+             "draw": ["m-hammer"]}
+    g = game(L3, 3, setup, [6], ["d6", "counter"])
+    assert riders(g)[0]["skip"] == 0 and "countered" in kinds(g)
+
+
+def test_spring_along_before_the_roll_rides_the_same_points() -> None:
+    setup = {"riders": [{"at": 10, "hand": []}, {"at": 8, "hand": hand("t-spring")}, {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [5], ["d6", "spring"])
+    assert [r["at"] for r in riders(g)][:2] == [15, 13]
+
+
+def test_spring_along_after_being_passed_rides_the_points_left() -> None:
+    setup = {"riders": [{"at": 10, "hand": []}, {"at": 12, "hand": hand("t-spring")}, {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [7], ["d8", "spring"], {"ronde.spring-along": "passed"})
+    assert [r["at"] for r in riders(g)][:2] == [17, 17]
+
+
+def test_two_riders_over_the_line_together_roll_the_d16() -> None:
+    setup = {"riders": [{"at": 175, "hand": []}, {"at": 174, "hand": hand("t-spring")}, {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [8, 5, 11], ["d8", "spring"])
+    assert g.finished and g.position()["winner"] == 1 and kinds(g).count("tie-roll") == 2
+
+
+def test_a_kwak_knocks_down_a_rider_on_the_same_space() -> None:
+    setup = {"riders": [{"at": 10, "hand": []}, {"at": 14, "hand": hand("t-kwak")}, {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [4], ["d4", "t-kwak@1"])
+    assert riders(g)[0]["skip"] == 2 and g.state.kinds[g.state.riders[0].lying[0]] == "t-kwak"
+
+
+def test_a_played_tactical_card_goes_face_up_on_the_discard() -> None:
+    setup = {"riders": [{"at": 115, "hand": hand("t-berendries")}, {"at": 30, "hand": []}, {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [3], ["t-berendries"])
+    assert "tactical-discard" in kinds(g) and g.state.kinds[g.state.discard[-1]] == "t-berendries"
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("setup, where", [
+    ({"riders": [{"at": 200}, {}]}, "setup.riders[0].at"),
+    ({"riders": [{"hand": ["joker"]}, {}]}, "setup.riders[0].hand[0]"),
+    ({"draw": ["t-kwak"]}, "setup.draw[0]"),  # no tactical cards at level 1
+    ({"peloton": 3}, "setup.peloton"),
+    ({"first": 3}, "setup.first"),
+    ({"cards": {"flat": -1}}, "setup.cards.flat"),
+    ({"colour": "red"}, "setup.colour"),
+])
+def test_a_bad_setup_names_the_field(setup: dict[str, Any], where: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse({"ruleset": L1, "players": 2, "setup": setup})
+    assert err.value.where == where
+
+
+def test_an_illegal_choice_is_refused_and_changes_nothing() -> None:
+    g = game(L1, 2, {"riders": [{"at": 10, "hand": []}, {"hand": []}]})
+    before = g.position()
+    with pytest.raises(ScenarioError, match="not allowed"):
+        g.choose("square")
+    assert g.position() == before
