@@ -174,6 +174,9 @@ def advance(race: Race, events: list[Event]) -> None:
         task = race.tasks[-1]
         if task[0] in ("roll", "lot"):
             return
+        if task[0] == "act" and not race.riders[task[1]].standing:
+            race.tasks.pop()  # his own peloton card's roll drew him a misfortune: his turn is over
+            continue
         if task[0] in CHOICES:
             if task[0] in WINDOW_CLOSED:
                 if not task[-1]:
@@ -859,7 +862,7 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bo
     start = pos = race.peloton
     exact = False
     for step in range(1, points + 1):
-        if pos + 1 >= race.finish - 1:
+        if pos + 1 > race.finish - 4:  # it stops short of the line: room for three rows of riders it carries
             break
         pos += 1
         if race.course[pos].first and race.course[pos - 1].flat:
