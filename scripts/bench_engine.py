@@ -16,12 +16,14 @@ from parcours.simulate import simulate
 # (ruleset, players): the issue's own reference first
 CASES = [("veldiv.individuelle", 4), ("veldiv.americaine", 3), ("veldiv.poursuite-individuelle", 4),
          ("veldiv.poursuite-equipe", 4), ("veldiv.eliminatoire", 6), ("veldiv.cagnotte", 6),
-         ("cdp.velocita", 2), ("cdp.mezzofondo", 4), ("chevaux.course", 2), ("chevaux.trois-points", 2)]
+         ("cdp.velocita", 2), ("cdp.mezzofondo", 4), ("chevaux.course", 2), ("chevaux.trois-points", 2),
+         ("ronde.niveau-1", 8), ("ronde.niveau-2", 8), ("ronde.niveau-3", 8), ("ronde.niveau-3-sans-peloton", 8)]
 
 
 def races_per_second(ruleset: str, players: int, races: int, repeat: int) -> tuple[float, float]:
     best = float("inf")
-    bots = ["plain"] * players if game_of(ruleset).BOTS else []
+    game = game_of(ruleset)
+    bots = [next(iter(game.BOTS))] * players if game.BOTS else []  # each game's first (plainest) bot
     for run in range(repeat):
         started = time.perf_counter()
         summary = simulate(ruleset, players, races, seed=run, options=default_options(ruleset), bots=bots)

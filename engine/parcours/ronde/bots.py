@@ -148,9 +148,9 @@ def _standing(race: Race, seat: int) -> float:
     return mine - max((value(r) for r in race.riders if r.seat != seat), default=0.0)
 
 
-def _rollout(world: Race, seat: int, rng: random.Random, throws: int) -> float:
-    """Play on with heuristic riders for a number of rolls; the first roll, when it is the next
-    thing asked, is averaged exactly over the die's faces instead of sampled."""
+def _rollout(world: Race, seat: int, rng: random.Random, on_turn: int) -> float:
+    """Play on with heuristic riders to the end of the current turn; the first roll met on the way
+    is averaged exactly over the die's faces instead of sampled."""
     from .rules import need, play_choice, play_throw
     asked = need(world)
     while asked is not None and asked.kind == "choice":
@@ -164,22 +164,15 @@ def _rollout(world: Race, seat: int, rng: random.Random, throws: int) -> float:
         stream = random.Random(base + face)  # the same dice after a given face, whatever the choice
         branch = world.clone(random.Random(base - face))
         play_throw(branch, [face])
-        total += _play_on(branch, seat, stream, throws)
+        total += _play_on(branch, seat, stream, on_turn)
     return total / asked.sides
 
 
-def _play_on(world: Race, seat: int, rng: random.Random, throws: int) -> float:
-    """Play on to the end of this seat's turn (an extra turn at the foot of a hill included),
-    then `throws` rolls more."""
+def _play_on(world: Race, seat: int, rng: random.Random, on_turn: int) -> float:
+    """To the end of the turn under way (an extra turn at the foot of a hill included)."""
     from .rules import need, play_choice, play_throw
     stop = world.throws + 12
-    while world.throws < stop and ("end", seat) in world.tasks and (asked := need(world)) is not None:
-        if asked.kind == "dice":
-            play_throw(world, [1 + int(asked.sides * rng.random())])
-        else:
-            play_choice(world, heuristic(world, asked, rng))
-    stop = world.throws + throws
-    while world.throws < stop and (asked := need(world)) is not None:
+    while world.throws < stop and ("end", on_turn) in world.tasks and (asked := need(world)) is not None:
         if asked.kind == "dice":
             play_throw(world, [1 + int(asked.sides * rng.random())])
         else:
@@ -187,16 +180,13 @@ def _play_on(world: Race, seat: int, rng: random.Random, throws: int) -> float:
     return _standing(world, seat)
 
 
-def search(race: Race, need: Need, rng: random.Random, samples: int = 6) -> str:
-    """Determinized Monte Carlo over the choices of a turn: each choice is tried in a few worlds
-    dealt from what this seat cannot see, its own roll averaged over every face, then played on
-    to the end of the round by heuristic riders (the same dice in every choice's world)."""
+def search(race: Race, need: Need, rng: random.Random, samples: int = 4) -> str:
+    """Determinized Monte Carlo over the choices of any decision: each choice is tried in a few
+    worlds dealt from what this seat cannot see, the next roll averaged over every face, the
+    turn under way then played out by heuristic riders (the same dice for every choice)."""
     if len(need.choices) == 1:
         return need.choices[0]
-    if need.decision != "act":
-        return heuristic(race, need, rng)
     from .rules import play_choice
-    throws = 0  # judged once its own roll is played: the others' rolls only add noise
     scores = dict.fromkeys(need.choices, 0.0)
     for _ in range(samples):
         world = determinize(race, need.seat, rng)
@@ -204,7 +194,7 @@ def search(race: Race, need: Need, rng: random.Random, samples: int = 6) -> str:
         for choice in need.choices:
             trial = world.clone(random.Random(dice_seed))
             play_choice(trial, choice)
-            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), throws)
+            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), race.turn)
     preferred = heuristic(race, need, rng)
     return max(need.choices, key=lambda c: (round(scores[c], 6), c == preferred))
 

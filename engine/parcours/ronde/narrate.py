@@ -172,7 +172,7 @@ _FR: dict[str, Line] = {
     "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
     "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} à {_space(_d(e)['to'], 'fr')}.",
     "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
-    "peloton-closed": lambda e, w, a: "Le peloton est au pied du Mur : plus de cartes peloton, toutes sont défaussées.",
+    "peloton-closed": lambda e, w, a: "Le peloton a atteint le Mur (Kapelmuur) : plus de cartes peloton, toutes sont défaussées.",
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
                                + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
     "peloton-extra": lambda e, w, a: "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
@@ -245,7 +245,7 @@ _EN: dict[str, Line] = {
     "peloton": lambda e, w, a: (f"The peloton rides {_d(e)['points']}: {_space(_d(e)['from'], 'en')} → "
                                 f"{_space(_d(e)['to'], 'en')}."),
     "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
-    "peloton-closed": lambda e, w, a: "The peloton is at the foot of the Muur: no more peloton cards, all are discarded.",
+    "peloton-closed": lambda e, w, a: "The peloton has reached the Muur (Kapelmuur): no more peloton cards, all are discarded.",
     "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: {_d(e)['dice'][0]}, "
                                + ("done." if _d(e)['made'] else "missed (7 or more needed).")),
     "peloton-extra": lambda e, w, a: "The peloton reaches the foot of the hill with the exact count: one more D4 roll.",

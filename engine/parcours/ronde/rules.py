@@ -705,6 +705,8 @@ def _triangle(race: Race, task: tuple[Any, ...], choice: str, events: list[Event
         return
     victim = int(choice.split("@")[1]) - 1
     pool = [c for c in race.riders[victim].hand if C.family(race.kinds[c]) in ("acceleration", "tactical")]
+    if not pool:  # only possible in a bot's imagined deal: the choice was offered on the real hands
+        return
     card = race.rng.choice(pool)
     race.riders[victim].hand.remove(card)
     race.riders[seat].hand.append(card)
@@ -729,7 +731,7 @@ def _play_kwak(race: Race, seat: int, victim: int, kind: str, card: int, events:
 def _open_kwak(race: Race, space: int) -> None:
     if space == 0:
         return
-    here = tuple(r.seat for r in race.riders if r.at == space and kwak_plays(race, r.seat))
+    here = tuple(s for s in race.clockwise(race.turn) if race.riders[s].at == space and kwak_plays(race, s))
     if here:
         race.tasks.append(("kwak", space, here))
 
@@ -784,7 +786,6 @@ def _spring_ride(race: Race, seat: int, points: int, sides: int, events: list[Ev
         return
     start = rider.at
     _ride(race, seat, points, stop_at_foot=False, events=events, cite="spring-along-card")
-    race.tasks.append(("finish-check",))
     _arrivals(race, seat, start, events)
     if _falls(race, seat, points):
         _fall(race, seat, points, sides, events, S + "spring-along-card")
@@ -874,9 +875,11 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bo
                    key=lambda r: (-r.at, r.seat))
     place = pos + 1
     supplied: list[int] = []
+    following = not any(r.behind for r in race.riders)
     for r in swept:
         if r.skip:
             r.behind = True
+            events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": pos}))
             continue
         while race.riders_on(place) >= 3 and place < race.finish - 1:
             place += 1
@@ -888,6 +891,8 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bo
     for r in race.riders:
         if r.behind:
             r.at = pos - 1
+    if following and any(r.behind for r in race.riders):
+        events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": False}))
     cobbled = sorted({r.at for r in swept if not r.behind and race.course[r.at].cobbles} |
                      ({pos} if race.course[pos].cobbles else set()))
     if cobbled:
@@ -921,11 +926,12 @@ def _after_drive(race: Race, task: tuple[Any, ...], events: list[Event]) -> None
 
 def _rejoin(race: Race, task: tuple[Any, ...], choice: str, events: list[Event]) -> None:
     seat = task[1]
-    sides = 8
-    if choice != "d8":
-        _to_discard(race, _take_from_hand(race, seat, choice))
-        sides = C.ACCELERATION[choice]
-    race.tasks.append(("roll", seat, "rejoin", sides, choice))
+    if choice == "d8":
+        race.tasks.append(("roll", seat, "rejoin", 8, choice))
+        return
+    card = _take_from_hand(race, seat, choice)
+    race.tasks.append(("roll", seat, "rejoin", C.ACCELERATION[choice], choice))
+    _open_counter(race, seat, card, lose_turn=True)
 
 
 def _roll_rejoin(race: Race, seat: int, face: int, sides: int, card: Any, events: list[Event]) -> None:
