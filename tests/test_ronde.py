@@ -244,7 +244,8 @@ def test_a_peloton_card_sweeps_the_overtaken_riders_in_front_of_it_three_to_a_sp
                         {"at": 7, "hand": []}, {"at": 9, "hand": []}, {"at": 20, "hand": []}], "peloton": 1}
     g = game(L2, 6, setup, [11], ["p-flat"])
     at = [r["at"] for r in riders(g)]
-    assert g.position()["peloton"] == 12 and at == [14, 14, 13, 13, 13, 20]
+    # the first three overtaken (the rearmost) just in front, the fourth and fifth a space further
+    assert g.position()["peloton"] == 12 and at == [13, 13, 13, 14, 14, 20]
     assert g.need().seat == 0 and g.need().decision == "act"  # then he plays his own rider
 
 

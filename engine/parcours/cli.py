@@ -110,8 +110,13 @@ def _print_steps(game: Game, lang: str, out: TextIO, first: int = 0) -> None:
 
 
 def _status(game: Game, lang: str, unused: int) -> str:
-    if game.finished:
+    need = game.need()
+    if need is None:
         line = "Course terminée." if lang == "fr" else "Race over."
+    elif need.kind == "choice":
+        line = (f"Plus de choix : la course s'arrête sur une décision du joueur {need.seat + 1} "
+                f"({', '.join(need.choices)})." if lang == "fr" else
+                f"No choices left: the replay stops at a decision of player {need.seat + 1} ({', '.join(need.choices)}).")
     else:
         line = ("Plus de dés : la course s'arrête ici." if lang == "fr"
                 else "No dice left: the replay stops here.")

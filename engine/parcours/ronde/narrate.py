@@ -31,8 +31,8 @@ CARDS: dict[str, tuple[str, str]] = {
     "t-broken-handlebar": ("tactique « guidon cassé »", "tactical \"broken handlebar\""),
     "t-hammer": ("tactique « l'homme au marteau »", "tactical \"man with the hammer\""),
     "t-take": ("tactique « prendre des cartes »", "tactical \"take cards\""),
-    "t-koppenberg": ("de mont « Koppenberg / Mur »", "hill card \"Koppenberg / Muur\""),
-    "t-berendries": ("de mont « Berendries »", "hill card \"Berendries\""),
+    "t-koppenberg": ("de mont « Koppenberg / Mur »", "\"Koppenberg / Muur\" hill"),
+    "t-berendries": ("de mont « Berendries »", "\"Berendries\" hill"),
     "t-counter": ("« contre »", "counter"),
     "t-spring": ("« saute dans la roue »", "spring-along"),
     "t-kwak": ("kwak", "kwak"),
@@ -100,6 +100,10 @@ def _space(n: Any, lang: str) -> str:
     return f"la case {n}" if lang == "fr" else f"space {n}"
 
 
+def _n(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count <= 1 else many}"
+
+
 def _de(n: Any) -> str:
     return "de Bruges" if n == 0 else f"de la case {n}"
 
@@ -121,7 +125,7 @@ _FR: dict[str, Line] = {
                                      if _d(e)['follows'] else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
     "out-of-turn": lambda e, w, a: f"Carte à bord violet : {w} la joue hors de son tour.",
     "tactical-discard": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, sur la défausse « 8-12 ».",
-    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {sum(_d(e)['hands'])} cartes en main en tout, "
+    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {_n(sum(_d(e)['hands']), 'carte', 'cartes')} en main en tout, "
                              f"{_d(e)['draw']} dans la pioche « 1-6 ».",
     "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
@@ -170,7 +174,8 @@ _FR: dict[str, Line] = {
                                + (f" pour les {_d(e)['points']} points restants." if _d(e)['when'] == "passed" else ".")),
     "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier coureur, sur {_space(_d(e)['to'], 'fr')}.",
     "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
-    "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} à {_space(_d(e)['to'], 'fr')}.",
+    "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} à {_space(_d(e)['to'], 'fr')}" + (
+        f" : il s'arrête au pied du mont, {_d(e)['lost']} point(s) perdu(s)." if _d(e)['lost'] else "."),
     "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
     "peloton-closed": lambda e, w, a: "Le peloton a atteint le Mur (Kapelmuur) : plus de cartes peloton, toutes sont défaussées.",
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
@@ -193,7 +198,7 @@ _EN: dict[str, Line] = {
                                      if _d(e)['follows'] else "A rider is behind the peloton: it no longer follows the last rider."),
     "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
     "tactical-discard": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card played goes face up on the \"8-12\" discard.",
-    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {sum(_d(e)['hands'])} cards in hand in all, "
+    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {_n(sum(_d(e)['hands']), 'card', 'cards')} in hand in all, "
                              f"{_d(e)['draw']} in the \"1-6\" draw pile.",
     "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
@@ -243,7 +248,8 @@ _EN: dict[str, Line] = {
     "peloton-follows": lambda e, w, a: f"The peloton follows the last rider: {_space(_d(e)['to'], 'en')}.",
     "swallowed": lambda e, w, a: f"{w}, lying down, is caught: he goes behind the peloton.",
     "peloton": lambda e, w, a: (f"The peloton rides {_d(e)['points']}: {_space(_d(e)['from'], 'en')} → "
-                                f"{_space(_d(e)['to'], 'en')}."),
+                                f"{_space(_d(e)['to'], 'en')}" + (
+        f"; it stops at the foot of the hill, {_d(e)['lost']} point(s) lost." if _d(e)['lost'] else ".")),
     "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
     "peloton-closed": lambda e, w, a: "The peloton has reached the Muur (Kapelmuur): no more peloton cards, all are discarded.",
     "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: {_d(e)['dice'][0]}, "
@@ -276,14 +282,18 @@ def _ride_en(e: Event, w: str) -> str:
 
 def _from_fr(e: Event) -> str:
     d = _d(e)
-    pile = "la défausse « 8-12 »" if d["open"] else ("la pile peloton" if d["family"] == "peloton" else "la pioche « 1-6 »")
+    pile = {(True, False): "la défausse « 8-12 »", (True, True): "la défausse peloton « 10 »",
+            (False, True): "la pioche peloton « 4 »", (False, False): "la pioche « 1-6 »"}[
+        (bool(d["open"]), d["family"] == "peloton")]
     what = f"une carte {card(d['card'], 'fr')}" if d["open"] or d["family"] == "misfortune" else FAMILIES[str(d["family"])][0]
     return f"{what} dans {pile}"
 
 
 def _from_en(e: Event) -> str:
     d = _d(e)
-    pile = "the \"8-12\" discard" if d["open"] else ("the peloton pile" if d["family"] == "peloton" else "the \"1-6\" draw pile")
+    pile = {(True, False): "the \"8-12\" discard", (True, True): "the \"10\" peloton discard",
+            (False, True): "the \"4\" peloton pile", (False, False): "the \"1-6\" draw pile"}[
+        (bool(d["open"]), d["family"] == "peloton")]
     what = f"a {card(d['card'], 'en')} card" if d["open"] or d["family"] == "misfortune" else FAMILIES[str(d["family"])][1]
     return f"{what} from {pile}"
 

@@ -448,7 +448,7 @@ def _draws(race: Race, seat: int, face: int, sides: int, events: list[Event]) ->
     elif face in (4, 10) and peloton_open:
         pile = race.peloton_draw if face == 4 else race.peloton_discard
         if pile:
-            _receive(race, seat, pile.pop(), S + "peloton-dice-results", events)
+            _receive(race, seat, pile.pop(), S + "peloton-dice-results", events, from_discard=face == 10)
     if sides == 16 and face >= 13:
         _thirteen(race, seat, events)
 
@@ -861,18 +861,21 @@ def _roll_drive(race: Race, seat: int, face: int, sides: int, arg: Any, events: 
 def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bool:
     assert race.peloton is not None
     start = pos = race.peloton
-    exact = False
+    exact = foot = False
     for step in range(1, points + 1):
         if pos + 1 > race.finish - 4:  # it stops short of the line: room for three rows of riders it carries
             break
         pos += 1
         if race.course[pos].first and race.course[pos - 1].flat:
-            exact = step == points
+            exact, foot = step == points, True
             break
     race.peloton = pos
-    events.append(Event("peloton", cite, data={"from": start, "to": pos, "points": points}))
+    events.append(Event("peloton", S + "peloton-flat-to-hill" if foot else cite,
+                        data={"from": start, "to": pos, "points": points,
+                              "lost": points - (pos - start) if foot else 0}))
+    # the first three overtaken (the rearmost) go just in front, the next three a space further...
     swept = sorted((r for r in race.riders if not r.behind and not r.finished and start <= r.at <= pos),
-                   key=lambda r: (-r.at, r.seat))
+                   key=lambda r: (r.at, r.seat))
     place = pos + 1
     supplied: list[int] = []
     following = not any(r.behind for r in race.riders)
@@ -930,6 +933,7 @@ def _rejoin(race: Race, task: tuple[Any, ...], choice: str, events: list[Event])
         race.tasks.append(("roll", seat, "rejoin", 8, choice))
         return
     card = _take_from_hand(race, seat, choice)
+    events.append(Event("card", S + "behind-peloton", seat, data={"card": choice, "die": C.ACCELERATION[choice]}))
     race.tasks.append(("roll", seat, "rejoin", C.ACCELERATION[choice], choice))
     _open_counter(race, seat, card, lose_turn=True)
 
