@@ -16,3 +16,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "browser: drives the built site in headless Chromium (needs /usr/bin/chromium, Playwright, `make build`); "
         "select with -m browser, leave out with -m 'not browser'",
     )
+    config.addinivalue_line(
+        "markers",
+        "strength: a bot's strength over hundreds of seeded races (CPython only: too slow inside Pyodide); "
+        "leave out with -m 'not strength'",
+    )

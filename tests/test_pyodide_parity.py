@@ -46,7 +46,7 @@ PYODIDE_PYTEST_ARGS = [
     "--ignore", str(TESTS / "test_pyodide_parity.py"),
     "--ignore-glob", str(TESTS / "test_browser*.py"),
     "--ignore", str(TESTS / "test_site_data.py"),  # the site's build (PyYAML, mkdocs), not the engine
-    "-m", "not pyodide and not browser",
+    "-m", "not pyodide and not browser and not strength",
     "-rs",  # list what was skipped, and why (tests that start a process: CPython-only)
 ]
 # Host directories the suite may read (mounted at the same path inside Pyodide).

@@ -122,8 +122,9 @@ def determinize(race: Race, seat: int, rng: random.Random) -> Race:
         if r.seat != seat:
             hidden_main += [c for c in r.hand if world.kinds[c] not in C.PELOTON]
             hidden_peloton += [c for c in r.hand if world.kinds[c] in C.PELOTON]
-    rng.shuffle(hidden_main)
-    rng.shuffle(hidden_peloton)
+    for pool in (hidden_main, hidden_peloton):  # in an order that says nothing of where they were
+        pool.sort(key=lambda c: (world.kinds[c], c))
+        rng.shuffle(pool)
     for r in world.riders:
         if r.seat != seat:
             mains = sum(1 for c in r.hand if world.kinds[c] not in C.PELOTON)

@@ -1,0 +1,71 @@
+"""The Ronde's bots: they decide from what their own seat can see, and the search bot beats the
+heuristic one over seeded races (both seats, so neither starts with an edge)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parcours.games import default_options
+from parcours.ronde import BOTS, need, new_state, play_choice, play_throw, settle_setup
+from parcours.ronde.bots import determinize
+from parcours.ronde.state import Race
+from parcours.simulate import simulate, wilson
+
+
+def _mid_race(ruleset: str, players: int, seed: int) -> Race:
+    """A race played on by heuristic bots until a decision with several ways for seat 0."""
+    rng = random.Random(seed)
+    race = new_state(ruleset, players, default_options(ruleset), {"shuffle": seed})
+    settle_setup(race)
+    while (asked := need(race)) is not None:
+        if asked.kind == "choice" and asked.seat == 0 and asked.decision == "act" and race.throws > 20:
+            return race
+        if asked.kind == "dice":
+            play_throw(race, [rng.randint(1, asked.sides)])
+        else:
+            play_choice(race, BOTS["heuristic"](race, asked, rng))
+    raise AssertionError("no decision found")
+
+
+def _swap_hidden(race: Race) -> Race:
+    """The same position for seat 0, with what it cannot see changed: an opponent's card swapped
+    with one in the face-down pile."""
+    twin = race.clone()
+    other = next(r for r in twin.riders[1:] if r.hand)
+    swap = next(i for i, c in enumerate(twin.draw) if twin.kinds[c] != twin.kinds[other.hand[0]])
+    other.hand[0], twin.draw[swap] = twin.draw[swap], other.hand[0]
+    return twin
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "search"])
+@pytest.mark.parametrize("ruleset, players, seed", [("ronde.niveau-1", 3, 1), ("ronde.niveau-3", 4, 2),
+                                                    ("ronde.niveau-2", 5, 3)])
+def test_a_bot_decides_the_same_whatever_it_cannot_see(bot: str, ruleset: str, players: int, seed: int) -> None:
+    race = _mid_race(ruleset, players, seed)
+    twin = _swap_hidden(race)
+    assert [r.hand for r in twin.riders] != [r.hand for r in race.riders]
+    asked = need(race)
+    assert asked is not None and need(twin) == asked
+    assert BOTS[bot](race, asked, random.Random(9)) == BOTS[bot](twin, asked, random.Random(9))
+
+
+@pytest.mark.parametrize("ruleset, players, seed", [("ronde.niveau-1", 3, 1), ("ronde.niveau-3", 4, 2)])
+def test_the_search_bot_imagines_the_same_deals_whatever_it_cannot_see(ruleset: str, players: int, seed: int) -> None:
+    race = _mid_race(ruleset, players, seed)
+    twin = _swap_hidden(race)
+    one, two = determinize(race, 0, random.Random(5)), determinize(twin, 0, random.Random(5))
+    assert [r.hand for r in one.riders] == [r.hand for r in two.riders] and one.draw == two.draw
+
+
+@pytest.mark.strength
+def test_the_search_bot_beats_the_heuristic_bot_head_to_head() -> None:
+    races = 300
+    options = default_options("ronde.niveau-1")
+    first = simulate("ronde.niveau-1", 2, races // 2, 1, options, bots=["search", "heuristic"])
+    second = simulate("ronde.niveau-1", 2, races // 2, 2, options, bots=["heuristic", "search"])
+    won = first.wins[0] + second.wins[1]
+    rate, low, high = wilson(won, races)
+    print(f"search beats heuristic in {rate:.1%} of {races} races (95% CI {low:.1%}-{high:.1%})")
+    assert low > 0.5
