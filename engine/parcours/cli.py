@@ -138,12 +138,12 @@ def _play(args: argparse.Namespace) -> int:
     while (need := game.need()) is not None:
         shown = len(game.steps)
         if need.kind == "dice":
-            if need.seat in humans and _ask(need.seat, args.lang, ()) is None:
+            if need.seat in humans and _ask(need.seat, args.lang, (), _hand(game, need.seat, args.lang)) is None:
                 print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
                 return 0
             game.throw([rng.randint(1, need.sides) for _ in range(need.count)])
         else:
-            choice = _ask(need.seat, args.lang, need.choices) if need.seat in humans else None
+            choice = _ask(need.seat, args.lang, need.choices, _hand(game, need.seat, args.lang)) if need.seat in humans else None
             if choice is None and need.seat in humans:
                 print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
                 return 0
@@ -155,8 +155,19 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask(seat: int, lang: str, choices: tuple[str, ...]) -> str | None:
+def _hand(game: Game, seat: int, lang: str) -> str:
+    """A card game's private hand, shown to its own player only (at his own prompt)."""
+    hands = game.position().get("hands")
+    if not hands:
+        return ""
+    cards = ", ".join(hands[seat]) or ("aucune carte" if lang == "fr" else "no cards")
+    return f"[{'votre main' if lang == 'fr' else 'your hand'}: {cards}] "
+
+
+def _ask(seat: int, lang: str, choices: tuple[str, ...], context: str = "") -> str | None:
     """Enter to throw, or one of the choices; None to quit. A wrong answer is asked again."""
+    if context:
+        print(context)
     if choices:
         prompt = (f"Joueur {seat + 1}, choisissez parmi {', '.join(choices)} (q pour quitter) : " if lang == "fr"
                   else f"Player {seat + 1}, choose one of {', '.join(choices)} (q to quit): ")
