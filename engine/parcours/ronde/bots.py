@@ -17,6 +17,7 @@ from ..core import Need
 from . import cards as C
 from .state import Race, Rider
 
+WINDOWS = ("counter", "spring", "passed", "kwak")
 MEAN = {4: 2.5, 6: 3.5, 8: 4.5, 10: 5.5, 12: 6.5, 16: 8.5}
 
 
@@ -182,11 +183,13 @@ def _play_on(world: Race, seat: int, rng: random.Random, on_turn: int) -> float:
 
 
 def search(race: Race, need: Need, rng: random.Random, samples: int = 4) -> str:
-    """Determinized Monte Carlo over the choices of any decision: each choice is tried in a few
+    """Determinized Monte Carlo over a player's own decisions: each choice is tried in a few
     worlds dealt from what this seat cannot see, the next roll averaged over every face, the
     turn under way then played out by heuristic riders (the same dice for every choice)."""
     if len(need.choices) == 1:
         return need.choices[0]
+    if need.decision in WINDOWS:  # searching the out-of-turn windows did worse than the heuristic
+        return heuristic(race, need, rng)
     from .rules import play_choice
     scores = dict.fromkeys(need.choices, 0.0)
     for _ in range(samples):
