@@ -391,6 +391,12 @@ def test_two_riders_over_the_line_together_roll_the_d16() -> None:
     assert g.finished and g.position()["winner"] == 1 and kinds(g).count("tie-roll") == 2
 
 
+def test_with_every_place_ridden_for_two_riders_over_the_line_together_both_are_ranked() -> None:
+    setup = {"riders": [{"at": 175, "hand": []}, {"at": 174, "hand": hand("t-spring")}, {"at": 40, "hand": []}]}
+    g = game(L3, 3, setup, [8, 5, 11], ["d8", "spring"], {"ronde.race-end": "all"})
+    assert not g.finished and g.state.arrivals == [1, 0] and g.state.turn == 2
+
+
 def test_a_kwak_knocks_down_a_rider_on_the_same_space() -> None:
     setup = {"riders": [{"at": 10, "hand": []}, {"at": 14, "hand": hand("t-kwak")}, {"at": 40, "hand": []}]}
     g = game(L3, 3, setup, [4], ["d4", "t-kwak@1"])

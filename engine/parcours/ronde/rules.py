@@ -549,8 +549,7 @@ def _finish_check(race: Race, task: tuple[Any, ...], events: list[Event]) -> Non
 def _arrive(race: Race, seat: int, events: list[Event]) -> None:
     race.arrivals.append(seat)
     events.append(Event("finish", S + "object", seat, data={"place": len(race.arrivals)}))
-    running = [r for r in race.riders if not r.finished]
-    if race.options["ronde.race-end"] == "first" or len(running) == 0:
+    if race.options["ronde.race-end"] == "first" or len(race.arrivals) == len(race.riders):
         race.finished = True
         events.append(Event("end", S + "object", race.arrivals[0], data={"ranking": ranking(race)}))
 
