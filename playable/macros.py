@@ -75,6 +75,13 @@ def _horse_odds() -> str:
         f'<div class="px-odds-result">{odds_html(board)}</div></div>')
 
 
+def _ronde_course() -> str:
+    """The Ronde van Vlaanderen's course (the reconstruction the engine plays) as a race profile."""
+    from parcours_view.profile import course_figure
+
+    return course_figure()
+
+
 def define_env(env: Any) -> None:
     docs = Path(env.conf["docs_dir"])
     veldiv_texts = {
@@ -86,6 +93,7 @@ def define_env(env: Any) -> None:
     env.macro(_options_table, "options_table")
     env.macro(_play_form, "play_form")
     env.macro(_horse_odds, "horse_odds")
+    env.macro(_ronde_course, "ronde_course")
     env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_edition(docs, game), "edition_page")

@@ -7,6 +7,8 @@ the whole module; Python (Pyodide) starts a handful of times in all.
     a. stepping a worked example with the buttons and the keys (no Python needed)
     b. the example replayed live in Pyodide equals the page (data-live="match")
     c. playing on with chosen dice; bad dice are refused with a sentence
+       (and the Ronde's dice of every size: the die asked for is shown, a random throw stays on
+       it, a face too big for it is refused)
     d. changing a reading of the rules replays the example
     e. permalinks: a good one restores the position in a fresh page; bad ones say why
     f. Material's instant navigation: one worker and one Pyodide per visit
@@ -22,6 +24,7 @@ apt-get install chromium), Playwright for Python (requirements-dev.txt), axe-cor
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import importlib.util
@@ -420,6 +423,107 @@ def test_c_play_on_with_chosen_dice(rules: tuple[Session, Any]) -> None:
     s.rec.assert_clean()
 
 
+# ---------------------------------------------------------------------------- c. the Ronde's dice
+RONDE = "ronde/rules/"
+# Red on the foot of the Oude Kwaremont (a D6 space) plays his white-square card: the D16 is next.
+# Then Orange, on the flat, picks a basic die.
+RONDE_LINE = {"ruleset": "ronde.niveau-1", "players": 2, "dice": [], "choices": ["square"],
+              "setup": {"first": 1, "riders": [{"at": 36, "hand": ["square"]}, {"at": 10, "hand": ["flat"]}]}}
+
+
+def faces_of(example: Any, k: int) -> list[int]:
+    text = example.locator(f'li.px-step[data-step="{k}"] .px-dice').inner_text()
+    return [int(t) for t in text.split() if t.isdigit()]
+
+
+def test_c_ronde_dice_of_every_size(session: Session) -> None:
+    """A Ronde worked example: stepped through as published, then played on from a position of the
+    test's own (a permalink): a D16 and a D4 asked for, shown, thrown at random within the die, and a
+    face too big for the die refused with a sentence, the position unchanged."""
+    page = session.page(RONDE)
+    page.wait_for_selector(".px-example[data-px-widget]")
+    ident = page.evaluate("""() => [...document.querySelectorAll('.px-example[data-px-widget]')]
+        .find(el => JSON.parse(el.dataset.scenario).ruleset === 'ronde.niveau-1').id""")
+    ex = page.locator(f"#{ident}")
+    assert page.locator("symbol#px-ronde-course").count() == 1, "the course is drawn once for the page"
+    assert ex.locator("svg.px-board.px-ronde use").count() >= 1
+    n = ex.locator("li.px-step").count()
+    assert n >= 1
+    ex.locator("button.px-last").click()
+    wait_counter(ex, f"{n} / {n}")
+    ex.locator("button.px-first").click()
+    wait_counter(ex, f"0 / {n}")
+    ex.locator("button.px-next").click()
+    wait_counter(ex, f"1 / {n}")
+    wait_live(ex)
+
+    payload = base64.urlsafe_b64encode(json.dumps({"s": RONDE_LINE, "k": 1}).encode()).decode().rstrip("=")
+    page.evaluate(f"location.hash = '{ident}:{payload}'")
+    wait_counter(ex, "1 / 1")
+    die = ex.locator(".px-die-ask")
+    die.filter(has_text="D16").wait_for()
+    assert die.is_visible()
+    assert ex.get_by_label(re.compile(r"Your dice .*D16")).count() == 1, "the dice's label names the die"
+
+    def unchanged() -> tuple[str, str, str]:
+        return board_label(ex), counter(ex), ex.locator("ol.px-steps").inner_html()
+
+    before = unchanged()
+    ex.locator("input.px-dice-input").fill("17")
+    ex.locator("button.px-throw").click()
+    assert "This throw is a D16, which shows 1 to 16: 17 is not a face." in status(ex), status(ex)
+    assert "Ce lancer se fait au D16" in status(ex)
+    assert ex.locator(".px-status").get_attribute("data-kind") == "error"
+    assert unchanged() == before
+
+    ex.locator("button.px-random").click()
+    wait_counter(ex, "2 / 2")
+    [face] = faces_of(ex, 2)
+    assert 1 <= face <= 16
+    assert ex.locator('li.px-step[data-step="2"] .px-dice').get_attribute("data-sides") == "16"
+    assert "D16" in ex.locator('li.px-step[data-step="2"] .px-dice').inner_text()
+    film = expected_film({**RONDE_LINE, "dice": [face]})
+    assert page_sentences(ex, 2) == sentences(film["frames"][2]["html"]["en"])
+    assert board_label(ex) == film["frames"][2]["label"]["en"]
+    # A chosen face from the same step (a 16 would give Red an extra turn at the Paterberg's foot).
+    ex.locator("button.px-back").click()
+    wait_counter(ex, "1 / 2")
+    ex.locator("input.px-dice-input").fill("9")
+    ex.locator("button.px-throw").click()
+    ex.locator(".px-status").filter(has_text="Played on from step 1").wait_for()
+    wait_counter(ex, "2 / 2")
+    film = expected_film({**RONDE_LINE, "dice": [9]})
+    assert board_label(ex) == film["frames"][2]["label"]["en"]
+
+    # Orange decides (the choices in words), then throws the D4.
+    choice = ex.locator(f"#{ident}-choice")
+    choice.wait_for()
+    assert "Basic die: D4 · Dé de base : D4 (d4)" in choice.locator("option").all_inner_texts()
+    choice.select_option("d4")
+    ex.locator("button.px-choose").click()
+    wait_counter(ex, "3 / 3")
+    die.filter(has_text="D4").wait_for()
+    before = unchanged()
+    ex.locator("input.px-dice-input").fill("5")
+    ex.locator("input.px-dice-input").press("Enter")
+    assert "This throw is a D4, which shows 1 to 4: 5 is not a face." in status(ex), status(ex)
+    assert unchanged() == before
+    for _ in range(3):  # random faces stay on the D4
+        ex.locator("button.px-random").click()
+        wait_counter(ex, "4 / 4")
+        [face] = faces_of(ex, 4)
+        assert 1 <= face <= 4
+        ex.locator("button.px-back").click()
+        wait_counter(ex, "3 / 4")
+    ex.locator("input.px-dice-input").fill("3")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, "4 / 4")
+    film = expected_film({**RONDE_LINE, "dice": [9, 3], "choices": ["square", "d4"]})
+    assert page_sentences(ex, 4) == sentences(film["frames"][4]["html"]["en"])
+    assert board_label(ex) == film["frames"][4]["label"]["en"]
+    session.rec.assert_clean()
+
+
 # ---------------------------------------------------------------------------- d. options
 def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     s, page = rules
@@ -501,7 +605,7 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
         other.evaluate(f"location.hash = '#ex-art-4-six:{payload}'")
         other.wait_for_function("el => el.querySelector('.px-status').textContent.includes('refused')",
                                 arg=four.element_handle())
-        assert "9 is not a die face" in status(four)
+        assert "9 is not a face of the D6" in status(four)
         assert board_label(four) == four_label and counter(four) == "0 / 1"
         fresh.rec.assert_clean()
     finally:

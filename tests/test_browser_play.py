@@ -15,6 +15,9 @@ shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
        request to another host
     e. the odds editor: a new board's odds equal the CPython engine's; a bad board is refused
        with the engine's sentence and the old table stays; Defaults restores the box's board
+    f. the Ronde, level 3, one person and three bots: the die asked for is shown (the D16 to
+       begin), decisions are buttons in words, and only the person's own hand is ever in the page
+       (every board drawn during the race is recorded and read)
 
 Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium at
 /usr/bin/chromium (apt-get install chromium), Playwright for Python (requirements-dev.txt),
@@ -24,6 +27,7 @@ axe-core (npm ci) and the built site (make build).   Run only these:  pytest tes
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -280,7 +284,7 @@ def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -
     refused("#ex-play:@@not-base64@@", "could not be read")
     refused(link_to({"s": {"ruleset": "veldiv.nowhere", "players": 3, "dice": []}, "h": []}), "does not know")
     refused(link_to({"s": {"ruleset": "veldiv.individuelle", "players": 3, "dice": [9]}, "h": [0]}),
-            "9 is not a die face")
+            "9 is not a face of the D6")
     refused(link_to({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": ["9"]}, "h": [0]}),
             "'9' is not allowed here")
     refused(link_to({"s": {"ruleset": "veldiv.individuelle", "players": 3, "dice": [1]}, "h": [0, 7]}),
@@ -329,6 +333,89 @@ def test_d_play_page_accessible_on_desktop_and_phone(play: tuple[Session, Any]) 
     page.set_viewport_size({"width": 1280, "height": 900})
     assert page.evaluate("window.__pxWorkers") == 1
     s.rec.assert_clean()  # no console error or warning, no request to another host
+
+
+# ---------------------------------------------------------------------------- f. the Ronde's hands
+HIDDEN = "(cachée · hidden)"
+# Every board put into the Play page, as it was put there (a board may be replaced at once).
+RECORD_BOARDS = """() => {
+  window.__pxBoards = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const node of r.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      const boards = node.matches("svg.px-board") ? [node] : [...node.querySelectorAll("svg.px-board")];
+      for (const b of boards) window.__pxBoards.push(b.outerHTML);
+    }
+  }).observe(document.getElementById("ex-play"), { childList: true, subtree: true });
+}"""
+
+
+def table_hands(board: str) -> dict[int, str]:
+    """The hand column of a Ronde board's table, by seat (0-based)."""
+    return {int(seat): html.unescape(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", line)[-1])
+            for seat, line in re.findall(r'<use xlink:href="#px-rc-k(\d+)"[^>]*?/?>(?:</use>)?<text[^>]*>(.*?)</text>', board)}
+
+
+def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
+    from parcours_view.play import play as engine_play
+    from parcours_view.ronde_board import hand_text
+
+    s, page = play
+    page.evaluate(RECORD_BOARDS)
+    new_race(page, "ronde.niveau-3", 4, {0})
+    page.locator("#ex-play input.px-fast").check()
+    # Everyone rolls the D16 to see who begins: the page says which die.
+    wait_need(page, "dice:0|choice:0|over")
+    if need(page) == "dice:0" and steps(page) == 0:
+        assert page.locator("#ex-play .px-die-ask").inner_text() == "D16"
+    moves = decisions = hidden = 0
+    while moves < 14 and need(page) != "over":
+        if need(page) == "dice:0":
+            assert page.locator("#ex-play .px-die-ask").inner_text() in {f"D{n}" for n in (4, 6, 8, 10, 12, 16)}
+            page.locator("#ex-play button.px-throw").click()
+        else:
+            buttons = page.locator("#ex-play .px-choices button")
+            codes = [b.get_attribute("data-choice") for b in buttons.all()]
+            words = buttons.all_inner_texts()
+            assert all(" · " in w and w.split(" · ")[0] != c for w, c in zip(words, codes)), (codes, words)
+            assert page.locator("#ex-play .px-question").inner_text().startswith("Player 1 (Red)")
+            buttons.first.click()
+            decisions += 1
+        moves += 1
+        page.wait_for_function("Number(document.getElementById('ex-play').dataset.steps) > 0")
+        wait_need(page, "dice:0|choice:0|over", timeout=60_000)
+        # What the page shows now is what the engine draws for one person at seat 0.
+        _, data = permalink_of(page)
+        assert data["h"] == [0]
+        answer = engine_play({"scenario": data["s"], "since": 0, "humans": [0]})
+        assert board_label(page) == answer["frames"][-1]["label"]["en"]
+        hands = _hands(data["s"])
+        shown = table_hands(page.locator("#ex-play svg.px-board").evaluate("b => b.outerHTML"))
+        assert shown[0] == (hand_text(hands[0]) or "—"), (shown, hands[0])
+        hidden += sum(1 for seat in (1, 2, 3) if hands[seat])  # cards the page had to keep from view
+    assert moves >= 5 and hidden > 0
+    boards = page.evaluate("window.__pxBoards")
+    assert boards, "boards were drawn during the race"
+    for board in boards:
+        hands = table_hands(board)
+        assert set(hands) == {0, 1, 2, 3}
+        for seat in (1, 2, 3):
+            assert hands[seat] in (HIDDEN, "—"), (seat, hands[seat])
+        assert hands[0] != HIDDEN
+    for seat, name in ((1, "Orange"), (2, "Yellow"), (3, "Green")):
+        assert not re.search(rf"{name} [^;]*cards? \(", board_label(page)), board_label(page)
+    page.locator("#ex-play input.px-fast").uncheck()
+    s.rec.assert_clean()
+
+
+def _hands(scenario: dict[str, Any]) -> list[list[str]]:
+    """Every hand of a race's position, replayed in CPython."""
+    from parcours import Dice, Game, parse
+
+    game = Game(parse(scenario))
+    game.run(Dice(scenario["dice"]), scenario["choices"])
+    hands: list[list[str]] = game.position()["hands"]
+    return hands
 
 
 # ---------------------------------------------------------------------------- e. odds

@@ -9,6 +9,8 @@ from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES
 from parcours.veldiv import START_LINE
 from parcours.veldiv import TRACK_SQUARES as VELDIV_SQUARES
 
+from . import ronde_board as ronde
+from .ronde_board import ronde_board, ronde_label
 from .stable import horse_board, horse_symbol
 from .track import Oval, colour
 
@@ -19,7 +21,7 @@ CDP = Oval("px-cdp-track", TRACK_SQUARES, DEFAULT_TRACK["red_line"],
 
 def symbols(game: str) -> str:
     """The shared drawings a page about this game needs, once per page."""
-    inner = {"veldiv": VELDIV.symbol, "cdp": CDP.symbol, "chevaux": horse_symbol}[game]()
+    inner = {"veldiv": VELDIV.symbol, "cdp": CDP.symbol, "chevaux": horse_symbol, "ronde": ronde.symbols}[game]()
     return f'<svg class="px-defs" aria-hidden="true" focusable="false">{inner}</svg>'
 
 
@@ -42,6 +44,8 @@ def board_svg(ruleset: str, position: dict[str, Any], label: str) -> str:
             pieces.append((t["derny_square"], f"D{t['seat'] + 1}", colour(t["seat"]), "px-rider px-derny"))
             pieces.append((t["rider_square"], str(t["seat"] + 1), colour(t["seat"]), "px-rider"))
         return CDP.board(pieces, label)
+    if game == "ronde":
+        return ronde_board(position, label)
     return horse_board(position, label)
 
 
@@ -56,6 +60,8 @@ def board_label(position: dict[str, Any], lang: str) -> str:
             joined = (" et " if fr else " and ").join(squares)
             parts.append(f"joueur {seat + 1} : case {joined}" if fr else f"player {seat + 1}: square {joined}")
         return "; ".join(parts)
+    if ruleset.startswith("ronde."):
+        return ronde_label(position, lang)
     if ruleset == "cdp.velocita":
         sprint = (" ; sprint lancé" if fr else "; sprint on") if position["sprint"] else ""
         return "; ".join((f"coureur {s + 1} : {p} case(s) parcourue(s)" if fr else f"rider {s + 1}: {p} square(s) ridden")

@@ -12,9 +12,11 @@ from parcours.narrate import article_label
 
 from .analysis import assess, assessment_html
 from .boards import board_label, board_svg
+from .choices import with_labels
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
+SIZED_DICE = ("ronde",)  # games whose dice are not all D6: each step says which die was thrown
 
 
 @dataclass
@@ -45,8 +47,8 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
         if need.kind == "dice":
             if not dice.available(need.count):
                 break
-            faces = [dice.throw() for _ in range(need.count)]
-            out.frames.append(_frame(game, game.throw(faces), faces, team, anchor_prefix))
+            faces = [dice.throw(need.sides) for _ in range(need.count)]
+            out.frames.append(_frame(game, game.throw(faces), faces, team, anchor_prefix, sides=need.sides))
         else:
             choice = next(choices, None)
             if choice is None:
@@ -54,7 +56,7 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
             out.frames.append(_frame(game, game.choose(choice), [], team, anchor_prefix))
     position = game.position()
     out.finished = game.finished
-    out.need = position["need"]
+    out.need = with_labels(position)
     out.dice_needed = game.dice_needed()
     out.unused_dice = dice.unused
     out.winner = position["winner"]
@@ -70,27 +72,35 @@ def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
 
 
 def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,
-           start: bool = False) -> dict[str, Any]:
+           start: bool = False, sides: int = 6, draw: bool = True) -> dict[str, Any]:
+    """One frame: the explained step and (with `draw`) the board after it."""
     position = game.position()
     found = assess(game)
     html = {lang: _step_html(events, lang, team, prefix, start) + assessment_html(found, lang) for lang in LANGS}
+    sized = faces and game.scenario.ruleset.split(".", 1)[0] in SIZED_DICE
     return {
-        "item": step_item(faces, html),
+        "item": step_item(faces, html, sides if sized else None),
         "analysis": found,
         "dice": faces,
+        "sides": sides if faces else None,
         "cites": sorted({e.cite for e in events}),
-        "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")),
-        "label": {lang: board_label(position, lang) for lang in LANGS},
+        "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")) if draw else None,
+        "label": {lang: board_label(position, lang) for lang in LANGS} if draw else None,
         "html": html,
         "turn": position["turn"],
         "finished": position["finished"],
     }
 
 
-def step_item(faces: list[int], html: dict[str, str]) -> str:
-    """The inside of a step's list item, the same on the page and in the live widget."""
+def step_item(faces: list[int], html: dict[str, str], sides: int | None = None) -> str:
+    """The inside of a step's list item, the same on the page and in the live widget. With `sides`
+    (games of several dice) the mark says which die was thrown: "D16 13"."""
     dice = " ".join(str(d) for d in faces)
-    mark = f'<span class="px-dice" role="img" aria-label="dice {dice}">{dice}</span>' if faces else ""
+    if faces and sides:
+        mark = (f'<span class="px-dice" data-sides="{sides}" role="img" aria-label="D{sides}: {dice}">'
+                f'<span class="px-die-size" aria-hidden="true">D{sides} </span>{dice}</span>')
+    else:
+        mark = f'<span class="px-dice" role="img" aria-label="dice {dice}">{dice}</span>' if faces else ""
     return f'{mark}<div class="px-step-text"><div lang="fr">{html["fr"]}</div><div lang="en">{html["en"]}</div></div>'
 
 

@@ -5,6 +5,11 @@ permalink is just that scenario. Each call replays it (fast: nothing is drawn fo
 page already shows), lets the bots play their turns if asked, and renders only the new steps,
 with the same renderer as the worked examples (film.py). Standard library only: it ships in
 the engine's wheel and runs in Pyodide.
+
+Hidden hands (the Ronde): given `humans`, the board shows a person only his own hand. With one
+person, always his; with several at one screen, the hand of the person asked to move, and none
+while the bots play; with bots only, every hand (nobody to hide it from). The need of a bot's
+decision goes out without its choices (they could tell a bot's cards).
 """
 
 from __future__ import annotations
@@ -15,19 +20,21 @@ from typing import Any
 
 from parcours import Game, ScenarioError, all_races, game_of, parse
 
-from .boards import symbols
-from .film import _frame
+from .boards import board_label, board_svg, symbols
+from .choices import choice_label, with_labels
+from .film import LANGS, _frame
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
-FRAME_KEYS = ("item", "dice", "label", "turn", "finished")
+FRAME_KEYS = ("item", "dice", "sides", "turn", "finished")
 
 
 def play(request: object) -> dict[str, Any]:
     """Replay `scenario` strictly (every scripted die and choice must be used), let the bots play.
 
     request: {"scenario": {...}, "prefix": "../veldiv/rules/#", "since": frames the page shows,
-              "bots": {"seats": [1, 2], "name": "search", "seed": 123, "moves": 1}}   (bots optional)
-    answer:  {"frames": the frames from `since` on (the board only on the last), "count": all frames,
+              "bots": {"seats": [1, 2], "name": "search", "seed": 123, "moves": 1},   (bots optional)
+              "humans": [0]}   (optional: the seats people play, to hide the others' hands)
+    answer:  {"frames": the frames from `since` on (the board and label only on the last), "count": all frames,
               "need", "finished", "winner", "dice", "choices" (the record, bots' moves added),
               "bot_moves", "symbols" (when since is 0)}
     """
@@ -40,13 +47,14 @@ def play(request: object) -> dict[str, Any]:
     since = request.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ScenarioError("since", f"expected a number of frames, got {since!r}")
+    humans = _humans(request.get("humans"), scenario.players)
     game = Game(scenario)
     team = all_races()[scenario.ruleset].team
     dice, choices = list(scenario.dice), list(scenario.choices)
     frames: list[dict[str, Any]] = []
     count = 1
     if since == 0:
-        frames.append(_lean(_frame(game, game.events, [], team, prefix, start=True), None, ""))
+        frames.append(_lean(_frame(game, game.events, [], team, prefix, start=True, draw=False), None, ""))
 
     used_dice = used_choices = 0
     while (need := game.need()) is not None:
@@ -59,11 +67,12 @@ def play(request: object) -> dict[str, Any]:
             except ScenarioError as err:
                 raise ScenarioError(f"dice[{used_dice}]", err.problem) from None
             used_dice += need.count
-            choice = None
+            choice = words = None
         else:
             if used_choices >= len(choices):
                 break
             choice = choices[used_choices]
+            words = _words(game, need, choice) if count >= since else None
             try:
                 events = game.choose(choice)
             except ScenarioError as err:
@@ -71,7 +80,8 @@ def play(request: object) -> dict[str, Any]:
             used_choices += 1
             faces = []
         if count >= since:
-            frames.append(_lean(_frame(game, events, faces, team, prefix), need.seat, need.decision, choice))
+            frames.append(_hush(_lean(_frame(game, events, faces, team, prefix, sides=need.sides, draw=False),
+                                      need.seat, need.decision, choice, words), humans))
         count += 1
     left = game.need()
     if used_dice < len(dice):
@@ -85,13 +95,17 @@ def play(request: object) -> dict[str, Any]:
     if since > count:
         raise ScenarioError("since", f"the race has {count} frames, not {since}")
 
-    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, team, prefix)
+    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, team, prefix, humans)
     count += bot_moves
-    for frame in frames[:-1]:
-        frame.pop("board", None)
-    position = game.position()
+    position = _seen(game.position(), humans)
+    if frames:  # the last frame is the position now: drawn once, as the person may see it
+        frames[-1]["board"] = board_svg(scenario.ruleset, position, board_label(position, "en"))
+        frames[-1]["label"] = {lang: board_label(position, lang) for lang in LANGS}
+    shown = with_labels(position)
+    if shown is not None and humans is not None and shown["seat"] not in humans:
+        shown = {**shown, "choices": []}
     out: dict[str, Any] = {
-        "frames": frames, "count": count, "need": position["need"], "finished": game.finished,
+        "frames": frames, "count": count, "need": shown, "finished": game.finished,
         "winner": position["winner"], "dice": dice, "choices": choices, "bot_moves": bot_moves,
     }
     if since == 0:
@@ -100,7 +114,7 @@ def play(request: object) -> dict[str, Any]:
 
 
 def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames: list[dict[str, Any]],
-          team: bool, prefix: str) -> int:
+          team: bool, prefix: str, humans: list[int] | None = None) -> int:
     """The bots' turns in a row, at most `moves`: their dice from random.Random(seed), their decisions
     from the engine's bot of that name."""
     if spec is None:
@@ -125,29 +139,83 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
             faces = [rng.randint(1, need.sides) for _ in range(need.count)]
             events = game.throw(faces)
             dice.extend(faces)
-            choice = None
+            choice = words = None
         else:
             if bot is None:
                 known = ", ".join(rules.BOTS) or "none"
                 raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})")
             choice = str(bot(game.state, need, rng))
+            words = _words(game, need, choice)
             events = game.choose(choice)
             choices.append(choice)
             faces = []
-        frames.append(_lean(_frame(game, events, faces, team, prefix), need.seat, need.decision, choice))
+        frames.append(_hush(_lean(_frame(game, events, faces, team, prefix, sides=need.sides, draw=False),
+                                  need.seat, need.decision, choice, words), humans))
         moves += 1
     return moves
 
 
-def _lean(frame: dict[str, Any], seat: int | None, decision: str, choice: str | None = None) -> dict[str, Any]:
-    """What the page needs of a frame: its step, its board, who moved and how."""
+def _words(game: Game, need: Any, choice: str) -> dict[str, str] | None:
+    """A decision in words (the Ronde's codes), from the position where it was made."""
+    if not game.scenario.ruleset.startswith("ronde."):
+        return None
+    return choice_label(game.position(), need.seat, choice)
+
+
+OUT_OF_TURN = ("counter", "spring", "passed", "kwak")  # only players holding such a card are asked
+
+
+def _hush(frame: dict[str, Any], humans: list[int] | None) -> dict[str, Any]:
+    """A bot passing in an out-of-turn window is asked only because it holds the card: the page
+    must not say who passed (the step stays, empty, so that frames and steps keep in line)."""
+    if humans is None or frame.get("decision") not in OUT_OF_TURN or frame.get("choice") != "pass":
+        return frame
+    if frame["seat"] in humans:
+        return frame
+    return {key: frame[key] for key in FRAME_KEYS} | {"seat": None}
+
+
+def _lean(frame: dict[str, Any], seat: int | None, decision: str, choice: str | None = None,
+          words: dict[str, str] | None = None) -> dict[str, Any]:
+    """What the page needs of a frame: its step, who moved and how (the board: play() adds it to the last)."""
     out = {key: frame[key] for key in FRAME_KEYS}
-    out["board"] = frame["board"]
     out["seat"] = seat
     if choice is not None:
         out["choice"] = choice
         out["decision"] = decision
+        if words is not None:
+            out["choice_label"] = words
     return out
+
+
+def _humans(spec: object, players: int) -> list[int] | None:
+    if spec is None:
+        return None
+    if not isinstance(spec, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
+                                             for s in spec) or len(set(spec)) != len(spec):
+        raise ScenarioError("humans", f"expected distinct seats from 0 to {players - 1}, got {spec!r}")
+    return sorted(spec)
+
+
+def visible_hands(humans: list[int] | None, need: dict[str, Any] | None) -> set[int] | None:
+    """The seats whose hand the screen may show (None: every hand)."""
+    if not humans:
+        return None  # a worked example, or bots only: nobody's hand to hide
+    if len(humans) == 1:
+        return {humans[0]}
+    if need is not None and need["seat"] in humans:
+        return {need["seat"]}
+    return set()
+
+
+def _seen(position: dict[str, Any], humans: list[int] | None) -> dict[str, Any]:
+    """The position as the people at the screen may see it."""
+    if "hands" not in position:
+        return position
+    seats = visible_hands(humans, position.get("need"))
+    if seats is None:
+        return position
+    return {**position, "hands": [hand if i in seats else [] for i, hand in enumerate(position["hands"])]}
 
 
 def play_json(request_json: str) -> str:

@@ -11,15 +11,18 @@
 // (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
 
 import {
-  EngineError, clone, engine, fromBase64url, h, parseHTML, plainText, publishLink, randomDie,
-  reachableTables, requestEngine, showEngineNote, startEngine, toBase64url,
+  EngineError, clone, dieName, engine, fromBase64url, h, parseHTML, plainText, publishLink, randomDie,
+  reachableTables, requestEngine, showEngineNote, sidesOf, startEngine, toBase64url,
 } from "./widget.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
 const FAST_BATCH = 200; // bot moves in one request when fast
-const BOT_NAME = "search";
+const BOT_NAME = { default: "search" }; // the engine's bot for each game (see the measures in play.md's source)
 const MAX_FRAGMENT = 200000;
-const RULES_URL = { veldiv: "../veldiv/rules/", cdp: "../cdp/rules/", chevaux: "../chevaux/rules/" };
+const RULES_URL = { veldiv: "../veldiv/rules/", cdp: "../cdp/rules/", chevaux: "../chevaux/rules/", ronde: "../ronde/rules/" };
+// The Ronde's riders by seat: [en, fr] (as parcours/ronde/narrate.py names them).
+const RONDE_COLOURS = [["Red", "Rouge"], ["Orange", "Orange"], ["Yellow", "Jaune"], ["Green", "Vert"],
+  ["Blue", "Bleu"], ["Purple", "Violet"], ["Brown", "Brun"], ["White", "Blanc"]];
 const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choices"];
 
 // A bilingual text, each language marked. The " · " between them stays in the accessible name
@@ -38,8 +41,10 @@ function randomSeed() {
 const gameOf = (ruleset) => String(ruleset).split(".", 1)[0];
 const squares = (n, lang) => (lang === "fr" ? `${n} case${n > 1 ? "s" : ""}` : `${n} square${n === 1 ? "" : "s"}`);
 
-// A decision's button: what the choice does, in both languages.
-function choiceText(decision, choice) {
+// A decision's button: what the choice does, in both languages ([en, fr]). The engine's own words
+// first, where it gives them (the Ronde's "t-hammer@3": "Man with the hammer → Yellow (3 turns)").
+function choiceText(decision, choice, labels = null) {
+  if (labels && labels[choice]) return [labels[choice].en, labels[choice].fr];
   if (decision === "sprint") {
     if (choice === "sprint") return ["Sprint", "Lancer le sprint"];
     if (choice === "wait") return ["Wait", "Attendre"];
@@ -52,6 +57,7 @@ function choiceText(decision, choice) {
 }
 
 function question(need) {
+  if (need.question) return [need.question.en, need.question.fr];
   const p = need.seat + 1;
   if (need.decision === "distance") return [`How far does player ${p} ride?`, `De combien avance le joueur ${p} ?`];
   if (need.decision === "sprint") return [`Player ${p}: sprint now, or wait?`, `Joueur ${p} : sprinter maintenant, ou attendre ?`];
@@ -127,7 +133,10 @@ class PlayPage {
     const boxes = Array.from({ length: n }, (_, seat) => {
       const input = h("input", { type: "checkbox", name: "human", value: String(seat), id: `px-seat-${seat}` });
       input.checked = this.humanSeats.has(seat);
-      return h("label", { class: "px-seat", for: input.id }, input, bf(`Joueur ${seat + 1}`, `Player ${seat + 1}`));
+      const colour = this.select.value.startsWith("ronde.") ? RONDE_COLOURS[seat] : null; // the Ronde's riders
+      return h("label", { class: "px-seat", for: input.id }, input, colour
+        ? bf(`Joueur ${seat + 1} (${colour[1]})`, `Player ${seat + 1} (${colour[0]})`)
+        : bf(`Joueur ${seat + 1}`, `Player ${seat + 1}`));
     });
     this.seatsBox.replaceChildren(...boxes);
   }
@@ -178,7 +187,9 @@ class PlayPage {
     this.defs = h("div", { class: "px-play-defs", "aria-hidden": "true" });
 
     this.throwButton = button("px-throw", "Throw", "Lancer");
-    this.throwButton.setAttribute("aria-describedby", this.turn.id);
+    // Which die the race asks for ("D16"): the Ronde throws dice of six sizes.
+    this.dieAsk = h("span", { class: "px-die-ask", id: "ex-play-die", hidden: true });
+    this.throwButton.setAttribute("aria-describedby", `${this.turn.id} ${this.dieAsk.id}`);
     this.throwButton.addEventListener("click", () => this.humanThrow());
     this.choiceLegend = h("p", { class: "px-question", id: "ex-play-question" });
     this.choices = h("div", { class: "px-row px-choices", role: "group", "aria-labelledby": this.choiceLegend.id });
@@ -199,7 +210,7 @@ class PlayPage {
     this.engineNote = h("span", { class: "px-engine" });
 
     this.actions = h("div", { class: "px-row px-act", role: "group", "aria-label": "Your move · Votre coup" },
-      this.throwButton);
+      this.throwButton, this.dieAsk);
     this.controls = h("div", { class: "px-controls px-play-controls" },
       this.actions, this.decide,
       h("div", { class: "px-row px-meta" },
@@ -243,6 +254,9 @@ class PlayPage {
     const throwing = humanTurn && need.kind === "dice";
     const deciding = humanTurn && need.kind === "choice";
     this.throwButton.setAttribute("aria-disabled", String(!throwing || this.busy));
+    const dice = Boolean(need && need.kind === "dice");
+    this.dieAsk.hidden = !dice;
+    this.dieAsk.textContent = dice ? dieName(need) : "";
     this.actions.hidden = deciding;
     this.decide.hidden = !deciding;
     if (deciding) {
@@ -251,7 +265,7 @@ class PlayPage {
       const current = Array.from(this.choices.children, (b) => b.dataset.choice).join("\n");
       if (current !== need.choices.join("\n")) {
         this.choices.replaceChildren(...need.choices.map((choice) => {
-          const [cen, cfr] = choiceText(need.decision, choice);
+          const [cen, cfr] = choiceText(need.decision, choice, need.labels);
           const b = h("button", { type: "button", class: "px-choice", "data-choice": choice }, bi(cen, cfr));
           b.addEventListener("click", () => this.humanChoice(choice));
           return b;
@@ -318,7 +332,7 @@ class PlayPage {
     }
     let result;
     try {
-      result = await requestEngine("play", { request: this.request(scenario, 0) });
+      result = await requestEngine("play", { request: this.request(scenario, 0, null, [...humans]) });
     } catch (err) {
       if (gen !== this.gen) return;
       this.busy = false;
@@ -356,8 +370,9 @@ class PlayPage {
     this.schedule();
   }
 
-  request(scenario, since, bots = null) {
-    const request = { scenario, prefix: `${RULES_URL[gameOf(scenario.ruleset)] || ""}#`, since };
+  // humans: the engine draws the board as the people at this screen may see it (their own hand only).
+  request(scenario, since, bots = null, humans = this.race ? this.race.humans : []) {
+    const request = { scenario, prefix: `${RULES_URL[gameOf(scenario.ruleset)] || ""}#`, since, humans };
     if (bots) request.bots = bots;
     return request;
   }
@@ -406,7 +421,8 @@ class PlayPage {
       const p = Number.isInteger(frame.seat) ? frame.seat + 1 : null;
       const bot = p !== null && !this.isHuman(frame.seat);
       if (frame.choice !== undefined) {
-        const [cen, cfr] = choiceText(frame.decision || "", frame.choice);
+        const [cen, cfr] = frame.choice_label ? [frame.choice_label.en, frame.choice_label.fr]
+          : choiceText(frame.decision || "", frame.choice);
         en.push(`Player ${p}${bot ? " (bot)" : ""} chose: ${cen}.`);
         fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a choisi : ${cfr}.`);
       } else if (frame.dice.length && p !== null) {
@@ -446,7 +462,7 @@ class PlayPage {
       return this.say(`Here player ${need.seat + 1} decides, nothing is thrown: choose below.`,
         `Ici le joueur ${need.seat + 1} décide, on ne lance pas : choisissez ci-dessous.`);
     }
-    const dice = Array.from({ length: need.count }, randomDie);
+    const dice = Array.from({ length: need.count }, () => randomDie(sidesOf(need)));
     const scenario = clone(this.race.scenario);
     scenario.dice.push(...dice);
     this.move(scenario);
@@ -519,7 +535,8 @@ class PlayPage {
     const race = this.race;
     if (!race || this.busy || race.finished || !this.el.isConnected) return;
     const seats = Array.from({ length: race.scenario.players }, (_, s) => s).filter((s) => !this.isHuman(s));
-    const bots = { seats, name: BOT_NAME, seed: randomSeed(), moves: this.fast.checked ? FAST_BATCH : 1 };
+    const name = BOT_NAME[gameOf(race.scenario.ruleset)] || BOT_NAME.default;
+    const bots = { seats, name, seed: randomSeed(), moves: this.fast.checked ? FAST_BATCH : 1 };
     this.move(clone(race.scenario), bots);
   }
 

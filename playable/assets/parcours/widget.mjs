@@ -154,10 +154,30 @@ function plainText(container) {
   return parts.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
 }
 
-function randomDie() {
+// A fair die of `sides` faces (the Ronde also throws D4, D8, D10, D12 and D16).
+function randomDie(sides = 6) {
+  const n = Number.isInteger(sides) && sides > 1 && sides <= 256 ? sides : 6;
+  const limit = 256 - (256 % n); // bytes from `limit` up would favour the low faces
   const byte = new Uint8Array(1);
-  do crypto.getRandomValues(byte); while (byte[0] >= 252); // 252 = 6 * 42: no bias
-  return (byte[0] % 6) + 1;
+  do crypto.getRandomValues(byte); while (byte[0] >= limit);
+  return (byte[0] % n) + 1;
+}
+
+// The die a need asks for ("D16", "2 × D6"), and whether a face fits it.
+const sidesOf = (need) => (need && Number.isInteger(need.sides) ? need.sides : 6);
+function dieName(need) {
+  const die = `D${sidesOf(need)}`;
+  return need && need.count > 1 ? `${need.count} × ${die}` : die;
+}
+
+// A refusal for faces that do not fit the die ([en, fr]), or null.
+function badFace(dice, need) {
+  const sides = sidesOf(need);
+  const wrong = dice.find((d) => d < 1 || d > sides);
+  if (wrong === undefined) return null;
+  if (sides === 6) return [`A die shows 1 to 6: ${wrong} is not a face.`, `Un dé va de 1 à 6 : ${wrong} n'est pas une face.`];
+  return [`This throw is a D${sides}, which shows 1 to ${sides}: ${wrong} is not a face.`,
+    `Ce lancer se fait au D${sides}, qui va de 1 à ${sides} : ${wrong} n'est pas une face.`];
 }
 
 function toBase64url(text) {
@@ -188,10 +208,13 @@ class Widget {
     // What the page was built with: the live replay is checked against these.
     this.preItems = Array.from(this.list.children, (li) => normalised(li.innerHTML));
     this.preList = this.list.innerHTML;
-    const diceOf = (li) => (li.querySelector(".px-dice")?.textContent.trim() || "").split(/\s+/).filter(Boolean).map(Number);
+    const diceOf = (li) => (li.querySelector(".px-dice")?.textContent.trim() || "").split(/\s+/)
+      .filter((t) => /^\d+$/.test(t)).map(Number); // "D16 13": the die's name is not a face
+    const sizeOf = (li) => Number(li.querySelector(".px-dice")?.dataset.sides) || null;
     this.preFilm = {
       boards: pre.boards, labels: pre.labels, finished: pre.finished, diceNeeded: pre.dice_needed,
       dice: pre.dice || [[], ...Array.from(this.list.children, diceOf)],
+      sides: pre.sides || [null, ...Array.from(this.list.children, sizeOf)], // the die of each step's throw
       need: pre.need, // undefined when the page does not say: asked of the engine
     };
     this.scenario = clone(this.original);
@@ -242,6 +265,9 @@ class Widget {
     });
     this.randomButton = button("px-random", "Random throw", "Lancer au hasard");
     this.throwButton = button("px-throw", "Throw", "Lancer");
+    // Which die the race asks for here ("D16", in the dice's label): the Ronde throws dice of six sizes.
+    this.dieAsk = h("span", { class: "px-die-ask", id: `${id}-die`, hidden: true });
+    this.randomButton.setAttribute("aria-describedby", this.dieAsk.id); // the input: its label says it
     this.randomButton.addEventListener("click", () => this.use(() => this.playRandom()));
     this.throwButton.addEventListener("click", () => this.use(() => this.playChosen()));
     this.diceInput.addEventListener("keydown", (event) => {
@@ -274,7 +300,7 @@ class Widget {
       h("div", { class: "px-row px-play", role: "group", "aria-label": "Play on · Continuer la partie" },
         this.randomButton,
         h("span", { class: "px-chosen" },
-          h("label", { for: this.diceInput.id }, bi("Your dice", "Vos dés")), this.diceInput, this.throwButton),
+          h("label", { for: this.diceInput.id }, bi("Your dice", "Vos dés"), " ", this.dieAsk), this.diceInput, this.throwButton),
         this.choiceBox,
         this.buttons.reset),
       this.status,
@@ -531,7 +557,8 @@ class Widget {
     this.scenario = scenario;
     this.film = {
       boards: film.frames.map((f) => f.board), labels: film.frames.map((f) => f.label),
-      dice: film.frames.map((f) => f.dice), finished: film.finished, diceNeeded: film.dice_needed,
+      dice: film.frames.map((f) => f.dice), sides: film.frames.map((f) => f.sides ?? null),
+      finished: film.finished, diceNeeded: film.dice_needed,
       need: film.need === undefined ? undefined : film.need,
     };
     this.needs = new Map();
@@ -548,7 +575,8 @@ class Widget {
     if (this.needs.has(k)) return this.needs.get(k);
     if (k < this.last) {
       const next = this.film.dice[k + 1];
-      return next && next.length ? { kind: "dice", count: next.length } : undefined;
+      const sides = (this.film.sides && this.film.sides[k + 1]) || 6;
+      return next && next.length ? { kind: "dice", count: next.length, sides } : undefined;
     }
     if (this.film.need !== undefined) return this.film.need;
     if (this.film.finished) return null;
@@ -584,16 +612,24 @@ class Widget {
     const gen = this.gen;
     const apply = (need) => {
       if (k !== this.k || gen !== this.gen) return;
+      const dice = need && need.kind === "dice";
+      this.dieAsk.hidden = !dice;
+      this.dieAsk.textContent = dice ? dieName(need) : "";
       const choice = need && need.kind === "choice";
       this.choiceBox.hidden = !choice;
       if (!choice) return;
       const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
       if (current !== need.choices.join("\n")) {
-        this.choiceSelect.replaceChildren(...need.choices.map((c) => h("option", { value: c, text: c })));
+        // A choice in words where the engine gives them (the Ronde's "t-hammer@3"), its code after.
+        const text = (c) => (need.labels && need.labels[c] ? `${need.labels[c].en} · ${need.labels[c].fr} (${c})` : c);
+        this.choiceSelect.replaceChildren(...need.choices.map((c) => h("option", { value: c, text: text(c) })));
       }
       const seat = Number.isInteger(need.seat) ? need.seat + 1 : "";
-      this.choiceLabel.replaceChildren(bi(`Player ${seat} decides${need.decision ? ` (${need.decision})` : ""}`,
-        `Décision du joueur ${seat}${need.decision ? ` (${need.decision})` : ""}`));
+      if (need.question) this.choiceLabel.replaceChildren(bi(need.question.en, need.question.fr));
+      else {
+        this.choiceLabel.replaceChildren(bi(`Player ${seat} decides${need.decision ? ` (${need.decision})` : ""}`,
+          `Décision du joueur ${seat}${need.decision ? ` (${need.decision})` : ""}`));
+      }
     };
     const known = this.knownNeed(k);
     if (known !== undefined) apply(known);
@@ -629,6 +665,8 @@ class Widget {
       return () => this.say(`This throw takes ${en}, not ${move.dice.length}: e.g. "${example}".`,
         `Ce lancer se joue avec ${fr}, pas ${move.dice.length} : par ex. « ${example} ».`);
     }
+    const bad = badFace(move.dice, need);
+    if (bad) return () => this.say(...bad);
     return null;
   }
 
@@ -655,10 +693,11 @@ class Widget {
         `« ${text} » n'est pas un lancer : écrivez les dés en chiffres, par ex. « ${example} ».`);
     }
     const dice = tokens.map(Number);
-    const wrong = dice.find((d) => d < 1 || d > 6);
-    if (wrong !== undefined) {
-      return this.say(`A die shows 1 to 6: ${wrong} is not a face.`, `Un dé va de 1 à 6 : ${wrong} n'est pas une face.`);
-    }
+    // Where the die is not known yet (a decision before, mid-line), misfit() checks once it is.
+    const bad = need ? badFace(dice, need) : badFace(dice, { sides: 16 }) && [
+      `No die here shows ${dice.find((d) => d < 1 || d > 16)}: the largest, the D16, shows 1 to 16.`,
+      `Aucun dé ici ne montre ${dice.find((d) => d < 1 || d > 16)} : le plus grand, le D16, va de 1 à 16.`];
+    if (bad) return this.say(...bad);
     if (need) {
       const refuse = this.misfit(need, { dice });
       if (refuse) return refuse();
@@ -682,7 +721,7 @@ class Widget {
       if (move.random) {
         if (need === null) return this.refuseOver();
         if (need.kind !== "dice") return this.refuseDecision();
-        move = { dice: Array.from({ length: need.count }, randomDie) };
+        move = { dice: Array.from({ length: need.count }, () => randomDie(sidesOf(need))) };
       }
       const refuse = this.misfit(need, move);
       if (refuse) return refuse();
@@ -891,6 +930,7 @@ const CSS = `
 .px-chosen label, .px-decide label { font-size: .7rem; }
 .px-decide:not([hidden]) { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 .px-controls input.px-dice-input { width: 5.5em; }
+.px-die-ask:not([hidden]) { font-weight: 700; font-size: .75rem; padding: .1rem .4rem; border: 1px solid currentColor; border-radius: .25rem; }
 .px-readings-wrap { font-size: .75rem; margin: 0 0 .5rem; }
 .px-readings-own { display: grid; gap: .6rem; margin: 0 0 .5rem; padding-left: .6rem; border-left: 3px solid var(--md-accent-fg-color); }
 .md-typeset details.px-readings { margin: 0; font-size: inherit; border: 1px solid var(--md-default-fg-color--lightest); box-shadow: none; }
@@ -1002,7 +1042,7 @@ async function publishLink(href) {
 }
 
 export {
-  EngineError, bi, clone, publishLink, showEngineNote, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
+  EngineError, badFace, bi, clone, dieName, publishLink, sidesOf, showEngineNote, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
   requestEngine, startEngine, toBase64url,
 };
 

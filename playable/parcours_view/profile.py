@@ -1,0 +1,287 @@
+"""The Ronde van Vlaanderen's course as a race profile (SVG), drawn from the engine's course data.
+
+One long horizontal profile, Bruges (space 0) on the left, Ninove-Meerbeke on the right: flat
+spaces flat, each hill a climb (a D4 space rises more than a D6 space, and shows its die), the
+cobbled strips with the number of each space, the supply zone, the red triangle, start and finish.
+
+The same drawing serves twice:
+- `course_figure()`: the whole profile on a page (one wide SVG in a box that scrolls sideways on a
+  phone), with a list of the course for readers who cannot see it;
+- the board of a position (boards.py): the profile is a <symbol> written once per page, and each
+  board <use>s it in a few rows (clipped, one under the other), with the riders and the peloton
+  drawn over it and a table of the riders below.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from parcours.ronde.course import DEFAULT_COURSE, Course, build
+
+SYMBOL_ID = "px-ronde-course"
+SP = 10  # width of a space
+MARGIN = 40  # room left of the start and right of the finish (riders waiting there stand in columns)
+RISE = {4: 7, 6: 3}  # how much a D4 or a D6 space climbs: the D4 spaces are the steep ones
+NAME_LINES = (11, 21)  # the lines of names (hills, cobbles, supply, towns) above the profile
+ROW_SPACES = 62  # at most this many spaces per row of a board
+ZOOM = 1.3  # the profile on its own is drawn larger than a board (it scrolls sideways anyway)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Where everything of a course is drawn, in the symbol's coordinates."""
+
+    course: Course
+    base: float  # the road's height on the flat
+    tops: tuple[tuple[float, float], ...]  # per space: the road's height where it begins and ends
+    width: float
+    height: float
+
+    def x(self, space: int) -> float:
+        """The left edge of a space."""
+        return MARGIN + space * SP
+
+    def centre(self, space: int) -> tuple[float, float]:
+        """The middle of a space's road: where a rider stands."""
+        space = max(0, min(space, len(self.tops) - 1))
+        y0, y1 = self.tops[space]
+        return self.x(space) + SP / 2, (y0 + y1) / 2
+
+
+def _num(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+@lru_cache(maxsize=8)
+def _profile(course_json: str) -> Profile:
+    course = build(json.loads(course_json))
+    rises: list[tuple[float, float]] = []
+    height = 0.0
+    for space in course.spaces:
+        if space.flat:
+            height = 0.0
+            rises.append((0.0, 0.0))
+        else:
+            if space.first:
+                height = 0.0
+            start = height
+            height += RISE[space.die]
+            rises.append((start, height))
+    top = max((h for _, h in rises), default=0.0)
+    base = NAME_LINES[-1] + 14 + top
+    tops = tuple((base - a, base - b) for a, b in rises)
+    width = 2 * MARGIN + len(course.spaces) * SP
+    return Profile(course, base, tops, width, base + 27)
+
+
+def profile_of(course_data: object) -> Profile:
+    data = DEFAULT_COURSE if course_data is None else course_data
+    return _profile(json.dumps(data, sort_keys=True))
+
+
+def is_default(course_data: object) -> bool:
+    return course_data is None or json.dumps(course_data, sort_keys=True) == json.dumps(DEFAULT_COURSE, sort_keys=True)
+
+
+def _runs(course: Course, test: Any) -> list[tuple[int, int]]:
+    """Maximal runs [first, last] of spaces passing `test`, each run of one name."""
+    runs: list[tuple[int, int]] = []
+    for i, space in enumerate(course.spaces):
+        key = test(space)
+        if key is None or key is False:
+            continue
+        if runs and runs[-1][1] == i - 1 and test(course.spaces[i - 1]) == key and not (space.hill and space.first):
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
+
+
+def drawing(p: Profile) -> str:
+    """The bare course: ground, road, dice, numbers, names. No ids: it may appear twice on a page."""
+    c = p.course
+    n = len(c.spaces)
+    base = p.base
+    out: list[str] = []
+    # The ground under the road: the hills as climbs, a quick descent after each top.
+    pts = [f"M{_num(p.x(0) - MARGIN + 4)} {_num(base + 4)}V{_num(base)}"]
+    for i in range(n):
+        y0, y1 = p.tops[i]
+        pts.append(f"L{_num(p.x(i))} {_num(y0)}L{_num(p.x(i) + SP)} {_num(y1)}")
+        if y1 != base and (i + 1 == n or p.tops[i + 1][0] == base):
+            pts.append(f"L{_num(p.x(i) + SP + 4)} {_num(base)}")
+    pts.append(f"H{_num(p.width - 4)}V{_num(base + 4)}Z")
+    out.append(f'<path class="px-rc-ground" d="{"".join(pts)}"/>')
+    # The road: flat and cobbled runs in one path each (a dash per space), each uphill space a slope.
+    for css, test in (("px-rc-flat", lambda s: s.flat and not s.cobbles),
+                      ("px-rc-cobbles", lambda s: bool(s.cobbles))):
+        d = "".join(f"M{_num(p.x(a))} {_num(base)}H{_num(p.x(b) + SP)}" for a, b in _runs(c, test))
+        if d:
+            out.append(f'<path class="{css}" d="{d}"/>')
+    for die in (6, 4):
+        d = "".join(f"M{_num(p.x(i) + .6)} {_num(p.tops[i][0] - RISE[die] * .06)}"
+                    f"L{_num(p.x(i) + SP - .6)} {_num(p.tops[i][1] + RISE[die] * .06)}"
+                    for i, s in enumerate(c.spaces) if s.die == die)
+        if d:
+            out.append(f'<path class="px-rc-d{die}" d="{d}"/>')
+    # The die of each uphill space, under its slope (one <text>, one position per digit).
+    for a, b in _runs(c, lambda s: s.hill):
+        xs = " ".join(_num(p.x(i) + SP / 2) for i in range(a, b + 1))
+        ys = " ".join(_num(max(p.tops[i]) + 11) for i in range(a, b + 1))
+        digits = "".join(str(c.spaces[i].die) for i in range(a, b + 1))
+        out.append(f'<text class="px-rc-die" x="{xs}" y="{ys}">{digits}</text>')
+    # The numbers on the cobbles, under the road.
+    for a, b in _runs(c, lambda s: s.cobbles):
+        nums = [c.spaces[i].number for i in range(a, b + 1)]
+        if all(v < 10 for v in nums):
+            xs = " ".join(_num(p.x(i) + SP / 2) for i in range(a, b + 1))
+            out.append(f'<text class="px-rc-number" x="{xs}" y="{_num(base + 11)}">{"".join(map(str, nums))}</text>')
+        else:
+            out.extend(f'<text class="px-rc-number" x="{_num(p.x(i) + SP / 2)}" y="{_num(base + 11)}">{v}</text>'
+                       for i, v in zip(range(a, b + 1), nums))
+    # Every tenth space numbered, and a tick.
+    ticks = "".join(f"M{_num(p.x(i) + SP / 2)} {_num(base + 2)}v3" for i in range(10, n - 1, 10))
+    out.append(f'<path class="px-rc-tick" d="{ticks}"/>')
+    out.extend(f'<text class="px-rc-space" x="{_num(p.x(i) + SP / 2)}" y="{_num(base + 23)}">{i}</text>'
+               for i in range(10, n - 1, 10))
+    # Supply zone: a band on the road; red triangle: a flag over its space.
+    for a, b in _runs(c, lambda s: s.supply):
+        out.append(f'<rect class="px-rc-supply" x="{_num(p.x(a))}" y="{_num(base - 3)}" '
+                   f'width="{(b - a + 1) * SP}" height="6"/>')
+    for a, _ in _runs(c, lambda s: s.red_triangle):
+        x = p.x(a) + SP / 2
+        out.append(f'<path class="px-rc-flag" d="M{_num(x)} {_num(base)}V{_num(base - 22)}"/>'
+                   f'<path class="px-rc-red" d="M{_num(x - 6)} {_num(base - 22)}h12l-6 9z"/>')
+    out.extend(_names(_name_list(p)))
+    # Start and finish (a chequered line).
+    x_end = p.x(n - 1) + SP / 2
+    out.append(f'<path class="px-rc-line" d="M{_num(p.x(0) + SP)} {_num(base - 14)}V{_num(base + 5)}"/>'
+               f'<path class="px-rc-chk" d="M{_num(x_end - 1.5)} {_num(base - 15)}V{_num(base + 6)}"/>'
+               f'<path class="px-rc-chk px-rc-chk2" d="M{_num(x_end + 1.5)} {_num(base - 15)}V{_num(base + 6)}"/>')
+    return "".join(out)
+
+
+def _mid(p: Profile, a: int, b: int) -> float:
+    return (p.x(a) + p.x(b) + SP) / 2
+
+
+def name_extent(x: float, text: str, anchor: str) -> tuple[float, float]:
+    """Roughly where a name's text lies (9px sans-serif: about 5.2 px a character)."""
+    w = len(text) * 5.2
+    left = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+    return left, left + w
+
+
+def _name_list(p: Profile) -> list[tuple[float, str, str, str]]:
+    """Every name written above the profile: (x, text, css class, text-anchor)."""
+    c = p.course
+    names: list[tuple[float, str, str, str]] = []
+    for a, b in _runs(c, lambda s: s.supply):
+        names.append((_mid(p, a, b), "Ravitaillement · Supply", "px-rc-supply-name", "middle"))
+    for a, _ in _runs(c, lambda s: s.red_triangle):
+        names.append((p.x(a) + SP / 2, "Triangle rouge · Red triangle", "px-rc-red-name", "middle"))
+    for a, b in _runs(c, lambda s: s.hill):
+        names.append((_mid(p, a, b), str(c.spaces[a].hill), "px-rc-hill", "middle"))
+    for a, b in _runs(c, lambda s: s.cobbles):
+        names.append((_mid(p, a, b), str(c.spaces[a].cobbles), "px-rc-cobble-name", "middle"))
+    names.append((2, "Bruges", "px-rc-town", "start"))
+    names.append((p.width - 2, "Ninove-Meerbeke", "px-rc-town", "end"))
+    return names
+
+
+def _names(names: list[tuple[float, str, str, str]]) -> list[str]:
+    """The names on two lines above the profile: each on the first line where it overlaps nothing."""
+    ends = [-1e9] * len(NAME_LINES)
+    out = []
+    for x, text, css, anchor in sorted(names, key=lambda n: name_extent(n[0], n[1], n[3])[0]):
+        left, right = name_extent(x, text, anchor)
+        line = next((k for k, end in enumerate(ends) if left > end + 6), len(NAME_LINES) - 1)
+        ends[line] = right
+        css += "" if anchor == "middle" else f" px-rc-{anchor}"
+        out.append(f'<text class="px-rc-name {css}" x="{_num(x)}" y="{NAME_LINES[line]}">{escape(text)}</text>')
+    return out
+
+
+def symbol() -> str:
+    """The default course, once per page, for the boards to <use>."""
+    p = profile_of(None)
+    return (f'<symbol id="{SYMBOL_ID}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">'
+            f"{drawing(p)}</symbol>")
+
+
+def rows(p: Profile) -> list[tuple[float, float]]:
+    """How a board cuts the profile into rows: (left, right) in the symbol's x, each cut between
+    spaces on a quiet stretch (as far as can be from any hill, cobbles, flag or name) near an even
+    share of the course."""
+    c = p.course
+    n = len(c.spaces)
+    count = max(1, -(-n // ROW_SPACES))
+    busy = [(p.x(i) - 2, p.x(i) + SP + 6) for i, s in enumerate(c.spaces)
+            if not s.flat or s.cobbles or s.supply or s.red_triangle]
+    busy += [name_extent(x, text, anchor) for x, text, _, anchor in _name_list(p)]
+
+    def quiet(i: int) -> float:
+        x = p.x(i)
+        return min((0.0 if a <= x <= b else min(abs(x - a), abs(x - b)) for a, b in busy), default=1e9)
+
+    cuts = [0]
+    for k in range(1, count):
+        ideal = round(k * n / count)
+        lo, hi = max(cuts[-1] + 10, ideal - 15), min(n - 10, ideal + 15)
+        best = max(range(lo, hi + 1), key=lambda i: (min(quiet(i), 10), -abs(i - ideal))) if lo <= hi else ideal
+        cuts.append(best)
+    edges = [0.0] + [p.x(i) for i in cuts[1:]] + [p.width]
+    return [(edges[k], edges[k + 1]) for k in range(len(edges) - 1)]
+
+
+def course_figure(course_data: object = None) -> str:
+    """The whole course on a page: the profile (scrolls sideways on a narrow screen), a caption
+    that says it is a reconstruction, and the course as a list."""
+    p = profile_of(course_data)
+    c = p.course
+    hills = [(a, b) for a, b in _runs(c, lambda s: s.hill)]
+    cobbles = [(a, b) for a, b in _runs(c, lambda s: s.cobbles)]
+    summary_en = (f"Course profile from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): "
+                  + "; ".join(f"{c.spaces[a].hill}, spaces {a}–{b}" for a, b in hills) + ". Cobbles: "
+                  + "; ".join(f"{c.spaces[a].cobbles}, spaces {a}–{b}" for a, b in cobbles) + ".")
+    svg = (f'<svg class="px-course-svg" viewBox="0 0 {_num(p.width)} {_num(p.height)}" width="{_num(p.width * ZOOM)}" '
+           f'height="{_num(p.height * ZOOM)}" role="img" aria-labelledby="px-course-title">'
+           f'<title id="px-course-title">{escape(summary_en)}</title>{drawing(p)}</svg>')
+    rows_html: list[tuple[int, str]] = []
+    for a, b in sorted(hills + cobbles):
+        s = c.spaces[a]
+        if s.hill:
+            dice = " ".join(f"D{c.spaces[i].die}" for i in range(a, b + 1))
+            rows_html.append((a, f"<tr><td>{a}–{b}</td><td>{escape(s.hill)}</td><td>mont · hill</td><td>{dice}</td></tr>"))
+        else:
+            nums = " ".join(str(c.spaces[i].number) for i in range(a, b + 1))
+            rows_html.append((a, (f"<tr><td>{a}–{b}</td><td>{escape(str(s.cobbles))}</td><td>pavés · cobbles</td>"
+                                  f"<td>{nums}</td></tr>")))
+    supply = [i for i, s in enumerate(c.spaces) if s.supply]
+    red = [i for i, s in enumerate(c.spaces) if s.red_triangle]
+    if supply:
+        rows_html.append((supply[0], (f"<tr><td>{supply[0]}–{supply[-1]}</td><td>Ravitaillement · Supply zone</td>"
+                                      "<td>—</td><td></td></tr>")))
+    for i in red:
+        rows_html.append((i, f"<tr><td>{i}</td><td>Triangle rouge · Red triangle</td><td>—</td><td></td></tr>"))
+    flat = sum(1 for s in c.spaces if s.flat)
+    return (
+        '<figure class="px-figure px-course">'
+        '<div class="px-course-scroll" tabindex="0" role="region" '
+        'aria-label="Profil du parcours (défile de côté) · Course profile (scrolls sideways)">'
+        f"{svg}</div>"
+        '<figcaption class="px-caption">'
+        f'<span lang="fr">Le parcours, de Bruges (case 0) à Ninove-Meerbeke (case {c.finish}) : {flat} cases de plat, '
+        f'{len(c.spaces) - flat} en montée ; une case D4 grimpe plus fort qu\'une case D6. Reconstitution : la règle ne donne '
+        "que les totaux ; l'ordre des monts, leurs dés et les pavés sont les nôtres.</span><br>"
+        f'<span lang="en">The course, from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): {flat} flat spaces, '
+        f"{len(c.spaces) - flat} uphill; a D4 space climbs more steeply than a D6 space. A reconstruction: the rules give "
+        "only the totals; the order of the hills, their dice and the cobbles are ours.</span></figcaption></figure>"
+        '<details class="px-course-list"><summary>Le parcours en liste · The course as a list</summary>'
+        '<table><thead><tr><th scope="col">Cases · Spaces</th><th scope="col">Nom · Name</th>'
+        '<th scope="col">Nature · Kind</th><th scope="col">Dés ou pavés · Dice or cobbles</th></tr></thead>'
+        f'<tbody>{"".join(r for _, r in sorted(rows_html))}</tbody></table></details>')
