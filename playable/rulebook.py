@@ -82,8 +82,17 @@ def anchor(article: str) -> str:
 
 
 def _paragraphs(text: str, lang: str) -> str:
+    """Paragraphs are separated by a blank line; one whose every line starts with "- " is a list."""
     paras = [p.strip() for p in text.strip().split("\n\n") if p.strip()]
-    return "".join(f'<p lang="{lang}">{escape(" ".join(p.split()))}</p>' for p in paras)
+    return "".join(_paragraph(p, lang) for p in paras)
+
+
+def _paragraph(text: str, lang: str) -> str:
+    lines = text.splitlines()
+    if all(line.lstrip().startswith("- ") for line in lines):
+        items = "".join(f"<li>{escape(' '.join(line.lstrip()[2:].split()))}</li>" for line in lines)
+        return f'<ul lang="{lang}">{items}</ul>'
+    return f'<p lang="{lang}">{escape(" ".join(text.split()))}</p>'
 
 
 def _indent(html: str) -> str:
