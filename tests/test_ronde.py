@@ -409,6 +409,38 @@ def test_a_played_tactical_card_goes_face_up_on_the_discard() -> None:
     assert "tactical-discard" in kinds(g) and g.state.kinds[g.state.discard[-1]] == "t-berendries"
 
 
+# ---------------------------------------------------------------- the other readings, side by side
+
+@pytest.mark.parametrize("reading, drawn", [("every-roll", ["flat"]), ("basic-dice", [])])
+def test_which_rolls_draw_a_card(reading: str, drawn: list[str]) -> None:
+    g = game(L1, 2, {"riders": [{"at": 37, "hand": hand("square")}, {"hand": []}], "draw": ["flat"]}, [6],
+             ["square"], {"ronde.drawing-rolls": reading})
+    assert g.position()["hands"][0] == drawn
+
+
+@pytest.mark.parametrize("reading, at", [("yes", 13), ("no", 18)])
+def test_whether_riders_lying_down_bar_the_road(reading: str, at: int) -> None:
+    setup = {"riders": [{"at": 10, "hand": []}, {"at": 14, "hand": [], "skip": 2}, {"at": 14, "hand": []},
+                        {"at": 14, "hand": []}]}
+    g = game(L1, 4, setup, [8], ["d8"], {"ronde.lying-block": reading})
+    assert riders(g)[0]["at"] == at
+
+
+def test_a_third_tactical_card_discarded_at_once_with_no_grace() -> None:
+    g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-koppenberg", "t-berendries")}, {"at": 30, "hand": []},
+                                {"at": 40, "hand": []}], "draw": ["t-take"]},
+             [6], ["d6"], {"ronde.tactical-grace": "at-once"})
+    assert g.need().decision == "discard" and g.need().seat == 0
+
+
+@pytest.mark.parametrize("reading, peloton", [("yes", 36), ("no", 38)])
+def test_whether_the_peloton_driven_with_the_d4_stops_at_the_foot_of_a_hill(reading: str, peloton: int) -> None:
+    setup = {"riders": [{"at": 0, "behind": True, "skip": 2, "hand": []}, {"at": 50, "hand": []},
+                        {"at": 60, "hand": []}], "peloton": 34}
+    g = game(L2, 3, setup, [4], [], {"ronde.drive-stops-at-foot": reading})
+    assert g.position()["peloton"] == peloton
+
+
 # ---------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("setup, where", [

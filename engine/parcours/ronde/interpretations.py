@@ -94,3 +94,48 @@ _add(Option(
      "passed": {"fr": "Après avoir été dépassé seulement, comme le dit la seconde note.",
                 "en": "After being passed only, as the second note says."}},
 ), TACTICAL)
+
+_add(Option(
+    "ronde.drawing-rolls", "ronde:dice-results", "reading",
+    {"fr": "Quels jets font tirer une carte (1 ou 6, 8 ou 12, et 4 ou 10 au niveau 2) ?",
+     "en": "Which rolls make a player draw a card (1 or 6, 8 or 12, and 4 or 10 at level 2)?"},
+    "every-roll",
+    {"every-roll": {"fr": "Tout jet de déplacement, quel que soit le dé (carte d'accélération ou peloton compris) : "
+                          "le texte ne le limite pas.",
+                    "en": "Every movement roll, whatever the die (acceleration and peloton cards included): "
+                          "the text sets no limit."},
+     "basic-dice": {"fr": "Seulement les jets d'un dé de base (D4, D6, D8 sur le plat ; le dé de la case en côte).",
+                    "en": "Only the rolls of a basic die (D4, D6, D8 on the flat; the space's die on a hill)."}},
+), ALL)
+
+_add(Option(
+    "ronde.lying-block", "ronde:three-abreast", "reading",
+    {"fr": "Les coureurs à terre comptent-ils parmi les trois de front qui barrent la route ?",
+     "en": "Do riders lying down count among the three abreast who bar the road?"},
+    "yes",
+    {"yes": {"fr": "Oui : ils sont sur la case.", "en": "Yes: they are on the space."},
+     "no": {"fr": "Non : seuls les coureurs debout barrent la route.",
+            "en": "No: only riders standing bar the road."}},
+), ALL)
+
+_add(Option(
+    "ronde.tactical-grace", "ronde:tactical-cards", "reading",
+    {"fr": "Avec une troisième carte tactique, quand faut-il en défausser une ?",
+     "en": "With a third tactical card, when must one be discarded?"},
+    "one-round",
+    {"one-round": {"fr": "À la fin de son tour suivant, s'il en a encore trois (« un tour de jeu » pour s'en servir).",
+                   "en": "At the end of his next turn, if he still holds three (\"one round of turns\" to use one)."},
+     "at-once": {"fr": "À la fin du tour où il l'a reçue.",
+                 "en": "At the end of the turn he received it."}},
+), TACTICAL)
+
+_add(Option(
+    "ronde.drive-stops-at-foot", "ronde:behind-peloton", "reading",
+    {"fr": "Le peloton poussé au D4 par un coureur derrière lui s'arrête-t-il au pied d'un mont ?",
+     "en": "Does the peloton driven with the D4 by a rider behind it stop at the foot of a hill?"},
+    "yes",
+    {"yes": {"fr": "Oui, comme quand il accélère (sans tour de bonus).",
+             "en": "Yes, as when it accelerates (with no bonus roll)."},
+     "no": {"fr": "Non : la règle du pied de mont n'est donnée que pour les cartes peloton.",
+            "en": "No: the foot-of-the-hill rule is given only for peloton cards."}},
+), PELOTON)

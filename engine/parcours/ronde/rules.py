@@ -249,7 +249,7 @@ def _end(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
     rider = race.riders[seat]
     if race.tactical_count(seat) > 2:
         rider.excess += 1
-        if rider.excess >= 2:  # his round of grace is over
+        if rider.excess >= (2 if race.options.get("ronde.tactical-grace", "one-round") == "one-round" else 1):
             race.tasks.append(("end", seat))
             race.tasks.append(("discard", seat))
             rider.excess = 0
@@ -368,7 +368,7 @@ def _roll_move(race: Race, seat: int, face: int, sides: int, source: str, events
     if falls:
         _fall(race, seat, face, sides, events, S + "cobbles")
     elif not rider.finished:
-        race.tasks.append(("draws", seat, face, sides))
+        race.tasks.append(("draws", seat, face, sides, source in ("basic", "extra")))
     if race.with_peloton and was_last:
         _follow(race, events)
 
@@ -432,7 +432,9 @@ def _fall(race: Race, seat: int, face: int, sides: int, events: list[Event], cit
 
 
 def _draws_task(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
-    _draws(race, task[1], task[2], task[3], events)
+    _, seat, face, sides, basic = task
+    if basic or race.options["ronde.drawing-rolls"] == "every-roll":
+        _draws(race, seat, face, sides, events)
 
 
 def _draws(race: Race, seat: int, face: int, sides: int, events: list[Event]) -> None:
@@ -848,16 +850,17 @@ def _roll_peloton(race: Race, seat: int, face: int, sides: int, card: Any, event
         events.append(Event("peloton-extra", S + "peloton-flat-to-hill", seat, data={"at": race.peloton}))
         race.tasks.append(("roll", seat, "peloton", 4, None))
     if race.options["ronde.peloton-draws"] == "yes":
-        race.tasks.append(("draws", seat, face, sides))
+        race.tasks.append(("draws", seat, face, sides, False))
 
 
 def _roll_drive(race: Race, seat: int, face: int, sides: int, arg: Any, events: list[Event]) -> None:
     """A rider behind the peloton makes it ride with the D4; he and the others behind go along."""
     events.append(Event("throw", S + "behind-peloton", seat, data={"dice": [face], "die": sides}))
-    _peloton_ride(race, face, events, S + "behind-peloton")
+    _peloton_ride(race, face, events, S + "behind-peloton",
+                  stop_at_foot=race.options["ronde.drive-stops-at-foot"] == "yes")
 
 
-def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bool:
+def _peloton_ride(race: Race, points: int, events: list[Event], cite: str, stop_at_foot: bool = True) -> bool:
     assert race.peloton is not None
     start = pos = race.peloton
     exact = foot = False
@@ -865,7 +868,7 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str) -> bo
         if pos + 1 > race.finish - 4:  # it stops short of the line: room for three rows of riders it carries
             break
         pos += 1
-        if race.course[pos].first and race.course[pos - 1].flat:
+        if stop_at_foot and race.course[pos].first and race.course[pos - 1].flat:
             exact, foot = step == points, True
             break
     race.peloton = pos

@@ -69,7 +69,9 @@ class Race:
         return self.course.finish
 
     def riders_on(self, space: int) -> int:
-        return sum(1 for r in self.riders if r.at == space and not r.behind and not r.finished)
+        """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
+        lying = self.options.get("ronde.lying-block", "yes") == "yes"
+        return sum(1 for r in self.riders if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
 
     def full(self, space: int) -> bool:
         """Three riders side by side close the road (not at the start, not at the finish)."""
