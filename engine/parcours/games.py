@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import Event, Need, ScenarioError
@@ -22,6 +23,18 @@ class RaceInfo(Protocol):
     def min_players(self) -> int: ...
     @property
     def max_players(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race of a game with no more to say about it than these (the Veldiv's races say more)."""
+
+    id: str
+    article: str  # the article that defines it
+    name: dict[str, str]
+    min_players: int
+    max_players: int
+    team: bool = False
 
 
 class GameRules(Protocol):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..games import Race
 
 # The text gives a 30-square track and a red and a yellow line, without saying where the lines are:
 # our reconstruction, kept as data; a scenario may replace it (setup.track).
@@ -21,16 +21,6 @@ ARTICLES: tuple[str, ...] = (
     "cdp:mezzofondo-phase-3",   # coupled: derny two throws (or less), rider one throw + 7 (or less)
     "cdp:mezzofondo-arrivee",   # a team must cross the line coupled
 )
-
-
-@dataclass(frozen=True)
-class Race:
-    id: str
-    article: str
-    name: dict[str, str]
-    min_players: int
-    max_players: int
-    team: bool = False
 
 
 RACES: dict[str, Race] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..games import Race
 
 # The rules say neither how many holes a track has nor where the traps are: this layout is our
 # reconstruction, kept as data; a scenario may replace it (setup.board).
@@ -19,20 +19,10 @@ ARTICLES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Race:
-    id: str
-    article: str
-    name: dict[str, str]
-    team: bool = False
-    min_players: int = 2
-    max_players: int = 2
-
-
 RACES: dict[str, Race] = {
     r.id: r for r in (
-        Race("chevaux.course", "chevaux:fin", {"fr": "Course de chevaux", "en": "Horse race"}),
+        Race("chevaux.course", "chevaux:fin", {"fr": "Course de chevaux", "en": "Horse race"}, 2, 2),
         Race("chevaux.trois-points", "chevaux:variante",
-             {"fr": "Course en manches, trois points", "en": "Race in legs, three points"}),
+             {"fr": "Course en manches, trois points", "en": "Race in legs, three points"}, 2, 2),
     )
 }

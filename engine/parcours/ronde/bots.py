@@ -203,8 +203,4 @@ def search(race: Race, need: Need, rng: random.Random, samples: int = 4) -> str:
     return max(need.choices, key=lambda c: (round(scores[c], 6), c == preferred))
 
 
-def _bot(fn: Any) -> Any:
-    return fn
-
-
 BOTS: dict[str, Any] = {"heuristic": heuristic, "search": search}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..games import Race
 
 ARTICLES: tuple[str, ...] = tuple("ronde:" + s for s in (
     "object", "contents", "board", "dice", "level-1-setup", "acceleration-cards", "misfortune-cards",
@@ -13,16 +13,6 @@ ARTICLES: tuple[str, ...] = tuple("ronde:" + s for s in (
     "hill-card-koppenberg", "hill-card-berendries", "out-of-turn", "counter-card", "spring-along-card",
     "kwak-cards", "tactical-discard",
 ))
-
-
-@dataclass(frozen=True)
-class Race:
-    id: str
-    article: str
-    name: dict[str, str]
-    min_players: int
-    max_players: int
-    team: bool = False
 
 
 RACES: dict[str, Race] = {r.id: r for r in (

@@ -954,12 +954,8 @@ def _roll_rejoin(race: Race, seat: int, face: int, sides: int, card: Any, events
             events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": True}))
 
 
-def _roll_move_task(race: Race, seat: int, face: int, sides: int, source: Any, events: list[Event]) -> None:
-    _roll_move(race, seat, face, sides, source, events)
-
-
 ROLLS: dict[str, Any] = {
-    "move": _roll_move_task, "turns": _roll_turns, "peloton": _roll_peloton, "drive": _roll_drive,
+    "move": _roll_move, "turns": _roll_turns, "peloton": _roll_peloton, "drive": _roll_drive,
     "rejoin": _roll_rejoin, "tie": _roll_tie,
 }
 CHOICES: dict[str, Any] = {
