@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parcours import ScenarioError, parse, replay
+from parcours import Game, ScenarioError, parse, replay
 
 GOOD = {"ruleset": "veldiv.americaine", "players": 2, "setup": {"riders": [[15, 23], [40, 41]]}, "dice": [3, 5]}
 
@@ -169,3 +169,20 @@ def test_cli_simulate_compares_bots_with_confidence_intervals() -> None:
     assert out.returncode == 0 and "bots: search, plain" in out.stdout and "95% CI" in out.stdout
     bad = cli("simulate", "cdp.velocita", "--players", "2", "-n", "5", "--bots", "genius,plain")
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
+
+
+def test_cli_play_a_ronde_race_shows_a_person_his_own_hand_only() -> None:
+    out = cli("play", "ronde.niveau-3", "--players", "3", "--seed", "5", "--human", "0", stdin="\nq\n")
+    assert out.returncode == 0, out.stderr
+    hands = Game(parse({"ruleset": "ronde.niveau-3", "players": 3})).position()["hands"]  # the same deal
+    shown = [line for line in out.stdout.splitlines() if "your hand" in line]
+    assert shown and set(shown) == {f"[your hand: {', '.join(hands[0])}] "}  # his own, at each of his prompts
+    assert "Game abandoned." in out.stdout
+
+
+def test_cli_simulate_ronde_bots_reports_each_seat_with_its_interval() -> None:
+    out = cli("simulate", "ronde.niveau-1", "--players", "2", "-n", "20", "--seed", "1", "--bots", "search,heuristic")
+    assert out.returncode == 0, out.stderr
+    assert "bots: search, heuristic" in out.stdout and "95% CI" in out.stdout
+    bad = cli("simulate", "ronde.niveau-1", "--players", "2", "-n", "5", "--bots", "search,oracle")
+    assert bad.returncode == 2 and "--bots" in bad.stderr
