@@ -615,6 +615,7 @@ class Widget {
       const dice = need && need.kind === "dice";
       this.dieAsk.hidden = !dice;
       this.dieAsk.textContent = dice ? dieName(need) : "";
+      if (dice) this.diceInput.placeholder = need.count === 2 ? "3 5" : String(Math.min(3, sidesOf(need)));
       const choice = need && need.kind === "choice";
       this.choiceBox.hidden = !choice;
       if (!choice) return;
