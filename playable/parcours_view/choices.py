@@ -7,32 +7,24 @@ from __future__ import annotations
 from typing import Any
 
 from parcours.ronde import cards as C
-from parcours.ronde.narrate import COLOURS
+from parcours.ronde.narrate import COLOURS, name
 
 from .profile import profile_of
 
 Pair = dict[str, str]
 
-CARD_NAMES: dict[str, tuple[str, str]] = {  # (en, fr), short: a button's words
-    "flat": ("Flat card", "Carte plat"),
-    "triangle": ("White-triangle card", "Carte triangle blanc"),
-    "square": ("White-square card", "Carte carré blanc"),
-    "p-flat": ("Flat peloton card", "Carte peloton plat"),
-    "p-hill": ("Hill peloton card", "Carte peloton mont"),
-    "p-mixed": ("Mixed peloton card", "Carte peloton mixte"),
-    "t-slow-legs": ("Slow legs", "Jambes lourdes"),
-    "t-flat-tyre": ("Flat tyre", "Crevaison"),
-    "t-comfort-break": ("Comfort break", "Pause pipi"),
-    "t-broken-handlebar": ("Broken handlebar", "Guidon cassé"),
-    "t-hammer": ("Man with the hammer", "L'homme au marteau"),
-    "t-take": ("Take cards", "Prendre des cartes"),
-    "t-koppenberg": ("Koppenberg / Muur hill card", "Carte de mont Koppenberg / Mur"),
-    "t-berendries": ("Berendries hill card", "Carte de mont Berendries"),
-    "t-counter": ("Counter", "Contre"),
-    "t-spring": ("Spring along", "Saute dans la roue"),
-    "t-kwak": ("Kwak", "Kwak"),
-    "t-stevige-kwak": ("Stevige kwak", "Stevige kwak"),
-}
+def button_name(kind: str) -> tuple[str, str]:
+    """A card on a button (en, fr): 'Flat card', 'Hill peloton card', 'Man with the hammer'..."""
+    en, fr = name(kind, "en"), name(kind, "fr")
+    sort = C.family(kind)
+    if sort == "acceleration":
+        return f"{en.capitalize()} card", f"Carte {fr}"
+    if sort == "peloton":
+        return f"{en.capitalize()} peloton card", f"Carte peloton {fr}"
+    if kind in ("t-koppenberg", "t-berendries"):
+        return f"{en} hill card", f"Carte de mont {fr}"
+    return en[0].upper() + en[1:], fr[0].upper() + fr[1:]
+
 
 QUESTIONS: dict[str, tuple[str, str]] = {
     "act": ("{p}: how do you ride?", "{p} : comment roulez-vous ?"),
@@ -76,7 +68,7 @@ def _label(choice: str, seat: int, position: dict[str, Any]) -> Pair:
     kind, _, target = choice.partition("@")
     if target.isdigit():
         victim = int(target) - 1
-        name = CARD_NAMES.get(kind, (kind, kind))
+        name = button_name(kind)
         v_en, v_fr = _who(victim, 1), _who(victim, 0)
         if kind in C.AGAINST:
             n = C.AGAINST[kind]
@@ -90,18 +82,18 @@ def _label(choice: str, seat: int, position: dict[str, Any]) -> Pair:
             return pair(f"Take a card at random from {v_en}", f"Prendre une carte au hasard à {v_fr}")
         return pair(choice, choice)
     if choice.startswith("discard:"):
-        name = CARD_NAMES.get(choice[8:], (choice[8:], choice[8:]))
+        name = button_name(choice[8:])
         return pair(f"Discard: {name[0]}", f"Défausser : {name[1]}")
     if choice in ("d4", "d6", "d8"):
         return pair(f"Basic die: D{choice[1:]}", f"Dé de base : D{choice[1:]}")
     if choice in C.ACCELERATION:
         die = C.ACCELERATION[choice]
-        name = CARD_NAMES[choice]
+        name = button_name(choice)
         return pair(f"{name[0]}: D{die}", f"{name[1]} : D{die}")
     if choice in C.PELOTON:
         flat, hill = C.PELOTON[choice]
         die = flat if on_flat else hill
-        name = CARD_NAMES[choice]
+        name = button_name(choice)
         return pair(f"{name[0]}: the peloton rides the D{die}", f"{name[1]} : le peloton roule au D{die}")
     if choice == "roll":
         die = here.die or 6

@@ -18,7 +18,8 @@ from collections import Counter
 from html import escape
 from typing import Any
 
-from parcours.ronde.narrate import COLOURS
+from parcours.ronde.cards import AGAINST
+from parcours.ronde.narrate import COLOURS, name
 
 from .profile import SYMBOL_ID, Profile, _num, drawing, is_default, profile_of, rows
 
@@ -29,27 +30,6 @@ ROWS_ID = "px-ronde-rows"
 ROW_GAP = 4
 LINE = 13  # the table's line height
 COLUMNS = (22, 108, 204, 266, 334)  # rider, space, sits out, cards, hand
-SHORT_NAMES: dict[str, tuple[str, str]] = {  # (en, fr): a hand in words, for the board's label
-    "flat": ("flat", "plat"), "triangle": ("white triangle", "triangle blanc"),
-    "square": ("white square", "carré blanc"),
-    "m-slow-legs": ("slow legs", "mauvaises jambes"), "m-flat-tyre": ("flat tyre", "crevaison"),
-    "m-comfort-break": ("comfort break", "pause pipi"), "m-broken-handlebar": ("broken handlebar", "guidon cassé"),
-    "m-fall": ("fall", "chute"), "m-very-bad-legs": ("very bad legs", "très mauvaises jambes"),
-    "m-hammer": ("man with the hammer", "homme au marteau"), "m-severe-fall": ("severe fall", "lourde chute"),
-    "p-flat": ("flat peloton", "peloton plat"), "p-hill": ("hill peloton", "peloton mont"),
-    "p-mixed": ("mixed peloton", "peloton mixte"),
-    "t-slow-legs": ("tactical slow legs", "mauvaises jambes tactique"),
-    "t-flat-tyre": ("tactical flat tyre", "crevaison tactique"),
-    "t-comfort-break": ("tactical comfort break", "pause pipi tactique"),
-    "t-broken-handlebar": ("tactical broken handlebar", "guidon cassé tactique"),
-    "t-hammer": ("tactical man with the hammer", "homme au marteau tactique"),
-    "t-take": ("take cards", "prendre des cartes"), "t-koppenberg": ("Koppenberg / Muur", "Koppenberg / Mur"),
-    "t-berendries": ("Berendries", "Berendries"), "t-counter": ("counter", "contre"),
-    "t-spring": ("spring along", "saute dans la roue"), "t-kwak": ("kwak", "kwak"),
-    "t-stevige-kwak": ("stevige kwak", "stevige kwak"),
-}
-
-
 def rider_colour(seat: int) -> tuple[str, str]:
     return RIDER_COLOURS[seat % len(RIDER_COLOURS)]
 
@@ -208,10 +188,11 @@ def ronde_board(position: dict[str, Any], label: str) -> str:
 
 
 def _card_names(kinds: list[str], lang: str) -> str:
-    i = 1 if lang == "fr" else 0
+    def short(kind: str) -> str:  # a green misfortune says it is tactical
+        tactical = kind.startswith("t-") and kind in AGAINST
+        return name(kind, lang) + ((" tactique" if lang == "fr" else " (tactical)") if tactical else "")
     counts = Counter(kinds)
-    return ", ".join(f"{SHORT_NAMES.get(k, (k, k))[i]} ×{n}" if n > 1 else SHORT_NAMES.get(k, (k, k))[i]
-                     for k, n in sorted(counts.items()))
+    return ", ".join(f"{short(k)} ×{n}" if n > 1 else short(k) for k, n in sorted(counts.items()))
 
 
 def ronde_label(position: dict[str, Any], lang: str) -> str:

@@ -6,38 +6,49 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Event
+from .cards import family
 from .races import ARTICLES
 
 COLOURS = (("Rouge", "Red"), ("Orange", "Orange"), ("Jaune", "Yellow"), ("Vert", "Green"), ("Bleu", "Blue"),
            ("Violet", "Purple"), ("Brun", "Brown"), ("Blanc", "White"))
-CARDS: dict[str, tuple[str, str]] = {
-    "flat": ("accélération « plat »", "flat acceleration"),
-    "triangle": ("accélération « triangle blanc »", "white-triangle acceleration"),
-    "square": ("accélération « carré blanc »", "white-square acceleration"),
-    "m-slow-legs": ("malchance « jambes lourdes »", "misfortune \"slow legs\""),
-    "m-flat-tyre": ("malchance « crevaison »", "misfortune \"flat tyre\""),
-    "m-comfort-break": ("malchance « pause pipi »", "misfortune \"comfort break\""),
-    "m-broken-handlebar": ("malchance « guidon cassé »", "misfortune \"broken handlebar\""),
-    "m-fall": ("malchance « chute »", "misfortune \"fall\""),
-    "m-very-bad-legs": ("malchance « très mauvaises jambes »", "misfortune \"very bad legs\""),
-    "m-hammer": ("malchance « l'homme au marteau »", "misfortune \"man with the hammer\""),
-    "m-severe-fall": ("malchance « chute grave »", "misfortune \"severe fall\""),
-    "p-flat": ("peloton « plat »", "flat peloton"),
-    "p-hill": ("peloton « mont »", "hill peloton"),
-    "p-mixed": ("peloton « mixte »", "mixed peloton"),
-    "t-slow-legs": ("tactique « jambes lourdes »", "tactical \"slow legs\""),
-    "t-flat-tyre": ("tactique « crevaison »", "tactical \"flat tyre\""),
-    "t-comfort-break": ("tactique « pause pipi »", "tactical \"comfort break\""),
-    "t-broken-handlebar": ("tactique « guidon cassé »", "tactical \"broken handlebar\""),
-    "t-hammer": ("tactique « l'homme au marteau »", "tactical \"man with the hammer\""),
-    "t-take": ("tactique « prendre des cartes »", "tactical \"take cards\""),
-    "t-koppenberg": ("de mont « Koppenberg / Mur »", "\"Koppenberg / Muur\" hill"),
-    "t-berendries": ("de mont « Berendries »", "\"Berendries\" hill"),
-    "t-counter": ("« contre »", "counter"),
-    "t-spring": ("« saute dans la roue »", "spring-along"),
-    "t-kwak": ("kwak", "kwak"),
+# Each card's own name (fr, en), as short as a hand's list; `card()` says what sort of card it is.
+NAMES: dict[str, tuple[str, str]] = {
+    "flat": ("plat", "flat"), "triangle": ("triangle blanc", "white triangle"),
+    "square": ("carré blanc", "white square"),
+    "slow-legs": ("jambes lourdes", "slow legs"), "flat-tyre": ("crevaison", "flat tyre"),
+    "comfort-break": ("pause pipi", "comfort break"), "broken-handlebar": ("guidon cassé", "broken handlebar"),
+    "fall": ("chute", "fall"), "very-bad-legs": ("très mauvaises jambes", "very bad legs"),
+    "hammer": ("l'homme au marteau", "man with the hammer"), "severe-fall": ("chute grave", "severe fall"),
+    "p-flat": ("plat", "flat"), "p-hill": ("mont", "hill"), "p-mixed": ("mixte", "mixed"),
+    "t-take": ("prendre des cartes", "take cards"), "t-koppenberg": ("Koppenberg / Mur", "Koppenberg / Muur"),
+    "t-berendries": ("Berendries", "Berendries"), "t-counter": ("contre", "counter"),
+    "t-spring": ("saute dans la roue", "spring along"), "t-kwak": ("kwak", "kwak"),
     "t-stevige-kwak": ("stevige kwak", "stevige kwak"),
 }
+
+
+def name(kind: Any, lang: str) -> str:
+    """A card's own name: 'crevaison' / 'flat tyre' (a misfortune's name is the same brown or green)."""
+    key = str(kind)
+    if key[:2] in ("m-", "t-") and key[2:] in NAMES:
+        key = key[2:]
+    return NAMES[key][0 if lang == "fr" else 1]
+
+
+def card(kind: Any, lang: str) -> str:
+    """A card in a sentence, with its sort: 'malchance « chute »', 'flat acceleration'..."""
+    k, fr, n = str(kind), lang == "fr", name(kind, lang)
+    if k in ("t-koppenberg", "t-berendries"):
+        return f"de mont « {n} »" if fr else f'"{n}" hill'
+    if k in ("t-counter", "t-spring", "t-kwak", "t-stevige-kwak", "t-take"):
+        return f"« {n} »" if fr else f'"{n}"'
+    sort = {"acceleration": ("accélération", "acceleration"), "misfortune": ("malchance", "misfortune"),
+            "peloton": ("peloton", "peloton"), "tactical": ("tactique", "tactical")}[family(k)]
+    if family(k) in ("acceleration", "peloton") and not fr:
+        return f"{n} {sort[1]}"
+    return f"{sort[0]} « {n} »" if fr else f'{sort[1]} "{n}"'
+
+
 FAMILIES = {"acceleration": ("une carte d'accélération", "an acceleration card"),
             "misfortune": ("une carte de malchance", "a misfortune card"),
             "peloton": ("une carte peloton", "a peloton card"),
@@ -84,10 +95,6 @@ def who(seat: Any, lang: str) -> str:
     if not isinstance(seat, int):
         return "?"
     return COLOURS[seat][0 if lang == "fr" else 1] if seat < len(COLOURS) else f"#{seat + 1}"
-
-
-def card(kind: Any, lang: str) -> str:
-    return CARDS[str(kind)][0 if lang == "fr" else 1]
 
 
 def _d(e: Event) -> dict[str, Any]:
