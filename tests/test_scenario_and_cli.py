@@ -175,8 +175,9 @@ def test_cli_play_a_ronde_race_shows_a_person_his_own_hand_only() -> None:
     out = cli("play", "ronde.niveau-3", "--players", "3", "--seed", "5", "--human", "0", stdin="\nq\n")
     assert out.returncode == 0, out.stderr
     hands = Game(parse({"ruleset": "ronde.niveau-3", "players": 3})).position()["hands"]  # the same deal
-    shown = [line for line in out.stdout.splitlines() if "your hand" in line]
+    shown = [line[line.index("[your hand"):] for line in out.stdout.splitlines() if "[your hand" in line]
     assert shown and set(shown) == {f"[your hand: {', '.join(hands[0])}] "}  # his own, at each of his prompts
+    assert "D16 [your hand" in out.stdout  # the first roll says which die
     assert "Game abandoned." in out.stdout
 
 

@@ -138,7 +138,8 @@ def _play(args: argparse.Namespace) -> int:
     while (need := game.need()) is not None:
         shown = len(game.steps)
         if need.kind == "dice":
-            if need.seat in humans and _ask(need.seat, args.lang, (), _hand(game, need.seat, args.lang)) is None:
+            die = f"D{need.sides} " if need.sides != 6 else ""
+            if need.seat in humans and _ask(need.seat, args.lang, (), die + _hand(game, need.seat, args.lang)) is None:
                 print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
                 return 0
             game.throw([rng.randint(1, need.sides) for _ in range(need.count)])
