@@ -30,10 +30,6 @@ ROWS_ID = "px-ronde-rows"
 ROW_GAP = 4
 LINE = 13  # the table's line height
 COLUMNS = (22, 108, 204, 266, 334)  # rider, space, sits out, cards, hand
-def rider_colour(seat: int) -> tuple[str, str]:
-    return RIDER_COLOURS[seat % len(RIDER_COLOURS)]
-
-
 def colour_name(seat: int, lang: str) -> str:
     return COLOURS[seat][0 if lang == "fr" else 1] if seat < len(COLOURS) else f"#{seat + 1}"
 

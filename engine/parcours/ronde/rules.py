@@ -368,7 +368,7 @@ def _roll_move(race: Race, seat: int, face: int, sides: int, source: str, events
     if falls:
         _fall(race, seat, face, sides, events, S + "cobbles")
     elif not rider.finished:
-        race.tasks.append(("draws", seat, face, sides, source in ("basic", "extra")))
+        race.tasks.append(("draws", seat, face, sides, source == "basic"))
     if race.with_peloton and was_last:
         _follow(race, events)
 
