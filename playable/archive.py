@@ -9,7 +9,9 @@ from typing import Any
 from parcours import veldiv
 from parcours_view import board_svg, symbols
 
-from .sources import Located, require_text
+from . import data_check
+from .data_check import anchor
+from .sources import DataError
 
 MATERIAL = {"cardboard": ("carton", "cardboard"), "metal": ("métal", "metal"), "tin": ("fer-blanc", "tin"),
             "wood": ("bois", "wood"), "cloth": ("tissu", "cloth"), "printed": ("carton imprimé", "printed card")}
@@ -27,47 +29,44 @@ def bi(text: dict[str, str] | None, tag: str = "p") -> str:
 def source_ref(source: str | None, page: str = "../sources/") -> str:
     if not source:
         return ""
+    source = escape(source)
     return f'<a class="px-src" href="{page}#source-{source}" title="source {source}">[{source}]</a>'
 
 
-def _load(path: Path, lists: tuple[str, ...]) -> Located:
-    doc = Located(path)
-    if not isinstance(doc.data, dict):
-        raise doc.fail((), "expected a mapping")
-    for key in lists:
-        for i, item in enumerate(doc.data.get(key) or []):
-            if not item.get("source"):
-                raise doc.fail((key, i), "every fact names its source")
-            for field in ("notes", "note", "name", "box", "board", "riders", "what", "certainty"):
-                if isinstance(item.get(field), dict) and not {"fr", "en"} - set(item[field]):
-                    require_text(doc, (key, i, field), item[field])
-    return doc
+def _load(docs: Path, game: str) -> dict[str, Any]:
+    """editions.yml, checked against its schema, sources and ids (data_check)."""
+    doc = data_check.editions(docs, game)
+    if doc is None:
+        raise DataError(f"{docs / game / 'editions.yml'}: missing (the game's page needs it)")
+    data: dict[str, Any] = doc.data
+    return data
 
 
 def render_editions(docs: Path, game: str) -> str:
-    doc = _load(docs / game / "editions.yml",
-                ("awards", "exhibitions", "boxes", "versions", "boards", "riders", "counters"))
-    data = doc.data
+    data = _load(docs, game)
     g = data["game"]
-    out = [f"<p><strong>{escape(g['name'])}</strong>, {escape(g['publisher'])}, {escape(g['country'])}, "
-           f"{g['year']} {source_ref(g.get('source'))}</p>",
-           bi(g["named_after"]), bi(g["description"]), '<div class="admonition warning">' + bi(g["caveats"]) + "</div>",
-           "\n## Boîtes numérotées · The numbered boxes {#boxes}\n", _boxes_table(data["boxes"]),
-           "".join(_box_notes(b) for b in data["boxes"]),
+    lists = {key: data.get(key) or [] for key in ("boxes", "boards", "versions", "riders", "counters", "awards",
+                                                  "exhibitions")}
+    facts = ", ".join(escape(str(g[k])) for k in ("publisher", "country", "year") if g.get(k) is not None)
+    out = [f"<p><strong>{escape(g['name'])}</strong>, {facts} {source_ref(g.get('source'))}</p>",
+           bi(g.get("named_after")), bi(g.get("description")),
+           '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
+           "\n## Boîtes numérotées · The numbered boxes {#boxes}\n", _boxes_table(lists["boxes"]),
+           "".join(_box_notes(b) for b in lists["boxes"]),
            "\n## Le plateau · The board {#board}\n", _track_figure(),
-           "".join(_card(b, b.get("name")) for b in data["boards"]),
-           "\n## Versions rares · Rare versions {#versions}\n", _cards(data["versions"]),
-           "\n## Coureurs · Riders {#riders}\n", "".join(_card(r, _material_title(r)) for r in data["riders"]),
-           "\n## Jetons · Counters {#counters}\n", "".join(_card(c, _material_title(c)) for c in data["counters"]),
+           "".join(_card(b, b.get("name")) for b in lists["boards"]),
+           "\n## Versions rares · Rare versions {#versions}\n", _cards(lists["versions"]),
+           "\n## Coureurs · Riders {#riders}\n", "".join(_card(r, _material_title(r)) for r in lists["riders"]),
+           "\n## Jetons · Counters {#counters}\n", "".join(_card(c, _material_title(c)) for c in lists["counters"]),
            "\n## Récompenses et expositions · Awards and exhibitions {#awards}\n",
-           "".join(_card(a, a.get("name")) for a in data["awards"]),
-           "".join(_card(e, e.get("event"), extra=f"{e.get('place', '')} {e.get('year') or ''}")
-                   for e in data["exhibitions"])]
+           "".join(_card(a, a.get("name")) for a in lists["awards"]),
+           "".join(_card(e, e.get("event"), extra=f"{e.get('place') or ''} {e.get('year') or ''}")
+                   for e in lists["exhibitions"])]
     return "\n".join(out)
 
 
 def _boxes_table(boxes: list[dict[str, Any]]) -> str:
-    head = "| | " + " | ".join(b["label"] for b in boxes) + " |"
+    head = "| | " + " | ".join(escape(b["label"]) for b in boxes) + " |"
     rows = [head, "|---" * (len(boxes) + 1) + "|"]
 
     def riders(b: dict[str, Any]) -> str:
@@ -136,20 +135,14 @@ KINDS = {"spelling": ("orthographe", "spelling"), "wording": ("formulation", "wo
 
 
 def render_collation(docs: Path, game: str) -> str:
-    doc = Located(docs / game / "collation.yml")
-    if not isinstance(doc.data, list):
-        raise doc.fail((), "expected a list of variants")
+    doc = data_check.collation(docs, game)
+    if doc is None:
+        raise DataError(f"{docs / game / 'collation.yml'}: missing (the sources page needs it)")
     rows = ['<table class="px-collation"><thead><tr><th>Section</th><th>A (000)</th><th>B (001)</th>'
             '<th>Nature · Kind</th><th>Jeu · Play</th><th>Note</th></tr></thead><tbody>']
-    for i, v in enumerate(doc.data):
-        for key in ("section", "a", "b", "kind", "changes_play", "note"):
-            if key not in v:
-                raise doc.fail((i,), f"variant is missing '{key}'")
-        if v["kind"] not in KINDS:
-            raise doc.fail((i, "kind"), f"unknown kind {v['kind']!r} (expected {', '.join(KINDS)})")
-        require_text(doc, (i, "note"), v["note"])
+    for v in doc.data:
         section = v["section"]
-        link = f'<a href="../rules/#{section.replace(":", "-")}">{escape(section)}</a>'
+        link = f'<a href="../rules/#{escape(anchor(section))}">{escape(section)}</a>'
         play = ("oui · yes" if v["changes_play"] else "non · no")
         kind = " · ".join(KINDS[v["kind"]])
         rows.append(f'<tr><td>{link}</td><td lang="fr">{escape(v["a"]) or "—"}</td><td lang="fr">{escape(v["b"]) or "—"}</td>'
@@ -159,25 +152,21 @@ def render_collation(docs: Path, game: str) -> str:
 
 
 def render_sources(docs: Path, game: str) -> str:
-    data = Located(docs / game / "editions.yml").data
-    items = "".join(f'<li id="source-{sid}"><strong>[{sid}]</strong> {bi(text)}</li>'
-                    for sid, text in data["sources"].items())
+    items = "".join(f'<li id="source-{escape(sid)}"><strong>[{escape(sid)}]</strong> {bi(text)}</li>'
+                    for sid, text in _load(docs, game)["sources"].items())
     return f'<ul class="px-sources">{items}</ul>'
 
 
 def render_edition(docs: Path, game: str) -> str:
     """A single edition (the CDP games, the horse race): what the source says of it, fact by fact."""
-    doc = _load(docs / game / "editions.yml", ("contents", "history"))
-    data = doc.data
-    g = data.get("game")
-    if not isinstance(g, dict):
-        raise doc.fail(("game",), "expected the game's facts (name, source, description...)")
+    data = _load(docs, game)
+    g = data["game"]
     facts = []
     for key, label in (("periodical", "Périodique · Periodical"), ("publisher", "Éditeur · Publisher"),
                        ("date", "Date"), ("year", "Année · Year"), ("author", "Auteur · Author"),
                        ("country", "Pays · Country")):
         if g.get(key):
-            facts.append(f"<tr><th scope=\"row\">{label}</th><td>{escape(str(g[key]))}</td></tr>")
+            facts.append(f"<tr><th scope=\"row\">{label}</th><td>{_fact(g[key])}</td></tr>")
     out = [f"<p><strong>{escape(g['name'])}</strong> {source_ref(g.get('source'), '')}</p>",
            f'<table class="px-facts">{"".join(facts)}</table>' if facts else "",
            bi(g.get("description")),
@@ -188,7 +177,17 @@ def render_edition(docs: Path, game: str) -> str:
     if data.get("history"):
         out += ["\n## Histoire · History { #history }\n",
                 "".join(_card(h, h.get("title"), src_page="") for h in data["history"])]
-    items = "".join(f'<li id="source-{sid}"><strong>[{sid}]</strong> {bi(text)}</li>'
-                    for sid, text in (data.get("sources") or {}).items())
+    items = "".join(f'<li id="source-{escape(sid)}"><strong>[{escape(sid)}]</strong> {bi(text)}</li>'
+                    for sid, text in data["sources"].items())
     out += ["\n## Sources { #sources }\n", f'<ul class="px-sources">{items}</ul>']
     return "\n".join(out)
+
+
+def _fact(value: object) -> str:
+    """A fact of the game: a name, a year, or a person with a role in both languages."""
+    if isinstance(value, dict):
+        role = value.get("role")
+        roles = f' (<span lang="fr">{escape(role["fr"])}</span> · <span lang="en">{escape(role["en"])}</span>)' \
+            if role else ""
+        return f"{escape(value['name'])}{roles} {source_ref(value.get('source'), '')}".rstrip()
+    return escape(str(value))

@@ -4,16 +4,19 @@ checked on load and rendered as the rules page: French and English side by side,
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from parcours import ScenarioError, all_games, game_of, replay
+from parcours import all_games, game_of
 from parcours.games import GameRules
 from parcours_view import film, symbols
 
-from .sources import DataError, Located, field_path, require_text
+from . import data_check
+from .data_check import anchor
+from .sources import Located
 
 LANG_NAMES = {"fr": "Français", "en": "English"}
 
@@ -28,57 +31,20 @@ class Example:
 
 
 def load_examples(folder: Path, game: str = "veldiv") -> dict[str, list[Example]]:
-    """Every example file checked: known article, both languages, a scenario the engine accepts."""
-    rules = all_games()[game]
+    """Every example file checked (data_check): known article, both languages, a scenario of this game
+    that the engine replays."""
     by_article: dict[str, list[Example]] = {}
-    for path in sorted(folder.glob("*.yml")):
-        doc = Located(path)
+    for doc in data_check.examples(folder.parent.parent, game, folder):
         data = doc.data
-        if not isinstance(data, dict):
-            raise doc.fail((), "expected a mapping with article, title, explain and scenario")
-        for key in ("article", "title", "explain", "scenario"):
-            if key not in data:
-                raise doc.fail((), f"missing '{key}'")
-        if data["article"] not in rules.ARTICLES:
-            raise doc.fail(("article",), f"unknown article id {data['article']!r}")
-        require_text(doc, ("title",), data["title"])
-        require_text(doc, ("explain",), data["explain"])
-        try:
-            replay(data["scenario"])  # parsed, then played: a face too big for its die fails too
-        except ScenarioError as err:
-            raise doc.fail(("scenario",) + field_path(err.where), str(err)) from None
-        example = Example(path.stem, data["article"], data["title"], data["explain"], data["scenario"])
+        example = Example(doc.path.stem, data["article"], data["title"], data["explain"], data["scenario"])
         by_article.setdefault(example.article, []).append(example)
     return by_article
 
 
 def load_rulebook(path: Path, game: str = "veldiv") -> tuple[Located, list[dict[str, Any]]]:
-    rules = all_games()[game]
-    doc = Located(path)
-    sections = doc.data.get("sections") if isinstance(doc.data, dict) else None
-    if not isinstance(sections, list):
-        raise doc.fail((), "expected a 'sections' list")
-    for i, section in enumerate(sections):
-        where: tuple[object, ...] = ("sections", i)
-        for key in ("id", "title", "original", "translation"):
-            if not isinstance(section, dict) or key not in section:
-                raise doc.fail(where, f"section is missing '{key}'")
-        require_text(doc, where + ("title",), section["title"])
-        for j, note in enumerate(section.get("notes") or []):
-            require_text(doc, where + ("notes", j, "title"), note.get("title"))
-            require_text(doc, where + ("notes", j, "text"), note.get("text"))
-            option = note.get("option")
-            if option is not None and option not in rules.OPTIONS:
-                raise doc.fail(where + ("notes", j, "option"), f"unknown engine option {option!r}")
-    ids = [s["id"] for s in sections]
-    missing = [a for a in rules.ARTICLES if a not in ids]
-    if missing:
-        raise doc.fail(("sections",), f"no section for {', '.join(missing)}")
-    return doc, sections
-
-
-def anchor(article: str) -> str:
-    return article.replace(":", "-")
+    """The rulebook checked (data_check): schema, section ids, options, sources."""
+    doc = data_check.rulebook(path.parent.parent, game, path)
+    return doc, doc.data["sections"]
 
 
 def _paragraphs(text: str, lang: str) -> str:
@@ -93,6 +59,12 @@ def _paragraph(text: str, lang: str) -> str:
         items = "".join(f"<li>{escape(' '.join(line.lstrip()[2:].split()))}</li>" for line in lines)
         return f'<ul lang="{lang}">{items}</ul>'
     return f'<p lang="{lang}">{escape(" ".join(text.split()))}</p>'
+
+
+def _markdown_text(text: str) -> str:
+    """Plain text inside a line of Markdown (a heading): no HTML, no emphasis, no attribute list."""
+    return re.sub(r"([\\`*_\[\]{}#<>&])", lambda m: escape(m.group(1)) if m.group(1) in "<>&" else "\\" + m.group(1),
+                  " ".join(text.split()))
 
 
 def _indent(html: str) -> str:
@@ -131,7 +103,7 @@ def _note(rules: GameRules, note: dict[str, Any]) -> str:
     if note.get("option"):
         body += _option_box(rules, note["option"])
     kind = "question" if note.get("option") else "note"
-    title = f'{note["title"]["fr"]} · {note["title"]["en"]}'.replace('"', "'")
+    title = escape(f'{note["title"]["fr"]} · {note["title"]["en"]}')
     return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
 
 
@@ -183,9 +155,6 @@ def render_rules(docs: Path, game: str, texts: dict[str, str]) -> str:
     rules = all_games()[game]
     doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
     examples = load_examples(docs / game / "examples", game)
-    unexampled = [a for a in rules.ARTICLES if a not in examples]
-    if unexampled:
-        raise DataError(f"{docs / game / 'examples'}: no worked example for {', '.join(unexampled)}")
     out = [symbols(game) + options_catalogue(game) + "\n"]
     for section in sections:
         out.append(_section(rules, section, examples.get(section["id"], []), texts))
@@ -195,7 +164,7 @@ def render_rules(docs: Path, game: str, texts: dict[str, str]) -> str:
 
 def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str]) -> str:
     ident = anchor(section["id"])
-    title = f'{section["title"]["fr"]} · {section["title"]["en"]}'
+    title = _markdown_text(f'{section["title"]["fr"]} · {section["title"]["en"]}')
     first = texts["original_lang"]
     second = "en" if first == "fr" else "fr"
     original = _paragraphs(section["original"], first) + f'<p class="px-source">{escape(texts["original_source"])}</p>'
@@ -205,7 +174,7 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
              _parallel(texts["original_label"], original, texts["translation_label"], translation)]
     sic = section.get("sic") or []
     if sic:
-        items = "".join(f'<li><q lang="fr">{escape(s["text"])}</q>: <span lang="fr">{escape(s["note"]["fr"])}</span> '
+        items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: <span lang="fr">{escape(s["note"]["fr"])}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
     parts.extend(_note(rules, n) for n in section.get("notes") or [])

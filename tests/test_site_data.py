@@ -70,7 +70,7 @@ def test_a_bad_die_in_an_example_names_the_file_and_line(tmp_path: Path) -> None
     path.write_text(path.read_text().replace("dice: [3, 3, 5]", "dice:\n    - 3\n    - 9"))
     with pytest.raises(DataError) as err:
         load_examples(folder)
-    assert str(err.value).startswith(f"{path}:12: dice[1]: 9 is not a face of the D6")
+    assert str(err.value).startswith(f"{path}:12: scenario.dice[1]: 9 is not a face of the D6")
 
 
 def test_malformed_yaml_names_the_file_and_line(tmp_path: Path) -> None:

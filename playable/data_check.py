@@ -1,0 +1,289 @@
+"""The site's data checked before the build: each file against its declared schema (schema.yml),
+then what a schema cannot say (ids known and unique, sources known, examples that replay).
+Every fault is one line, `file:line: field: what is wrong`; all of a file's faults are reported."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
+
+from parcours import ScenarioError, all_games, replay
+
+from .sources import DataError, Located, dotted, field_path
+
+SCHEMA = Path(__file__).parent / "schema.yml"
+KINDS = ("rulebook", "example", "collation", "editions")
+
+
+@functools.cache
+def _validator(kind: str) -> Draft202012Validator:
+    defs = Located(SCHEMA).data["$defs"]
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": f"#/$defs/{kind}", "$defs": defs}
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def schema_faults(doc: Located, kind: str) -> list[str]:
+    """Every way `doc` departs from the schema of its kind, each as file:line: field: fault, in file order."""
+    faults = [_fault(doc, err) for err in _validator(kind).iter_errors(doc.data)]
+    return [text for _, text in sorted(set(faults))]
+
+
+def load(path: Path, kind: str) -> Located:
+    """A data file read and checked against its schema; DataError lists every fault."""
+    doc = Located(path)
+    raise_all(schema_faults(doc, kind))
+    return doc
+
+
+def checked(path: Path, kind: str, cross: Callable[[Located], list[str]]) -> Located:
+    """A data file checked against its schema, then by `cross` (what a schema cannot say)."""
+    doc = load(path, kind)
+    raise_all(cross(doc))
+    return doc
+
+
+def check_site(docs: Path) -> None:
+    """Every game's data files, all checked: one DataError listing every fault of every file."""
+    faults: list[str] = []
+    for game in all_games():
+        folder = docs / game
+        if not folder.is_dir():
+            continue
+        for check in (lambda: editions(docs, game), lambda: rulebook(docs, game), lambda: examples(docs, game),
+                      lambda: collation(docs, game)):
+            try:
+                check()
+            except DataError as err:
+                faults.append(str(err))
+    raise_all(faults)
+
+
+def editions(docs: Path, game: str) -> Located | None:
+    path = docs / game / "editions.yml"
+    return checked(path, "editions", lambda doc: editions_faults(doc, game)) if path.exists() else None
+
+
+def _sources_of(docs: Path, game: str) -> set[str] | None:
+    path = docs / game / "editions.yml"
+    if not path.exists():
+        return None
+    data = Located(path).data
+    return set(data["sources"]) if isinstance(data, dict) and isinstance(data.get("sources"), dict) else set()
+
+
+def rulebook(docs: Path, game: str, path: Path | None = None) -> Located:
+    sources = _sources_of(docs, game)
+    return checked(path or docs / game / "rulebook.yml", "rulebook", lambda doc: rulebook_faults(doc, game, sources))
+
+
+def _section_ids(docs: Path, game: str) -> set[str] | None:
+    path = docs / game / "rulebook.yml"
+    if not path.exists():
+        return None
+    data = Located(path).data
+    sections = data.get("sections") if isinstance(data, dict) else None
+    return {s["id"] for s in sections if isinstance(s, dict) and isinstance(s.get("id"), str)} \
+        if isinstance(sections, list) else set()
+
+
+def examples(docs: Path, game: str, folder: Path | None = None) -> list[Located]:
+    """Every example file of the game, checked; one DataError for all their faults."""
+    sections = _section_ids(docs, game)
+    anchors = {anchor(s) for s in sections or ()}
+    docs_found, faults = [], []
+    for path in sorted((folder or docs / game / "examples").glob("*.yml")):
+        try:
+            docs_found.append(checked(path, "example", lambda doc: example_faults(doc, game, anchors)))
+        except DataError as err:
+            faults.append(str(err))
+    raise_all(faults)
+    shown = {doc.data["article"] for doc in docs_found}
+    unexampled = [a for a in all_games()[game].ARTICLES if a not in shown]
+    raise_all([f"{folder or docs / game / 'examples'}: no worked example for {', '.join(unexampled)}"] if unexampled else [])
+    return docs_found
+
+
+def collation(docs: Path, game: str) -> Located | None:
+    path = docs / game / "collation.yml"
+    if not path.exists():
+        return None
+    sections = _section_ids(docs, game) or set()
+    return checked(path, "collation", lambda doc: collation_faults(doc, sections))
+
+
+def raise_all(faults: Iterable[str]) -> None:
+    faults = list(faults)
+    if faults:
+        raise DataError("\n".join(faults))
+
+
+def _fault(doc: Located, err: ValidationError) -> tuple[int, str]:
+    keys = tuple(err.absolute_path)
+    problem = _problem(err)
+    if err.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(err.instance, dict):
+        extra = _unexpected(err)
+        if extra:
+            keys += (extra[0],)
+    elif err.validator == "propertyNames":
+        keys += (err.instance,)
+    return doc.line(keys), doc.where(keys, problem)
+
+
+def _unexpected(err: ValidationError) -> list[str]:
+    return re.findall(r"'([^']*)'", err.message.split("(")[-1]) if "(" in err.message else []
+
+
+def _problem(err: ValidationError) -> str:
+    what = err.schema.get("description") if isinstance(err.schema, dict) else None
+    v = err.validator
+    if v == "required":
+        match = re.match(r"'(.+?)' is a required property", err.message)
+        name = match.group(1) if match else "?"
+        lang = {"fr": "the French text (fr)", "en": "the English text (en)"}.get(name)
+        return f"missing {lang or repr(name)}" + (f": expected {what}" if what and not lang else "")
+    if v in ("additionalProperties", "unevaluatedProperties"):
+        allowed = ", ".join((err.schema.get("properties") or {}) if isinstance(err.schema, dict) else [])
+        names = ", ".join(repr(k) for k in _unexpected(err))
+        return f"unknown key {names}" + (f" (expected one of: {allowed})" if allowed else "")
+    if v == "propertyNames":
+        return f"the key {err.instance!r} is not {what or 'allowed'}"
+    if v == "minItems":
+        return f"expected at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}"
+    return f"expected {what or err.message}, got {_shown(err.instance)}"
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+    return repr(value)
+
+
+def kind_of(docs: Path, path: Path) -> str | None:
+    """The kind of data file at `path`, or None if it is not site data."""
+    rel = path.relative_to(docs).parts
+    if len(rel) == 2 and rel[1] in ("rulebook.yml", "editions.yml", "collation.yml"):
+        return rel[1].removesuffix(".yml")
+    if len(rel) == 3 and rel[1] == "examples" and rel[2].endswith(".yml"):
+        return "example"
+    return None
+
+
+# ---------------------------------------------------------------- what a schema cannot say
+
+def anchor(article: str) -> str:
+    """The HTML id of a section: veldiv:art-3 -> veldiv-art-3."""
+    return article.replace(":", "-")
+
+
+def rulebook_faults(doc: Located, game: str, sources: set[str] | None) -> list[str]:
+    """Section ids known to the engine and unique, every article present, options known, sources known."""
+    rules = all_games()[game]
+    data = doc.data
+    faults = []
+    if data["game"] != game:
+        faults.append(doc.where(("game",), f"expected {game!r} (the folder's game), got {data['game']!r}"))
+    if sources is not None:
+        faults += _unknown_source(doc, ("source", "id"), data["source"]["id"], sources)
+        for i, witness in enumerate(data.get("witnesses") or []):
+            faults += _unknown_source(doc, ("witnesses", i, "seed"), witness["seed"], sources)
+    seen: dict[str, int] = {}
+    for i, section in enumerate(data["sections"]):
+        where: tuple[object, ...] = ("sections", i)
+        sid = section["id"]
+        if ":" in sid and sid not in rules.ARTICLES:
+            faults.append(doc.where(where + ("id",), f"unknown article id {sid!r} (the engine's articles: "
+                                                      f"{', '.join(rules.ARTICLES)})"))
+        elif ":" not in sid and sid.startswith(game):
+            faults.append(doc.where(where + ("id",), f"{sid!r} looks like an article id: write {game}:..."))
+        if anchor(sid) in seen:
+            faults.append(doc.where(where + ("id",), f"section id {sid!r} used twice (first in "
+                                                      f"sections[{seen[anchor(sid)]}])"))
+        seen.setdefault(anchor(sid), i)
+        for j, note in enumerate(section.get("notes") or []):
+            option = note.get("option")
+            if option is not None and option not in rules.OPTIONS:
+                faults.append(doc.where(where + ("notes", j, "option"), f"unknown engine option {option!r}"))
+    missing = [a for a in rules.ARTICLES if anchor(a) not in seen]
+    if missing:
+        faults.append(doc.where(("sections",), f"no section for {', '.join(missing)}"))
+    return faults
+
+
+def example_faults(doc: Located, game: str, sections: set[str] | None = None) -> list[str]:
+    """The article is the game's, the ruleset too, and the scenario replays."""
+    rules = all_games()[game]
+    data = doc.data
+    faults = []
+    if data["article"] not in rules.ARTICLES:
+        faults.append(doc.where(("article",), f"unknown article id {data['article']!r}"))
+    ruleset = data["scenario"].get("ruleset")
+    if isinstance(ruleset, str) and ruleset not in rules.RACES:
+        faults.append(doc.where(("scenario", "ruleset"), f"{ruleset!r} is not a race of this page's game "
+                                                          f"({game}: {', '.join(rules.RACES)})"))
+        return faults
+    name = f"ex-{doc.path.stem}"
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", doc.path.stem) or (sections and name in sections):
+        faults.append(doc.where((), f"the file name makes the HTML id {name!r}, which must be lower-case letters, "
+                                    "digits and hyphens, and not a section's id"))
+    try:
+        replay(data["scenario"])  # parsed, then played: a face too big for its die fails too
+    except ScenarioError as err:
+        faults.append(doc.where(("scenario",) + field_path(err.where), err.problem))
+    return faults
+
+
+def editions_faults(doc: Located, game: str) -> list[str]:
+    """Ids unique (they are HTML ids), every source id known, box races known."""
+    data = doc.data
+    sources = set(data["sources"])
+    faults = [f for keys, sid in _sources(data) for f in _unknown_source(doc, keys, sid, sources)]
+    seen: dict[str, tuple[object, ...]] = {}
+    for key, items in data.items():
+        if key in ("game", "sources"):
+            continue
+        for i, item in enumerate(items):
+            ident = ("box-" if key == "boxes" else "") + item["id"]
+            if ident in seen:
+                faults.append(doc.where((key, i, "id"), f"id {item['id']!r} used twice (first in {dotted(seen[ident])})"))
+            seen.setdefault(ident, (key, i))
+            for j, race in enumerate(item.get("races") or []):
+                if race not in all_games()[game].RACES:
+                    faults.append(doc.where((key, i, "races", j), f"unknown race {race!r} "
+                                                                  f"(expected one of: {', '.join(all_games()[game].RACES)})"))
+    return faults
+
+
+def collation_faults(doc: Located, sections: set[str]) -> list[str]:
+    return [doc.where((i, "section"), f"unknown section id {v['section']!r} (not in the rulebook)")
+            for i, v in enumerate(doc.data) if v["section"] not in sections]
+
+
+def _sources(value: object, keys: tuple[object, ...] = ()) -> Iterator[tuple[tuple[object, ...], str]]:
+    """Every `source` field below `value`, with its path."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "source" and isinstance(v, str):
+                yield keys + (k,), v
+            elif k != "sources":
+                yield from _sources(v, keys + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _sources(v, keys + (i,))
+
+
+def _unknown_source(doc: Located, keys: tuple[object, ...], sid: str, sources: set[str]) -> list[str]:
+    if sid in sources:
+        return []
+    return [doc.where(keys, f"unknown source {sid!r} (editions.yml lists: {', '.join(sorted(sources))})")]
