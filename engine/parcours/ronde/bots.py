@@ -116,7 +116,7 @@ DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring
 def determinize(race: Race, seat: int, rng: random.Random) -> Race:
     """A copy where everything this seat cannot see is dealt again at random: the face-down piles
     and the other players' hands (each keeps its size and its share of peloton cards)."""
-    world = race.clone(random.Random(rng.random()))
+    world = race.clone(random.Random(rng.getrandbits(64)))
     hidden_main = list(world.draw)
     hidden_peloton = list(world.peloton_draw)
     for r in world.riders:
@@ -161,7 +161,7 @@ def _rollout(world: Race, seat: int, rng: random.Random, on_turn: int) -> float:
     if asked is None:
         return _standing(world, seat)
     total = 0.0
-    base = rng.random()
+    base = rng.getrandbits(64)  # integer seeds: a float's hash differs between CPython and Pyodide
     for face in range(1, asked.sides + 1):
         stream = random.Random(base + face)  # the same dice after a given face, whatever the choice
         branch = world.clone(random.Random(base - face))
@@ -194,7 +194,7 @@ def search(race: Race, need: Need, rng: random.Random, samples: int = 4) -> str:
     scores = dict.fromkeys(need.choices, 0.0)
     for _ in range(samples):
         world = determinize(race, need.seat, rng)
-        dice_seed = rng.random()
+        dice_seed = rng.getrandbits(64)
         for choice in need.choices:
             trial = world.clone(random.Random(dice_seed))
             play_choice(trial, choice)

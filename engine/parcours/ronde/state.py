@@ -95,7 +95,7 @@ class Race:
         riders = [Rider(r.seat, r.at, r.skip, list(r.lying), r.behind, list(r.hand), r.finished, r.triangle, r.excess)
                   for r in self.riders]
         twin = Race(self.ruleset, self.options, self.level, self.with_peloton, self.course, self.kinds, riders,
-                    rng or random.Random(self.rng.random()), list(self.draw), list(self.discard),
+                    rng or random.Random(self.rng.getrandbits(64)), list(self.draw), list(self.discard),
                     list(self.peloton_draw), list(self.peloton_discard), list(self.table), self.peloton,
                     self.peloton_closed, list(self.tasks), self.turn, set(self.flags), list(self.springers),
                     list(self.crossing), list(self.arrivals), self.finished, self.throws)
