@@ -19,6 +19,10 @@ Key = tuple[int, int, bool, int]  # squares of seat 0, squares of seat 1, sprint
 TOLERANCE = 1e-13
 
 
+class UnsolvedPosition(LookupError):
+    """A turn start the solver has no value for: a finished race, or a bug; never worth a default."""
+
+
 class Solution:
     """P(seat 0 wins) at the start of every turn, and the best choice at every decision."""
 
@@ -39,15 +43,24 @@ class Solution:
         return range(most, most + 1) if forced else range(most + 1)
 
     def _end_of_turn(self, a: int, b: int, sprint: bool, first: int) -> float:
-        if max(a, b) >= self.line:
-            if a != b:
-                return 1.0 if a > b else 0.0
-            a = b = self.line  # past the line and level: an extra turn, the same from any square
+        if max(a, b) >= self.line and a != b:
+            return 1.0 if a > b else 0.0
         nxt = (1 - first) if a == b else (0 if a > b else 1)
         return self.turn_value(a, b, sprint, nxt)
 
+    def stored(self, a: int, b: int, sprint: bool, first: int) -> Key:
+        """The key a turn start is solved under: level past the line, an extra turn is the same from any square."""
+        if a == b >= self.line:
+            return (self.line, self.line, sprint, first)
+        return (a, b, sprint, first)
+
     def turn_value(self, a: int, b: int, sprint: bool, first: int) -> float:
-        return self.turn.get((a, b, sprint, first), 0.5)
+        """P(seat 0 wins) at the start of a turn; a position never solved is an error, not a guess."""
+        key = self.stored(a, b, sprint, first)
+        if key not in self.turn:
+            raise UnsolvedPosition(f"velocita solver: no turn starts at squares {a} and {b} "
+                                   f"(sprint {'on' if sprint else 'off'}, seat {first} first)")
+        return self.turn[key]
 
     def _after_move(self, pos: tuple[int, int], sprint: bool, first: int, second: bool) -> float:
         if second:
@@ -102,6 +115,8 @@ class Solution:
     def _fixed_point(self, a: int, b: int, sprint: bool) -> None:
         self._group = (a, b, sprint)
         tie_group = a >= self.line
+        for first in (0, 1):
+            self.turn[(a, b, sprint, first)] = 0.5  # the fixed point's first guess, replaced below
         for _ in range(200):
             if tie_group:  # past the line every level finish comes back here: keep nothing stale
                 self._second.clear()
