@@ -12,8 +12,10 @@ import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+import yaml
 
 from parcours import default_options
 from parcours.cdp.velocita import Sprint, need, new_state, play_choice, play_throw
@@ -21,6 +23,7 @@ from parcours.cdp.velocita_solver import UnsolvedPosition, advice, chances, solu
 from parcours.options import OptionValue
 
 V = "cdp.velocita"
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "cdp" / "examples"
 READINGS = [{"cdp.line-crossing": line, "cdp.sprint-parity": parity, "cdp.sprint-when": when, "cdp.lot": "first-seat"}
             for line, parity, when in itertools.product(("reach", "beyond"), ("face", "doubled"),
                                                           ("after-throw", "before-throw"))]
@@ -102,14 +105,6 @@ def test_the_extra_turn_after_a_level_finish(reading: dict[str, str]) -> None:
             assert sol.turn_value(squares, squares, sprint, 0) == pytest.approx(float(1 - second), abs=NEAR)
     state = extra_turn(options)  # seat 1 opens, seat 0 throws second
     assert chances(state) == pytest.approx(float(off), abs=NEAR)
-
-
-def test_the_worked_example_shows_the_extra_turn_value() -> None:
-    """docs/cdp/examples/velocita-arrivee.yml: at the start of the extra turn rider 1 throws second."""
-    options = options_of(READINGS[0])
-    state = drive(start(options, 27, 26, False, 0), [4, 5])
-    assert state.pos == [31, 31] and state.first == 1 and state.moved == 0
-    assert round(chances(state), 4) == round(float(Fraction(19, 24)), 4) == 0.7917
 
 
 def test_a_position_never_solved_is_an_error_not_a_default() -> None:
@@ -227,3 +222,18 @@ def test_solved_values_and_advice_near_the_line(reading: dict[str, str]) -> None
 
     for key, state in exact.states.items():  # every position within every turn, at the exact values
         exact.node(state, key, exact.values[key], root=True, check=check)
+
+
+def test_the_rules_page_example_shows_the_extra_turn_at_19_in_24() -> None:
+    """docs/cdp/examples/velocita-arrivee.yml, as the page renders it: once the riders are level past
+    the line, rider 1 (who throws second in the extra turn) has 19/24, before and after the move."""
+    from parcours_view.film import film
+
+    data = yaml.safe_load((EXAMPLES / "velocita-arrivee.yml").read_text(encoding="utf-8"))
+    frames = film(data["scenario"]).frames
+    tie = next(i for i, f in enumerate(frames) if "cdp:velocita-arrivee" in f["cites"] and not f["finished"])
+    before, at = frames[tie - 1], frames[tie]  # rider 2 is about to ride his 5 squares; he has ridden them
+    for frame in (before, at):
+        assert frame["analysis"]["chances"] == [0.7917, 0.2083]
+        assert "rider 1 79.2%, rider 2 20.8%" in frame["html"]["en"]
+        assert "coureur 1 79,2 %, coureur 2 20,8 %" in frame["html"]["fr"]

@@ -22,7 +22,7 @@ def assess(game: Game) -> dict[str, Any] | None:
 def assessment_html(found: dict[str, Any] | None, lang: str) -> str:
     if not found:
         return ""
-    a, b = (f"{100 * p:.1f} %" if lang == "fr" else f"{100 * p:.1f}%" for p in found["chances"])
+    a, b = (f"{100 * p:.1f} %".replace(".", ",") if lang == "fr" else f"{100 * p:.1f}%" for p in found["chances"])
     text = (f"Chances, chacun jouant au mieux : coureur 1 {a}, coureur 2 {b}." if lang == "fr"
             else f"Chances with best play from here: rider 1 {a}, rider 2 {b}.")
     if found["best"] is not None:
