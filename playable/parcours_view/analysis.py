@@ -15,8 +15,9 @@ def assess(game: Game) -> dict[str, Any] | None:
         return None
     p0 = chances(game.state)
     need = game.need()
-    best = advice(game.state, need.choices) if need is not None and need.kind == "choice" else None
-    return {"chances": [round(p0, 4), round(1 - p0, 4)], "best": best}
+    decision = need is not None and need.kind == "choice"
+    best = advice(game.state, need.choices) if need is not None and decision else None
+    return {"chances": [round(p0, 4), round(1 - p0, 4)], "best": best, "decision": decision}
 
 
 def assessment_html(found: dict[str, Any] | None, lang: str) -> str:
@@ -28,4 +29,6 @@ def assessment_html(found: dict[str, Any] | None, lang: str) -> str:
     if found["best"] is not None:
         best = escape(found["best"])
         text += f" Le meilleur choix ici : {best}." if lang == "fr" else f" The best choice here: {best}."
+    elif found["decision"]:
+        text += " Ici, tous les choix se valent." if lang == "fr" else " Here every choice is worth the same."
     return f'<p class="px-odds">{text}</p>'

@@ -17,6 +17,7 @@ from .velocita import Sprint
 
 Key = tuple[int, int, bool, int]  # squares of seat 0, squares of seat 1, sprint, first seat
 TOLERANCE = 1e-13
+SAME = 1e-9  # choices this close are worth the same: no advice between them
 
 
 class UnsolvedPosition(LookupError):
@@ -171,12 +172,12 @@ def chances(state: Sprint) -> float:
     return sol._distance_value((a, b), state.sprint, state.first, second, state.die)
 
 
-def advice(state: Sprint, choices: tuple[str, ...]) -> str:
-    """What the optimal player chooses at a decision."""
+def advice(state: Sprint, choices: tuple[str, ...]) -> str | None:
+    """What the optimal player chooses at a decision; None when every choice is worth the same."""
     die = state.die if state.stage in ("launch", "distance") else 0
-    choice, _ = solution(state.options).best_choice(tuple(state.pos), state.sprint, state.first,  # type: ignore[arg-type]
-                                                    state.moved == 1, die, choices)
-    return choice
+    choice, values = solution(state.options).best_choice((state.pos[0], state.pos[1]), state.sprint, state.first,
+                                                         state.moved == 1, die, choices)
+    return None if max(values.values()) - min(values.values()) < SAME else choice
 
 
 _CACHE: dict[tuple[tuple[str, OptionValue], ...], Solution] = {}
