@@ -60,7 +60,7 @@ def test_a_scenario_may_replace_the_course_and_bad_course_data_names_the_field()
     with pytest.raises(ScenarioError) as err:
         parse({"ruleset": L1, "players": 2, "setup": {"course": {**short, "hills": [{"name": "X", "from": 10,
                                                                                       "dice": "45"}]}}})
-    assert err.value.where == "setup.course.hills[0].dice"
+    assert err.value.where == "setup.course.hills[0].dice[1]"  # the bad space itself
 
 
 def test_level_1_setup_deals_three_acceleration_cards_and_shuffles_the_misfortunes_into_the_draw_pile() -> None:
@@ -259,7 +259,7 @@ def test_a_lying_rider_just_in_front_of_the_peloton_goes_behind_it_and_drives_it
 
 
 def test_after_sitting_out_behind_the_peloton_a_7_on_the_d8_gets_back_in_front() -> None:
-    setup = {"riders": [{"at": 0, "behind": True, "hand": []}, {"at": 15, "hand": []}, {"at": 30, "hand": []}],
+    setup = {"riders": [{"behind": True, "hand": []}, {"at": 15, "hand": []}, {"at": 30, "hand": []}],
              "peloton": 9}
     g = game(L2, 3, setup, [2, 7])
     assert g.position()["peloton"] == 11 and riders(g)[0]["at"] == 12 and not riders(g)[0]["behind"]
@@ -267,7 +267,7 @@ def test_after_sitting_out_behind_the_peloton_a_7_on_the_d8_gets_back_in_front()
 
 
 def test_the_peloton_stops_at_the_foot_of_a_hill_and_an_exact_count_rolls_the_d4_again() -> None:
-    setup = {"riders": [{"at": 20, "hand": hand("p-flat")}, {"at": 33, "hand": []}, {"at": 35, "hand": []}],
+    setup = {"riders": [{"at": 27, "hand": hand("p-flat")}, {"at": 33, "hand": []}, {"at": 35, "hand": []}],
              "peloton": 26}
     g = game(L2, 3, setup, [10, 2], ["p-flat"])
     assert "peloton-extra" in kinds(g) and g.position()["peloton"] == 38
@@ -275,7 +275,7 @@ def test_the_peloton_stops_at_the_foot_of_a_hill_and_an_exact_count_rolls_the_d4
 
 
 def test_riders_set_down_on_cobbles_by_the_peloton_do_not_fall() -> None:
-    setup = {"riders": [{"at": 10, "hand": hand("p-flat")}, {"at": 22, "hand": []}, {"at": 50, "hand": []}],
+    setup = {"riders": [{"at": 18, "hand": hand("p-flat")}, {"at": 22, "hand": []}, {"at": 50, "hand": []}],
              "peloton": 17}
     g = game(L2, 3, setup, [8], ["p-flat"])
     assert riders(g)[1]["at"] == 26 and riders(g)[1]["skip"] == 0 and "cobbles-safe" in kinds(g)
@@ -435,7 +435,7 @@ def test_a_third_tactical_card_discarded_at_once_with_no_grace() -> None:
 
 @pytest.mark.parametrize("reading, peloton", [("yes", 36), ("no", 38)])
 def test_whether_the_peloton_driven_with_the_d4_stops_at_the_foot_of_a_hill(reading: str, peloton: int) -> None:
-    setup = {"riders": [{"at": 0, "behind": True, "skip": 2, "hand": []}, {"at": 50, "hand": []},
+    setup = {"riders": [{"behind": True, "skip": 2, "hand": []}, {"at": 50, "hand": []},
                         {"at": 60, "hand": []}], "peloton": 34}
     g = game(L2, 3, setup, [4], [], {"ronde.drive-stops-at-foot": reading})
     assert g.position()["peloton"] == peloton
@@ -456,6 +456,101 @@ def test_a_bad_setup_names_the_field(setup: dict[str, Any], where: str) -> None:
     with pytest.raises(ScenarioError) as err:
         parse({"ruleset": L1, "players": 2, "setup": setup})
     assert err.value.where == where
+
+
+SHORT = {"spaces": 30, "hills": [{"name": "Muur - Kapelmuur", "from": 10, "dice": "44"}], "cobbles": [],
+         "supply": [20], "red_triangle": 25}
+
+
+@pytest.mark.parametrize("course, where", [
+    ({"hills": [{"name": "X", "from": 10, "dice": 46}]}, "setup.course.hills[0].dice"),
+    ({"hills": [{"name": "X", "from": 10, "dice": []}]}, "setup.course.hills[0].dice"),
+    ({"hills": [{"name": "X", "from": 10, "dice": [4, True]}]}, "setup.course.hills[0].dice[1]"),
+    ({"hills": [{"name": "", "from": 10, "dice": "44"}]}, "setup.course.hills[0].name"),
+    ({"hills": [{"name": "X", "from": 0, "dice": "44"}]}, "setup.course.hills[0].from"),
+    ({"hills": [{"name": "X", "from": 27, "dice": "444"}]}, "setup.course.hills[0]"),
+    ({"cobbles": [{"name": "K", "from": 5, "numbers": 5}]}, "setup.course.cobbles[0].numbers"),
+    ({"cobbles": [{"name": "K", "from": 5, "numbers": [5, 17]}]}, "setup.course.cobbles[0].numbers[1]"),
+    ({"cobbles": [{"name": "K", "from": 10, "numbers": [5]}]}, "setup.course.cobbles[0]"),  # on the hill
+    ({"red_triangle": [25]}, "setup.course.red_triangle"),
+    ({"red_triangle": 29}, "setup.course.red_triangle"),
+    ({"supply": 20}, "setup.course.supply"),
+    ({"supply": [20, "21"]}, "setup.course.supply[1]"),
+    ({"spaces": 401}, "setup.course.spaces"),
+    ({"spaces": 9}, "setup.course.spaces"),
+    ({"spaces": 30.0}, "setup.course.spaces"),
+    ({"hills": {"name": "X"}}, "setup.course.hills"),
+])
+def test_a_bad_course_is_one_line_naming_the_field_never_a_traceback(course: dict[str, Any], where: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse({"ruleset": L1, "players": 2, "setup": {"course": {**SHORT, **course}}})
+    assert err.value.where == where and "\n" not in str(err.value)
+
+
+def test_a_course_of_400_spaces_is_the_longest_allowed_and_the_error_says_so() -> None:
+    assert len(build({**SHORT, "spaces": 400}).spaces) == 400
+    with pytest.raises(ScenarioError, match="from 10 to 400, got 1000"):
+        build({**SHORT, "spaces": 1000})
+
+
+@pytest.mark.parametrize("ruleset, setup, where", [
+    (L1, {"cards": {"flat": 61}}, "setup.cards.flat"),
+    (L1, {"cards": {"flat": "3"}}, "setup.cards.flat"),
+    (L1, {"cards": {"flat": 60, "triangle": 60, "square": 60, "p-flat": 60}}, "setup.cards"),
+    (L1, {"cards": ["flat"]}, "setup.cards"),
+    (L1, {"shuffle": 1.5}, "setup.shuffle"),
+    (L1, {"riders": [{"skip": 21}, {}]}, "setup.riders[0].skip"),
+    (L1, {"riders": [{"at": -1}, {}]}, "setup.riders[0].at"),
+    (L1, {"riders": [{"at": 179}, {}]}, "setup.riders[0].at"),  # the finish: nobody starts there
+    (L1, {"riders": [{"hand": "flat"}, {}]}, "setup.riders[0].hand"),
+    (L1, {"riders": [{"behind": "yes"}, {}]}, "setup.riders[0].behind"),
+    (L1, {"riders": {"at": 3}}, "setup.riders"),
+    (L2, {"peloton": 178}, "setup.peloton"),
+    (L2, {"peloton": True}, "setup.peloton"),
+    (L2, {"draw": ["p-flat"]}, "setup.draw[0]"),
+    (L2, {"peloton_discard": ["flat"]}, "setup.peloton_discard[0]"),
+])
+def test_every_set_up_field_is_checked_for_type_and_range(ruleset: str, setup: dict[str, Any], where: str) -> None:
+    players = 2 if ruleset == L1 else 3
+    if "riders" in setup and isinstance(setup["riders"], list):
+        setup = {**setup, "riders": setup["riders"] + [{}] * (players - len(setup["riders"]))}
+    with pytest.raises(ScenarioError) as err:
+        parse({"ruleset": ruleset, "players": players, "setup": setup})
+    assert err.value.where == where and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("rows, peloton, where, problem", [
+    ([{"at": 12}, {"at": 20}, {"at": 30}], 12, "setup.riders[0].at", "not in front of the peloton"),
+    ([{"at": 20}, {"at": 5, "skip": 1}, {"at": 30}], 12, "setup.riders[1].at", "not in front of the peloton"),
+    ([{}, {"at": 20}, {"at": 30}], 12, "setup.riders[0].at", "not in front of the peloton"),  # left at the start
+    ([{"at": 25, "behind": True}, {"at": 20}, {"at": 30}], 12, "setup.riders[0].at", "on space 11, just behind it"),
+    ([{"at": 13}, {"at": 13}, {"at": 13}, {"at": 13}], 12, "setup.riders[3].at", "three riders"),
+])
+def test_impossible_positions_around_the_peloton_are_refused(rows: list[dict[str, Any]], peloton: int, where: str,
+                                                             problem: str) -> None:
+    with pytest.raises(ScenarioError, match=problem) as err:
+        parse({"ruleset": L2, "players": len(rows), "setup": {"riders": rows, "peloton": peloton}})
+    assert err.value.where == where
+
+
+def test_a_rider_behind_the_peloton_stands_just_behind_it_and_never_off_the_board() -> None:
+    g = game(L2, 3, {"riders": [{"behind": True, "skip": 1}, {"at": 20}, {"at": 30}], "peloton": 12})
+    assert riders(g)[0]["at"] == 11 and riders(g)[0]["behind"]
+    # a rider lying on space 1 while the peloton is still at the start goes behind it: to the start, not space -1
+    g = game(L2, 3, {"riders": [{"at": 1, "skip": 2, "hand": []}, {"at": 20}, {"at": 30}]})
+    assert riders(g)[0]["behind"] and riders(g)[0]["at"] == 0
+    g.throw([3])
+    assert g.position()["peloton"] == 3 and riders(g)[0]["at"] == 2
+
+
+def test_past_the_foot_of_the_muur_a_set_up_has_no_peloton_cards() -> None:
+    muur = DEFAULT_COURSE["hills"][6]["from"]
+    g = game(L2, 3, {"riders": [{"at": muur + 2, "hand": []}, {"at": muur + 3}, {"at": muur + 4}], "peloton": muur})
+    assert g.position()["peloton_closed"]
+    with pytest.raises(ScenarioError, match="no peloton cards in hand") as err:
+        parse({"ruleset": L2, "players": 3, "setup": {"riders": [{"at": muur + 2, "hand": ["p-flat"]}, {"at": muur + 3},
+                                                                {"at": muur + 4}], "peloton": muur}})
+    assert err.value.where == "setup.riders[0].hand"
 
 
 def test_an_illegal_choice_is_refused_and_changes_nothing() -> None:

@@ -42,7 +42,9 @@ def _check(race: Race) -> None:
     assert all(r.skip >= 0 for r in race.riders)
     if race.peloton is not None:
         assert 0 <= race.peloton < race.finish
-        assert all(r.at == race.peloton - 1 for r in race.riders if r.behind)
+        assert all(r.at == max(0, race.peloton - 1) for r in race.riders if r.behind)  # never off the board
+        if race.peloton:  # every other rider is in front of it
+            assert all(r.at > race.peloton for r in race.riders if not r.behind and not r.finished), race.peloton
 
 
 def _random_race(ruleset: str, players: int, seed: int, which: str) -> tuple[Race, list[Any]]:

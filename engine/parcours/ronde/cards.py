@@ -33,6 +33,7 @@ DEFAULT_SPLIT: dict[str, int] = {
 }
 KINDS = tuple(DEFAULT_SPLIT)
 TOTALS = {"acceleration": 50, "misfortune": 8, "peloton": 10, "tactical": 32}
+MAX_OF_A_KIND, MAX_CARDS = 60, 200  # a scenario's own split: bounds that keep a race playable and quick
 
 
 def family(kind: str) -> str:
@@ -51,9 +52,11 @@ def split(data: object, where: str = "setup.cards") -> dict[str, int]:
     for kind, count in data.items():
         if kind not in DEFAULT_SPLIT:
             raise ScenarioError(f"{where}.{kind}", f"unknown card kind (expected one of: {', '.join(KINDS)})")
-        if not is_whole(count, 0, 60):
-            raise ScenarioError(f"{where}.{kind}", f"expected a number of cards from 0 to 60, got {count!r}")
+        if not is_whole(count, 0, MAX_OF_A_KIND):
+            raise ScenarioError(f"{where}.{kind}", f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {count!r}")
         out[kind] = count
+    if sum(out.values()) > MAX_CARDS:
+        raise ScenarioError(where, f"at most {MAX_CARDS} cards in all (the box holds 100), got {sum(out.values())}")
     return out
 
 

@@ -9,6 +9,7 @@ and the Bosberg). A scenario replaces it with `setup.course` (same shape as DEFA
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,8 +73,15 @@ class Course:
         return next((i for i, s in enumerate(self.spaces) if s.first and s.hill == name), None)
 
 
+MIN_SPACES, MAX_SPACES = 10, 400  # room for a hill and the peloton; a board at most twice the real one and more
+MAX_NAME = 40  # a name has to fit above the profile
+_BUILT: dict[str, Course] = {}  # canonical JSON of a full course -> the course: each parsed once a process
+
+
 def build(data: object = None, where: str = "setup.course") -> Course:
-    """The course from its data (the default when None); bad data raises ScenarioError."""
+    """The course from its data (the default when None); bad data raises ScenarioError.
+
+    A course is parsed once: a replay, its frames and the board all get the same Course back."""
     if data is None:
         data = DEFAULT_COURSE
     if not isinstance(data, dict):
@@ -82,19 +90,41 @@ def build(data: object = None, where: str = "setup.course") -> Course:
         if key not in DEFAULT_COURSE:
             raise ScenarioError(f"{where}.{key}", f"unknown field (expected {', '.join(DEFAULT_COURSE)})")
     full = {**DEFAULT_COURSE, **data}
+    try:
+        key = json.dumps(full, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON data: it is refused below, and never cached
+        key = ""
+    if key and key in _BUILT:
+        return _BUILT[key]
+    course = _parse(json.loads(key) if key else full, where)
+    if key:
+        if len(_BUILT) >= 32:
+            _BUILT.clear()
+        _BUILT[key] = course
+    return course
+
+
+def _parse(full: dict[str, Any], where: str) -> Course:
     size = full["spaces"]
-    if not is_whole(size, 10, 400):
-        raise ScenarioError(f"{where}.spaces", f"expected a number of spaces from 10 to 400, got {size!r}")
+    if not is_whole(size, MIN_SPACES, MAX_SPACES):
+        raise ScenarioError(f"{where}.spaces", f"expected a number of spaces from {MIN_SPACES} to {MAX_SPACES}, "
+                                               f"got {size!r}")
     cells: list[dict[str, Any]] = [{} for _ in range(size)]
     _lay(cells, full["hills"], f"{where}.hills", "dice", _hill_cell)
     _lay(cells, full["cobbles"], f"{where}.cobbles", "numbers", _cobble_cell)
-    for key in ("supply", "red_triangle"):
-        spots = full[key] if isinstance(full[key], list) else [full[key]]
-        for i, spot in enumerate(spots):
-            if not is_whole(spot, 1, size - 2):
-                raise ScenarioError(f"{where}.{key}", f"expected spaces from 1 to {size - 2}, got {spot!r}")
-            cells[spot][key] = True
+    supply = full["supply"]
+    if not isinstance(supply, list):
+        raise ScenarioError(f"{where}.supply", f"expected a list of spaces from 1 to {size - 2}, got {supply!r}")
+    for i, spot in enumerate(supply):
+        cells[_spot(spot, size, f"{where}.supply[{i}]")]["supply"] = True
+    cells[_spot(full["red_triangle"], size, f"{where}.red_triangle")]["red_triangle"] = True
     return Course(tuple(Space(**c) for c in cells), full)
+
+
+def _spot(spot: object, size: int, where: str) -> int:
+    if not is_whole(spot, 1, size - 2):
+        raise ScenarioError(where, f"expected a space from 1 to {size - 2}, got {spot!r}")
+    return spot
 
 
 def _lay(cells: list[dict[str, Any]], items: object, where: str, field: str, cell: Any) -> None:
@@ -104,21 +134,34 @@ def _lay(cells: list[dict[str, Any]], items: object, where: str, field: str, cel
         here = f"{where}[{n}]"
         if not isinstance(item, dict) or set(item) != {"name", "from", field}:
             raise ScenarioError(here, f"expected a mapping with name, from and {field}")
-        start, marks = item["from"], item[field]
-        if not is_whole(start, 1) or not isinstance(item["name"], str):
-            raise ScenarioError(here, "expected a name and a first space from 1")
-        values = list(marks)
-        if not values or start + len(values) > len(cells) - 1:
-            raise ScenarioError(here, "must lie between the start and the finish")
+        start, marks, name = item["from"], item[field], item["name"]
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} characters, got {name!r}")
+        if not is_whole(start, 1, len(cells) - 2):
+            raise ScenarioError(f"{here}.from", f"expected a first space from 1 to {len(cells) - 2}, got {start!r}")
+        values = _marks(marks, field, f"{here}.{field}")
+        if start + len(values) > len(cells) - 1:
+            raise ScenarioError(here, f"must end before the finish (space {len(cells) - 1})")
         for k, mark in enumerate(values):
             if cells[start + k]:
                 raise ScenarioError(here, f"space {start + k} is already a hill or cobbled space")
-            cells[start + k] = cell(item["name"], mark, k == 0, f"{here}.{field}")
+            cells[start + k] = cell(name, mark, k == 0, f"{here}.{field}[{k}]")
+
+
+def _marks(marks: object, field: str, where: str) -> list[object]:
+    """A hill's dice ("6644" or [6, 6, 4, 4]) or a strip's numbers ([5, 4, 6]), one a space."""
+    if field == "dice" and isinstance(marks, str):
+        marks = list(marks)
+    if not isinstance(marks, list) or not marks:
+        shape = "a string of 4s and 6s such as \"6644\", one a space" if field == "dice" \
+            else "a list of numbers such as [5, 4, 6], one a space"
+        raise ScenarioError(where, f"expected {shape}, got {marks!r}")
+    return marks
 
 
 def _hill_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
-    if str(mark) not in ("4", "6"):
-        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space ('4' or '6'), got {mark!r}")
+    if isinstance(mark, bool) or str(mark) not in ("4", "6"):
+        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space (4 or 6), got {mark!r}")
     return {"hill": name, "die": int(str(mark)), "first": first}
 
 

@@ -835,7 +835,7 @@ def _catch(race: Race, events: list[Event]) -> None:
     following = not any(r.behind for r in race.riders)
     for r in race.riders:
         if r.skip and not r.behind and not r.finished and r.at <= race.peloton + 1 and r.at > 0:
-            r.behind, r.at = True, race.peloton - 1
+            r.behind, r.at = True, race.behind_space
             events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": race.peloton}))
     if following and any(r.behind for r in race.riders):
         events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": False}))
@@ -895,7 +895,7 @@ def _peloton_ride(race: Race, points: int, events: list[Event], cite: str, stop_
                 supplied.append(r.seat)
     for r in race.riders:
         if r.behind:
-            r.at = pos - 1
+            r.at = race.behind_space
     if following and any(r.behind for r in race.riders):
         events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": False}))
     cobbled = sorted({r.at for r in swept if not r.behind and race.course[r.at].cobbles} |

@@ -17,7 +17,10 @@ from typing import Any
 
 from ..core import ScenarioError, is_whole
 from . import cards as C
+from .course import PELOTON_END_HILL
 from .state import Race
+
+MAX_SKIP = 20  # turns to sit out: a hammer, a severe fall and a few tactical cards on top of each other
 
 _FIELDS = ("course", "cards", "shuffle", "first", "riders", "draw", "discard", "peloton_draw",
            "peloton_discard", "peloton")
@@ -26,7 +29,7 @@ _FIELDS = ("course", "cards", "shuffle", "first", "riders", "draw", "discard", "
 def deal(race: Race, data: dict[str, Any]) -> None:
     for key in data:
         if key not in _FIELDS:
-            raise ScenarioError(f"setup.{key}", f"unknown field (expected one of: {', '.join(_FIELDS)})")
+            raise ScenarioError(f"setup.{key}", f"unknown field (expected one of: {', '.join(map(str, _FIELDS))})")
     seed = data.get("shuffle", 0)
     if not is_whole(seed):
         raise ScenarioError("setup.shuffle", f"expected a whole number, got {seed!r}")
@@ -35,8 +38,9 @@ def deal(race: Race, data: dict[str, Any]) -> None:
     loose = list(range(len(race.kinds)))
     race.rng.shuffle(loose)
     rows = _rows(race, data.get("riders"))
-    placed = {name: _pick(race, loose, data.get(name), f"setup.{name}")
+    placed = {name: _pile(race, loose, data.get(name), name)
               for name in ("draw", "discard", "peloton_draw", "peloton_discard")}
+    _place_peloton(race, data)  # before the riders: where they may stand depends on it
     for seat, row in enumerate(rows):
         _place_rider(race, seat, row, loose)
     for rider in race.riders:
@@ -46,17 +50,30 @@ def deal(race: Race, data: dict[str, Any]) -> None:
     race.draw = [c for c in loose if race.kinds[c] not in C.PELOTON] + placed["draw"][::-1]
     race.peloton_draw = pelotons + placed["peloton_draw"][::-1]
     race.discard, race.peloton_discard = placed["discard"], placed["peloton_discard"]
-    if race.with_peloton:
-        spot = data.get("peloton", 0)
-        if not is_whole(spot, 0, race.finish - 2):
-            raise ScenarioError("setup.peloton", f"expected a space from 0 to {race.finish - 2}, got {spot!r}")
-        race.peloton = spot
-        for rider in race.riders:
-            if rider.behind:
-                rider.at = spot - 1
-    elif "peloton" in data:
-        raise ScenarioError("setup.peloton", "this level is played without the peloton")
     _first(race, data.get("first"))
+
+
+def _place_peloton(race: Race, data: dict[str, Any]) -> None:
+    if not race.with_peloton:
+        if "peloton" in data:
+            raise ScenarioError("setup.peloton", "this level is played without the peloton")
+        return
+    spot = data.get("peloton", 0)
+    if not is_whole(spot, 0, race.finish - 2):
+        raise ScenarioError("setup.peloton", f"expected a space from 0 to {race.finish - 2}, got {spot!r}")
+    race.peloton = spot
+    foot = race.course.hill_foot(PELOTON_END_HILL)
+    race.peloton_closed = foot is not None and spot >= foot
+
+
+def _pile(race: Race, loose: list[int], kinds: object, name: str) -> list[int]:
+    """The cards set on a pile: peloton cards on the peloton's piles, the others on the main ones."""
+    cards = _pick(race, loose, kinds, f"setup.{name}")
+    for i, card in enumerate(cards):
+        if (race.kinds[card] in C.PELOTON) != name.startswith("peloton"):
+            right = "peloton_draw or peloton_discard" if race.kinds[card] in C.PELOTON else "draw or discard"
+            raise ScenarioError(f"setup.{name}[{i}]", f"a {race.kinds[card]} card goes on {right}")
+    return cards
 
 
 def _deck(race: Race, counts: dict[str, int]) -> list[str]:
@@ -87,22 +104,39 @@ def _rows(race: Race, rows: object) -> list[dict[str, Any]]:
 def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -> None:
     rider = race.riders[seat]
     where = f"setup.riders[{seat}]"
-    at, skip = row.get("at", 0), row.get("skip", 0)
-    if not is_whole(at, 0, race.finish - 1):
-        raise ScenarioError(f"{where}.at", f"expected a space from 0 to {race.finish - 1}, got {at!r}")
-    if not is_whole(skip, 0, 20):
-        raise ScenarioError(f"{where}.skip", f"expected a number of turns to sit out, got {skip!r}")
+    skip = row.get("skip", 0)
+    if not is_whole(skip, 0, MAX_SKIP):
+        raise ScenarioError(f"{where}.skip", f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {skip!r}")
     behind = row.get("behind", False)
     if not isinstance(behind, bool) or (behind and not race.with_peloton):
         raise ScenarioError(f"{where}.behind", "true or false, and only with the peloton")
-    if 0 < at < race.finish and race.riders_on(at) >= 3:
-        raise ScenarioError(f"{where}.at", f"space {at} already holds three riders")
+    at = row.get("at", race.behind_space if behind else 0)
+    if not is_whole(at, 0, race.finish - 1):
+        raise ScenarioError(f"{where}.at", f"expected a space from 0 to {race.finish - 1}, got {at!r}")
+    _check_place(race, at, behind, f"{where}.at")
     rider.at, rider.skip, rider.behind = at, skip, behind
     rider.triangle = at >= race.course.data["red_triangle"]
     if row.get("hand") is not None:
         rider.hand = _pick(race, loose, row["hand"], f"{where}.hand")
+        if race.peloton_closed and any(race.kinds[c] in C.PELOTON for c in rider.hand):
+            raise ScenarioError(f"{where}.hand", f"no peloton cards in hand once the peloton has reached the "
+                                                 f"{PELOTON_END_HILL}")
     if skip:  # the misfortune he is serving lies in front of him
         rider.lying = _pick(race, loose, [_any_misfortune(race, loose, where)], f"{where}.skip")
+
+
+def _check_place(race: Race, at: int, behind: bool, where: str) -> None:
+    """Refuse a place the rules never lead to: beside or behind the peloton without being behind
+    it, behind it anywhere but just behind it, a fourth rider on a space."""
+    peloton = race.peloton
+    if behind and at != race.behind_space:
+        raise ScenarioError(where, f"a rider behind the peloton (space {peloton}) is on space "
+                                   f"{race.behind_space}, just behind it, got {at}")
+    if not behind and peloton and at <= peloton:
+        raise ScenarioError(where, f"space {at} is not in front of the peloton (space {peloton}): "
+                                   "a rider there is behind it (behind: true)")
+    if not behind and 0 < at < race.finish and race.riders_on(at) >= 3:
+        raise ScenarioError(where, f"space {at} already holds three riders")
 
 
 def _any_misfortune(race: Race, loose: list[int], where: str) -> str:

@@ -68,6 +68,11 @@ class Race:
     def finish(self) -> int:
         return self.course.finish
 
+    @property
+    def behind_space(self) -> int:
+        """Where riders behind the peloton stand: just behind it (at the start when it is there)."""
+        return max(0, (self.peloton or 0) - 1)
+
     def riders_on(self, space: int) -> int:
         """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
