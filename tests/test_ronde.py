@@ -559,3 +559,50 @@ def test_an_illegal_choice_is_refused_and_changes_nothing() -> None:
     with pytest.raises(ScenarioError, match="not allowed"):
         g.choose("square")
     assert g.position() == before
+
+
+# ---------------------------------------------------------------- speed: a long custom course
+
+def test_a_film_of_a_400_space_course_parses_it_once_and_draws_its_profile_once(monkeypatch: Any) -> None:
+    """A permalink's own course of 400 spaces was parsed and cut into rows again for every frame
+    (17-30 s in the browser's worker): counted here rather than timed."""
+    import random
+
+    from parcours.ronde import BOTS
+    from parcours.ronde import course as course_module
+    from parcours_view import profile
+    from parcours_view.film import film
+
+    hills = [{"name": f"Mont {k}", "from": 20 + 40 * k, "dice": "6644466446"} for k in range(9)]
+    strips = [{"name": f"Pavés {k}", "from": 35 + 40 * k, "numbers": [5, 4, 6, 4]} for k in range(9)]
+    course = {"spaces": 400, "hills": hills, "cobbles": strips, "supply": [200, 201], "red_triangle": 390}
+    data: dict[str, Any] = {"ruleset": L2, "players": 4, "setup": {"course": course, "shuffle": 3}}
+    g, rng, dice, choices = Game(parse(data)), random.Random(1), [], []
+    while (asked := g.need()) is not None and len(g.steps) < 120:  # a record as a permalink carries it
+        if asked.kind == "dice":
+            dice.append(rng.randint(1, asked.sides))
+            g.throw(dice[-1:])
+        else:
+            choices.append(BOTS["heuristic"](g.state, asked, rng))
+            g.choose(choices[-1])
+    parsed = []
+    real = course_module._parse
+    monkeypatch.setattr(course_module, "_parse", lambda full, where: parsed.append(full["spaces"]) or real(full, where))
+    course_module._BUILT.clear()
+    profile._SEEN.clear()
+    for cached in (profile._profile, profile.rows, profile.drawing):
+        cached.cache_clear()
+    out = film({**data, "dice": dice, "choices": choices})
+    assert len(out.frames) > 100 and parsed.count(400) == 1  # (and the default course's, for its board symbols)
+    assert profile.rows.cache_info().misses == 1 and profile.drawing.cache_info().misses == 1
+    assert all(f'viewBox="0 0 {40 * 2 + 4000}' in frame["board"] for frame in out.frames)  # every board: this course
+
+
+def test_the_board_in_words_says_turns_with_the_right_plural() -> None:
+    from parcours_view.boards import board_label
+
+    setup = {"riders": [{"at": 10, "skip": 1, "hand": []}, {"at": 12, "skip": 2, "hand": []}]}
+    position = Game(parse({"ruleset": L1, "players": 2, "setup": setup})).position()  # waiting for the D16 lot
+    fr, en = board_label(position, "fr"), board_label(position, "en")
+    assert "à terre pour 1 tour," in fr and "à terre pour 2 tours," in fr and "(s)" not in fr
+    assert "down for 1 turn," in en and "down for 2 turns," in en and "(s)" not in en

@@ -31,9 +31,10 @@ ROW_SPACES = 62  # at most this many spaces per row of a board
 ZOOM = 1.3  # the profile on its own is drawn larger than a board (it scrolls sideways anyway)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Profile:
-    """Where everything of a course is drawn, in the symbol's coordinates."""
+    """Where everything of a course is drawn, in the symbol's coordinates. One per course (see
+    profile_of), compared and hashed by identity, so what is drawn from it is cached per course."""
 
     course: Course
     base: float  # the road's height on the flat
@@ -78,13 +79,26 @@ def _profile(course_json: str) -> Profile:
     return Profile(course, base, tops, width, base + 27)
 
 
+_SEEN: dict[int, tuple[object, Profile]] = {}  # id of a position's course data -> (that data, its profile)
+
+
 def profile_of(course_data: object) -> Profile:
+    """The profile of a position's course. Every position of a race carries the same course data
+    (the engine's Course.data), so it is looked up by identity first: a 400-space course is not
+    serialised again for every frame of a film."""
     data = DEFAULT_COURSE if course_data is None else course_data
-    return _profile(json.dumps(data, sort_keys=True))
+    seen = _SEEN.get(id(data))
+    if seen is not None and seen[0] is data:
+        return seen[1]
+    profile = _profile(json.dumps(data, sort_keys=True))
+    if len(_SEEN) >= 16:
+        _SEEN.clear()
+    _SEEN[id(data)] = (data, profile)  # holding the data keeps its id from being reused
+    return profile
 
 
 def is_default(course_data: object) -> bool:
-    return course_data is None or json.dumps(course_data, sort_keys=True) == json.dumps(DEFAULT_COURSE, sort_keys=True)
+    return profile_of(course_data) is profile_of(None)
 
 
 def _runs(course: Course, test: Any) -> list[tuple[int, int]]:
@@ -101,6 +115,7 @@ def _runs(course: Course, test: Any) -> list[tuple[int, int]]:
     return runs
 
 
+@lru_cache(maxsize=8)
 def drawing(p: Profile) -> str:
     """The bare course: ground, road, dice, numbers, names. No ids: it may appear twice on a page."""
     c = p.course
@@ -213,7 +228,8 @@ def symbol() -> str:
             f"{drawing(p)}</symbol>")
 
 
-def rows(p: Profile) -> list[tuple[float, float]]:
+@lru_cache(maxsize=8)
+def rows(p: Profile) -> tuple[tuple[float, float], ...]:
     """How a board cuts the profile into rows: (left, right) in the symbol's x, each cut between
     spaces on a quiet stretch (as far as can be from any hill, cobbles, flag or name) near an even
     share of the course."""
@@ -235,7 +251,7 @@ def rows(p: Profile) -> list[tuple[float, float]]:
         best = max(range(lo, hi + 1), key=lambda i: (min(quiet(i), 10), -abs(i - ideal))) if lo <= hi else ideal
         cuts.append(best)
     edges = [0.0] + [p.x(i) for i in cuts[1:]] + [p.width]
-    return [(edges[k], edges[k + 1]) for k in range(len(edges) - 1)]
+    return tuple((edges[k], edges[k + 1]) for k in range(len(edges) - 1))
 
 
 def course_figure(course_data: object = None) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -56,6 +57,7 @@ def hand_shown(position: dict[str, Any], seat: int) -> list[str] | None:
 
 
 # ---------------------------------------------------------------- written once per page
+@lru_cache(maxsize=8)
 def _rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
     """The rows of the profile one under the other and the table's head: (markup, width, height)."""
     cuts = rows(p)
@@ -96,7 +98,7 @@ def symbols() -> str:
 
 
 # ---------------------------------------------------------------- a board
-def _pieces(position: dict[str, Any], p: Profile, cuts: list[tuple[float, float]]) -> list[str]:
+def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float], ...]) -> list[str]:
     """Everything on the road, in the board's coordinates: riders stacked on their space, the peloton."""
     n = len(p.course.spaces)
     stacks: dict[int, list[tuple[str, Any]]] = {}
@@ -172,15 +174,21 @@ def ronde_board(position: dict[str, Any], label: str) -> str:
         _, width, head = _rows_markup(p, SYMBOL_ID)
         base = f'<use xlink:href="#{ROWS_ID}" width="{_num(width)}" height="{_num(head + 4)}"/>'
     else:  # a scenario's own course: its profile and rows go with the board
-        digest = hashlib.sha1(json.dumps(position["course"], sort_keys=True).encode()).hexdigest()[:8]
-        ident = f"{SYMBOL_ID}-{digest}"
-        markup, width, head = _rows_markup(p, ident)
-        base = (f'<defs><symbol id="{ident}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">{drawing(p)}</symbol>'
-                f"</defs>{markup}")
+        base, width, head = _own_course(p)
     table, height = _table(position, head)
     return (f'<svg viewBox="0 0 {_num(width)} {_num(height)}" role="img" aria-label="{escape(label)}" '
             f'class="px-board px-ronde">{base}{"".join(_pieces(position, p, cuts))}'
             f'<g class="px-rc-table">{table}</g></svg>')
+
+
+@lru_cache(maxsize=8)
+def _own_course(p: Profile) -> tuple[str, float, float]:
+    """A scenario's own course drawn for its boards: the profile as a symbol, and its rows."""
+    digest = hashlib.sha1(json.dumps(p.course.data, sort_keys=True).encode()).hexdigest()[:8]
+    ident = f"{SYMBOL_ID}-{digest}"
+    markup, width, head = _rows_markup(p, ident)
+    return (f'<defs><symbol id="{ident}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">{drawing(p)}</symbol>'
+            f"</defs>{markup}"), width, head
 
 
 def _card_names(kinds: list[str], lang: str) -> str:
@@ -204,7 +212,9 @@ def ronde_label(position: dict[str, Any], lang: str) -> str:
             if r["behind"]:
                 where += " derrière le peloton" if fr else " behind the peloton"
         if r["skip"]:
-            where += f", à terre pour {r['skip']} tour(s)" if fr else f", down for {r['skip']} turn(s)"
+            n = r["skip"]
+            where += (f", à terre pour {n} tour{'s' if n > 1 else ''}" if fr
+                      else f", down for {n} turn{'' if n == 1 else 's'}")
         hand = hand_shown(position, seat)
         n = r["cards"]
         cards = (f"{n} carte{'s' if n > 1 else ''}" if fr else f"{n} card{'' if n == 1 else 's'}")

@@ -53,7 +53,8 @@ def split(data: object, where: str = "setup.cards") -> dict[str, int]:
         if kind not in DEFAULT_SPLIT:
             raise ScenarioError(f"{where}.{kind}", f"unknown card kind (expected one of: {', '.join(KINDS)})")
         if not is_whole(count, 0, MAX_OF_A_KIND):
-            raise ScenarioError(f"{where}.{kind}", f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {count!r}")
+            raise ScenarioError(f"{where}.{kind}",
+                                f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {count!r}")
         out[kind] = count
     if sum(out.values()) > MAX_CARDS:
         raise ScenarioError(where, f"at most {MAX_CARDS} cards in all (the box holds 100), got {sum(out.values())}")

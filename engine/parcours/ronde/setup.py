@@ -106,7 +106,8 @@ def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -
     where = f"setup.riders[{seat}]"
     skip = row.get("skip", 0)
     if not is_whole(skip, 0, MAX_SKIP):
-        raise ScenarioError(f"{where}.skip", f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {skip!r}")
+        raise ScenarioError(f"{where}.skip",
+                            f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {skip!r}")
     behind = row.get("behind", False)
     if not isinstance(behind, bool) or (behind and not race.with_peloton):
         raise ScenarioError(f"{where}.behind", "true or false, and only with the peloton")
