@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from parcours import ScenarioError, all_games, replay
 
-from .sources import DataError, Located, dotted, field_path
+from .sources import DataError, Located, dotted, field_path, shown
 
 SCHEMA = Path(__file__).parent / "schema.yml"
 KINDS = ("rulebook", "example", "collation", "editions")
@@ -70,11 +70,16 @@ def editions(docs: Path, game: str) -> Located | None:
 
 
 def _sources_of(docs: Path, game: str) -> set[str] | None:
-    path = docs / game / "editions.yml"
-    if not path.exists():
+    """The source ids of editions.yml; None if it is missing or unreadable (its own check says why)."""
+    data = _quietly(docs / game / "editions.yml")
+    return set(data["sources"]) if isinstance(data, dict) and isinstance(data.get("sources"), dict) else None
+
+
+def _quietly(path: Path) -> Any:
+    try:
+        return Located(path).data if path.exists() else None
+    except DataError:
         return None
-    data = Located(path).data
-    return set(data["sources"]) if isinstance(data, dict) and isinstance(data.get("sources"), dict) else set()
 
 
 def rulebook(docs: Path, game: str, path: Path | None = None) -> Located:
@@ -83,13 +88,12 @@ def rulebook(docs: Path, game: str, path: Path | None = None) -> Located:
 
 
 def _section_ids(docs: Path, game: str) -> set[str] | None:
-    path = docs / game / "rulebook.yml"
-    if not path.exists():
-        return None
-    data = Located(path).data
+    """The rulebook's section ids; None if it is missing or unreadable (its own check says why)."""
+    data = _quietly(docs / game / "rulebook.yml")
     sections = data.get("sections") if isinstance(data, dict) else None
-    return {s["id"] for s in sections if isinstance(s, dict) and isinstance(s.get("id"), str)} \
-        if isinstance(sections, list) else set()
+    if not isinstance(sections, list):
+        return None
+    return {s["id"] for s in sections if isinstance(s, dict) and isinstance(s.get("id"), str)}
 
 
 def examples(docs: Path, game: str, folder: Path | None = None) -> list[Located]:
@@ -103,9 +107,9 @@ def examples(docs: Path, game: str, folder: Path | None = None) -> list[Located]
         except DataError as err:
             faults.append(str(err))
     raise_all(faults)
-    shown = {doc.data["article"] for doc in docs_found}
-    unexampled = [a for a in all_games()[game].ARTICLES if a not in shown]
-    raise_all([f"{folder or docs / game / 'examples'}: no worked example for {', '.join(unexampled)}"] if unexampled else [])
+    illustrated = {doc.data["article"] for doc in docs_found}
+    unexampled = [a for a in all_games()[game].ARTICLES if a not in illustrated]
+    raise_all([f"{shown(folder or docs / game / 'examples')}: no worked example for {', '.join(unexampled)}"] if unexampled else [])
     return docs_found
 
 
@@ -113,8 +117,8 @@ def collation(docs: Path, game: str) -> Located | None:
     path = docs / game / "collation.yml"
     if not path.exists():
         return None
-    sections = _section_ids(docs, game) or set()
-    return checked(path, "collation", lambda doc: collation_faults(doc, sections))
+    sections = _section_ids(docs, game)
+    return checked(path, "collation", lambda doc: collation_faults(doc, sections) if sections is not None else [])
 
 
 def raise_all(faults: Iterable[str]) -> None:
@@ -124,15 +128,15 @@ def raise_all(faults: Iterable[str]) -> None:
 
 
 def _fault(doc: Located, err: ValidationError) -> tuple[int, str]:
+    """An unknown key, or a bad key name, is reported at its own line, under its parent's path."""
     keys = tuple(err.absolute_path)
-    problem = _problem(err)
-    if err.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(err.instance, dict):
-        extra = _unexpected(err)
-        if extra:
-            keys += (extra[0],)
+    at = keys
+    if err.validator in ("additionalProperties", "unevaluatedProperties") and _unexpected(err):
+        at = keys + (_unexpected(err)[0],)
     elif err.validator == "propertyNames":
-        keys += (err.instance,)
-    return doc.line(keys), doc.where(keys, problem)
+        at = keys + (str(err.instance),)
+    line = doc.line(at)
+    return line, doc.where(keys, _problem(err), line)
 
 
 def _unexpected(err: ValidationError) -> list[str]:
@@ -146,7 +150,7 @@ def _problem(err: ValidationError) -> str:
         match = re.match(r"'(.+?)' is a required property", err.message)
         name = match.group(1) if match else "?"
         lang = {"fr": "the French text (fr)", "en": "the English text (en)"}.get(name)
-        return f"missing {lang or repr(name)}" + (f": expected {what}" if what and not lang else "")
+        return f"missing {lang or repr(name)}"
     if v in ("additionalProperties", "unevaluatedProperties"):
         allowed = ", ".join((err.schema.get("properties") or {}) if isinstance(err.schema, dict) else [])
         names = ", ".join(repr(k) for k in _unexpected(err))

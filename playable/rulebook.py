@@ -103,7 +103,7 @@ def _note(rules: GameRules, note: dict[str, Any]) -> str:
     if note.get("option"):
         body += _option_box(rules, note["option"])
     kind = "question" if note.get("option") else "note"
-    title = escape(f'{note["title"]["fr"]} · {note["title"]["en"]}')
+    title = escape(f'{note["title"]["fr"]} · {note["title"]["en"]}', quote=False).replace('"', "&quot;")
     return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
 
 

@@ -55,7 +55,7 @@ class Located:
             mark = getattr(err, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 1
             kind = "" if isinstance(err, _Refused) else "malformed YAML: "
-            raise DataError(f"{path}:{line}: {kind}{getattr(err, 'problem', err)}") from None
+            raise DataError(f"{shown(path)}:{line}: {kind}{getattr(err, 'problem', err)}") from None
         finally:
             loader.dispose()
 
@@ -74,10 +74,18 @@ class Located:
     def fail(self, keys: tuple[object, ...], problem: str) -> DataError:
         return DataError(self.where(keys, problem))
 
-    def where(self, keys: tuple[object, ...], problem: str) -> str:
+    def where(self, keys: tuple[object, ...], problem: str, line: int | None = None) -> str:
         """'file:line: path: problem', the path written as in the file (sections[3].notes)."""
         path = dotted(keys)
-        return f"{self.path}:{self.line(keys)}: {path + ': ' if path else ''}{problem}"
+        return f"{shown(self.path)}:{line or self.line(keys)}: {path + ': ' if path else ''}{problem}"
+
+
+def shown(path: Path) -> Path:
+    """A path as the editor types it: relative to the working directory when inside it."""
+    try:
+        return path.resolve().relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def _no_alias(node: Any, seen: set[int]) -> None:

@@ -1,0 +1,290 @@
+"""Bad data fails the build with one line per fault, `file:line: field: what is wrong`.
+
+Each test copies the site's data, spoils one file in its text (so the line is known) and asks the
+checker (playable/data_check.py, what the build runs first); three full `mkdocs build --strict`
+runs prove the build itself fails, or escapes what it must."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from playable import data_check
+from playable.archive import render_editions
+from playable.rulebook import render_rules
+from playable.sources import DataError
+
+ROOT = Path(__file__).parent.parent
+VELDIV_TEXTS = {"original_lang": "fr", "original_label": "1932", "translation_label": "English",
+                "original_source": "A", "translation_source": "B"}
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    out = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", out, ignore=shutil.ignore_patterns("vendor", "*.md"))
+    return out
+
+
+def edit(path: Path, old: str, new: str, after: str = "") -> int:
+    """Replace the first `old` (after the text `after`) by `new`; return the line where it was."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(old, text.index(after) if after else 0)
+    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+    return text.count("\n", 0, at) + 1
+
+
+def edit_block(path: Path, key: str, new: str, after: str) -> int:
+    """Replace `key:` (the first after `after`) and the lines indented below it by `new`."""
+    text = path.read_text(encoding="utf-8")
+    match = re.compile(rf"^( *){re.escape(key)}:.*\n(?:\1 .*\n|\n)*", re.M).search(text, text.index(after))
+    assert match is not None
+    path.write_text(text[:match.start()] + match.group(1) + new + "\n" + text[match.end():], encoding="utf-8")
+    return text.count("\n", 0, match.start()) + 1
+
+
+def faults(check: object) -> list[str]:
+    with pytest.raises(DataError) as err:
+        check()  # type: ignore[operator]
+    return str(err.value).splitlines()
+
+
+def assert_fault(lines: list[str], path: Path, line: int, message: str) -> None:
+    expected = f"{path}:{line}: {message}"
+    assert any(f.startswith(expected) for f in lines), f"{expected!r} not in {lines}"
+
+
+def test_the_sites_own_data_is_valid() -> None:
+    data_check.check_site(ROOT / "docs")
+
+
+# ---------------------------------------------------------------- rulebook.yml
+
+def test_unknown_article_id_in_a_rulebook(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    line = edit(path, '- id: "veldiv:art-3"', '- id: "veldiv:art-33"')
+    lines = faults(lambda: data_check.rulebook(docs, "veldiv"))
+    assert_fault(lines, path, line, "sections[4].id: unknown article id 'veldiv:art-33'")
+    text = path.read_text(encoding="utf-8")
+    assert_fault(lines, path, text.count("\n", 0, text.index("\nsections:")) + 2, "sections: no section for veldiv:art-3")
+
+
+def test_a_section_id_used_twice(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    line = edit(path, "  - id: instructions", "  - id: composition")
+    assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, line,
+                 "sections[1].id: section id 'composition' used twice (first in sections[0])")
+
+
+def test_original_given_as_a_number(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    line = edit_block(path, "original", "original: 7", after='id: "veldiv:art-3"')
+    assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, line,
+                 "sections[4].original: expected the original text as a string (plain text), got 7")
+
+
+def test_a_sic_entry_without_its_note(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    item = edit(path, '- text: "cinc cinc cases"', '- text: "cinc cinc cases"')
+    line = edit(path, "note:", "nota:", after='- text: "cinc cinc cases"')
+    lines = faults(lambda: data_check.rulebook(docs, "veldiv"))
+    assert_fault(lines, path, item, "sections[2].sic[0]: missing 'note'")
+    assert_fault(lines, path, line, "sections[2].sic[0]: unknown key 'nota' (expected one of: text, note)")
+
+
+def test_notes_given_as_a_string(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    line = edit_block(path, "notes", 'notes: "see the next article"', after='id: "veldiv:art-2"')
+    assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, line,
+                 "sections[3].notes: expected a list of notes (title, text, option), got 'see the next article'")
+
+
+def test_a_notes_option_given_as_a_list(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    line = edit(path, "option: veldiv.art7-scope", "option: [veldiv.art7-scope, veldiv.art7-rider]")
+    assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, line,
+                 "sections[8].notes[0].option: expected an engine option id such as veldiv.depart (or null), "
+                 "got a list")
+
+
+def test_a_title_in_one_language_only(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    title = edit(path, "    title:\n", "    title:\n", after='id: "veldiv:art-1"')
+    edit(path, '      en: "Article 1"\n', "")
+    assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, title,
+                 "sections[2].title: missing the English text (en)")
+
+
+def test_a_rulebook_of_another_game_and_an_unknown_source(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    game = edit(path, "game: veldiv", "game: cdp")
+    source = edit(path, 'id: "000"', 'id: "007"')
+    lines = faults(lambda: data_check.rulebook(docs, "veldiv"))
+    assert_fault(lines, path, game, "game: expected 'veldiv' (the folder's game), got 'cdp'")
+    assert_fault(lines, path, source, "source.id: unknown source '007' (editions.yml lists: 000, 001)")
+
+
+def test_html_in_titles_is_shown_as_text(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    edit(path, '"Article premier"', '"Article <script>alert(1)</script> *premier* {#x}"')
+    edit(path, '"Les jetons ronds numérotés de 1 à 3"', '"Les <b>jetons</b> \\"ronds\\""')
+    html = render_rules(docs, "veldiv", VELDIV_TEXTS)
+    assert "<script>" not in html and "<b>jetons" not in html
+    # a section title is a Markdown heading: HTML escaped, Markdown's own marks too
+    assert "## Article &lt;script&gt;alert(1)&lt;/script&gt; \\*premier\\* \\{\\#x\\} · Article 1 {#veldiv-art-1}" in html
+    assert '!!! note "Les &lt;b&gt;jetons&lt;/b&gt; &quot;ronds&quot; · The round tokens' in html
+
+
+# ---------------------------------------------------------------- examples/*.yml
+
+def test_a_key_given_twice_keeps_neither(docs: Path) -> None:
+    path = docs / "veldiv" / "examples" / "art-3-taken.yml"
+    line = edit(path, "title:", 'article: "veldiv:art-4"\ntitle:')
+    assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), path, line,
+                 "key 'article' given twice (first on line 1)")
+
+
+def test_an_example_of_another_games_race(docs: Path) -> None:
+    path = docs / "veldiv" / "examples" / "art-3-taken.yml"
+    line = edit(path, "ruleset: veldiv.individuelle", "ruleset: cdp.velocita")
+    assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), path, line,
+                 "scenario.ruleset: 'cdp.velocita' is not a race of this page's game (veldiv: ")
+
+
+def test_an_unknown_key_in_an_example(docs: Path) -> None:
+    path = docs / "veldiv" / "examples" / "art-3-taken.yml"
+    line = edit(path, "scenario:", "remark: check the dice\nscenario:")
+    assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), path, line,
+                 "unknown key 'remark' (expected one of: article, title, explain, scenario)")
+
+
+def test_an_alias_bomb_is_refused_before_it_expands(docs: Path) -> None:
+    path = docs / "veldiv" / "examples" / "art-3-taken.yml"
+    bomb = '  description: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n' + "".join(
+        f"  {name}: &{name} [{', '.join([f'*{prev}'] * 9)}]\n" for prev, name in zip("abcdefg", "bcdefgh"))
+    line = edit(path, "  dice:", bomb + "  dice:")
+    assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), path, line,
+                 "anchors and aliases (&name, *name) are not allowed in the site's data")
+
+
+def test_a_scenario_option_given_as_a_list_names_its_line(docs: Path) -> None:
+    path = docs / "cdp" / "examples" / "velocita-arrivee.yml"
+    line = edit(path, "options: {cdp.lot: first-seat}", "options: {cdp.lot: [first-seat, last-seat]}")
+    assert_fault(faults(lambda: data_check.examples(docs, "cdp")), path, line, "scenario.options.cdp.lot: ")
+
+
+def test_an_example_file_name_must_make_a_lower_case_html_id(docs: Path) -> None:
+    folder = docs / "veldiv" / "examples"
+    shutil.copy(folder / "art-3-taken.yml", folder / "Art-3-Taken.yml")
+    assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), folder / "Art-3-Taken.yml", 1,
+                 "the file name makes the HTML id 'ex-Art-3-Taken'")
+
+
+# ---------------------------------------------------------------- editions.yml, collation.yml
+
+def test_an_unknown_source_in_editions(docs: Path) -> None:
+    path = docs / "veldiv" / "editions.yml"
+    line = edit(path, 'source: "001"', 'source: "009"')
+    assert_fault(faults(lambda: data_check.editions(docs, "veldiv")), path, line,
+                 "awards[0].source: unknown source '009' (editions.yml lists: 000, 001)")
+
+
+def test_a_missing_game_name_and_html_in_the_year(docs: Path) -> None:
+    path = docs / "veldiv" / "editions.yml"
+    name = edit(path, '  name: "Jeu du Veldiv"', '  title: "Jeu du Veldiv"')
+    year = edit(path, "  year: 1932", '  year: "<b>1932</b>"')
+    lines = faults(lambda: data_check.editions(docs, "veldiv"))
+    assert_fault(lines, path, name - 1, "game: missing 'name'")
+    assert_fault(lines, path, name, "game: unknown key 'title' (expected one of: name, name_note, source")
+    assert_fault(lines, path, year, "game.year: expected a year (a number) or null, got '<b>1932</b>'")
+
+
+def test_a_non_mapping_item_and_an_id_used_twice_in_editions(docs: Path) -> None:
+    path = docs / "veldiv" / "editions.yml"
+    item = edit(path, "boxes:\n", "boxes:\n  - the box of 1932\n") + 1
+    twice = edit(path, "  - id: wooden", "  - id: metal")
+    assert_fault(faults(lambda: data_check.editions(docs, "veldiv")), path, item,
+                 "boxes[0]: expected a fact: a mapping with an id and its source, got 'the box of 1932'")
+    edit(path, "  - the box of 1932\n", "")
+    assert_fault(faults(lambda: data_check.editions(docs, "veldiv")), path, twice - 1,
+                 "counters[0].id: id 'metal' used twice (first in riders[2])")
+
+
+def test_editions_text_is_escaped_on_the_page(docs: Path) -> None:
+    edit(docs / "veldiv" / "editions.yml", '"Edition H.B."', '"<i>Edition</i> H.B."')
+    html = render_editions(docs, "veldiv")
+    assert "<i>Edition" not in html and "&lt;i&gt;Edition&lt;/i&gt; H.B." in html
+
+
+def test_a_collation_variant_of_an_unknown_section_or_kind(docs: Path) -> None:
+    path = docs / "veldiv" / "collation.yml"
+    section = edit(path, "- section: composition", "- section: compositon")
+    kind = edit(path, "kind: punctuation", "kind: typo")
+    lines = faults(lambda: data_check.collation(docs, "veldiv"))
+    assert_fault(lines, path, kind, "[0].kind: expected spelling, wording, omission, addition or punctuation, "
+                                    "got 'typo'")
+    edit(path, "kind: typo", "kind: punctuation")
+    assert_fault(faults(lambda: data_check.collation(docs, "veldiv")), path, section,
+                 "[0].section: unknown section id 'compositon' (not in the rulebook)")
+
+
+def test_the_site_check_reports_every_file_at_once(docs: Path) -> None:
+    rulebook, editions = docs / "cdp" / "rulebook.yml", docs / "chevaux" / "editions.yml"
+    one = edit(rulebook, "game: cdp", "game: [cdp]")
+    two = edit(editions, "players: 2", "players: two") if "players: 2" in editions.read_text() else None
+    lines = faults(lambda: data_check.check_site(docs))
+    assert_fault(lines, rulebook, one, "game: expected an id of lower-case letters, digits, dots and hyphens, got a list")
+    if two is not None:
+        assert_fault(lines, editions, two, "game.players: expected a number of players, or a sourced French")
+
+
+# ---------------------------------------------------------------- the real build
+
+def _project(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("mkdocs.yml", "playable", "docs", "overrides"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
+        else:
+            shutil.copy(src, project / name)
+    return project
+
+
+def _build(project: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
+                          cwd=project, capture_output=True, text=True, timeout=300)
+
+
+def test_the_build_fails_naming_every_fault_with_its_file_and_line(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    original = edit_block(project / "docs/veldiv/rulebook.yml", "original", "original: 7", after='id: "veldiv:art-3"')
+    fin = project / "docs/chevaux/examples/fin.yml"
+    alias = edit(fin, "scenario:\n", "scenario: &s\n")
+    fin.write_text(fin.read_text(encoding="utf-8") + "again: *s\n", encoding="utf-8")
+    twice = edit(project / "docs/ronde/editions.yml", "game:\n", "game:\n  name: x\n") + 1
+    out = _build(project)
+    assert out.returncode != 0
+    log = out.stdout + out.stderr
+    assert (f"docs/veldiv/rulebook.yml:{original}: sections[4].original: expected the original text as a string "
+            "(plain text), got 7") in log
+    assert f"docs/chevaux/examples/fin.yml:{alias}: anchors and aliases (&name, *name) are not allowed" in log
+    assert log.count(f"docs/ronde/editions.yml:{twice + 1}: key 'name' given twice (first on line {twice})") == 1
+
+
+def test_the_built_pages_show_html_in_the_data_as_text(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    edit(project / "docs/veldiv/rulebook.yml", '"Article premier"', '"Article <script>alert(1)</script> premier"')
+    edit(project / "docs/veldiv/editions.yml", '"Edition H.B."', '"<img src=x onerror=alert(1)> H.B."')
+    out = _build(project)
+    assert out.returncode == 0, out.stderr
+    rules = (project / "site/veldiv/rules/index.html").read_text(encoding="utf-8")
+    index = (project / "site/veldiv/index.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in rules and "Article &lt;script&gt;alert(1)&lt;/script&gt; premier" in rules
+    assert "<img src=x" not in index and "&lt;img src=x onerror=alert(1)&gt; H.B." in index
