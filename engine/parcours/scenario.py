@@ -204,9 +204,14 @@ class Game:
         return [e for step in self.steps for e in step]
 
     def position(self) -> dict[str, Any]:
+        """The public position and what it waits for; a decision comes with its words (`labels`:
+        each choice in French and English, `question`), so no page ever shows a bare code."""
         out = self.rules.public_position(self.state)
         need = self.need()
         out["need"] = need.to_json() if need is not None else None
+        if need is not None and need.kind == "choice":
+            out["need"]["labels"] = self.rules.choice_words(self.state, need)
+            out["need"]["question"] = self.rules.question_words(self.state, need)
         return out
 
 

@@ -12,7 +12,6 @@ from parcours.narrate import article_label
 
 from .analysis import assess, assessment_html
 from .boards import board_label, board_svg
-from .choices import with_labels
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
@@ -56,7 +55,7 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
             out.frames.append(_frame(game, game.choose(choice), [], team, anchor_prefix))
     position = game.position()
     out.finished = game.finished
-    out.need = with_labels(position)
+    out.need = position["need"]  # a decision comes with its words (labels, question)
     out.dice_needed = game.dice_needed()
     out.unused_dice = dice.unused
     out.winner = position["winner"]

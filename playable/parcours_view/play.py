@@ -19,9 +19,9 @@ import random
 from typing import Any
 
 from parcours import Game, ScenarioError, all_races, game_of, parse
+from parcours.narrate import plural
 
 from .boards import board_label, board_svg, symbols
-from .choices import choice_label, with_labels
 from .film import LANGS, _frame
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
@@ -87,11 +87,12 @@ def play(request: object) -> dict[str, Any]:
     if used_dice < len(dice):
         waits = ("the race is over" if left is None
                  else f"the rules wait for a decision of player {left.seat + 1}" if left.kind == "choice"
-                 else f"the next throw takes {left.count} dice")
-        raise ScenarioError(f"dice[{used_dice}]", f"{len(dice) - used_dice} die/dice too many: {waits}")
+                 else f"the next throw takes {plural(left.count, 'die', 'dice')}")
+        raise ScenarioError(f"dice[{used_dice}]", f"{plural(len(dice) - used_dice, 'die', 'dice')} too many: {waits}")
     if used_choices < len(choices):
         waits = "the race is over" if left is None else f"the rules wait for a throw of player {left.seat + 1}"
-        raise ScenarioError(f"choices[{used_choices}]", f"{len(choices) - used_choices} decision(s) too many: {waits}")
+        extra = plural(len(choices) - used_choices, "decision", "decisions")
+        raise ScenarioError(f"choices[{used_choices}]", f"{extra} too many: {waits}")
     if since > count:
         raise ScenarioError("since", f"the race has {count} frames, not {since}")
 
@@ -101,9 +102,9 @@ def play(request: object) -> dict[str, Any]:
     if frames:  # the last frame is the position now: drawn once, as the person may see it
         frames[-1]["board"] = board_svg(scenario.ruleset, position, board_label(position, "en"))
         frames[-1]["label"] = {lang: board_label(position, lang) for lang in LANGS}
-    shown = with_labels(position)
+    shown = position["need"]
     if shown is not None and humans is not None and shown["seat"] not in humans:
-        shown = {**shown, "choices": []}
+        shown = {**shown, "choices": [], "labels": {}}  # a bot's choices, even in words, could tell its cards
     out: dict[str, Any] = {
         "frames": frames, "count": count, "need": shown, "finished": game.finished,
         "winner": position["winner"], "dice": dice, "choices": choices, "bot_moves": bot_moves,
@@ -156,10 +157,9 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
 
 
 def _words(game: Game, need: Any, choice: str) -> dict[str, str] | None:
-    """A decision in words (the Ronde's codes), from the position where it was made."""
-    if not game.scenario.ruleset.startswith("ronde."):
-        return None
-    return choice_label(game.position(), need.seat, choice)
+    """A decision in words, from the position where it is made (an illegal choice: None, and
+    game.choose refuses it)."""
+    return game.rules.choice_words(game.state, need).get(choice)
 
 
 OUT_OF_TURN = ("counter", "spring", "passed", "kwak")  # only players holding such a card are asked

@@ -8,7 +8,7 @@ from ..core import Event, Need
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
 from .interpretations import APPLIES, OPTIONS
-from .narrate import article_label, sentence
+from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_TRACK, RACES, TRACK_SQUARES
 
 GAME = "cdp"
@@ -60,5 +60,6 @@ def public_position(state: Any) -> dict[str, Any]:
 
 __all__ = [
     "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "DEFAULT_TRACK", "GAME", "OPTIONS", "RACES", "TRACK_SQUARES",
-    "article_label", "need", "new_state", "play_choice", "play_throw", "public_position", "sentence", "settle_setup",
+    "article_label", "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw",
+    "public_position", "sentence", "settle_setup",
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Event
+from ..core import Event, Need
+from ..narrate import plural
 
 _LABELS = {
     "cdp:velocita-depart": {"fr": "le départ", "en": "the start"},
@@ -33,7 +34,7 @@ def who(event: Event, lang: str) -> str:
 
 def _move_fr(e: Event, w: str, a: str) -> str:
     d = e.data
-    how = ("sur place" if d["steps"] == 0 else f"avance de {d['steps']}, case {d['to']}")
+    how = ("reste sur place" if d["steps"] == 0 else f"avance de {d['steps']}, case {d['to']}")
     extra = " (nombre doublé)" if d["doubled"] else ""
     free = "" if d["forced"] else f", au choix de 0 à {d['most']}"
     return f"{w.capitalize()} {how}{extra}{free}."
@@ -41,10 +42,22 @@ def _move_fr(e: Event, w: str, a: str) -> str:
 
 def _move_en(e: Event, w: str, a: str) -> str:
     d = e.data
-    how = "stays sur place" if d["steps"] == 0 else f"moves {d['steps']}, to square {d['to']}"
+    how = "stays put" if d["steps"] == 0 else f"moves {d['steps']}, to square {d['to']}"
     extra = " (number doubled)" if d["doubled"] else ""
     free = "" if d["forced"] else f", free to choose 0 to {d['most']}"
     return f"{w.capitalize()} {how}{extra}{free}."
+
+
+NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {  # (fr one, many), (en one, many)
+    "square": (("case", "cases"), ("square", "squares")), "lap": (("tour", "tours"), ("lap", "laps")),
+    "lost": (("point perdu", "points perdus"), ("pip lost", "pips lost")),
+}
+
+
+def _count(n: object, noun: str, lang: str) -> str:
+    """'1 square' / '2 squares', '1 tour' / '2 tours'..."""
+    one, many = NOUNS[noun][0 if lang == "fr" else 1]
+    return plural(n, one, many, lang)
 
 
 def _dice(e: Event) -> str:
@@ -68,35 +81,52 @@ def _lost(e: Event, fr: bool) -> str:
     lost = e.data.get("lost")
     if not lost:
         return ""
-    return f" ({lost} point(s) perdu(s))" if fr else f" ({lost} pip(s) lost)"
+    return f" ({_count(lost, 'lost', 'fr' if fr else 'en')})"
 
 
-def _squares(e: Event, key: str) -> str:
+def _squares(e: Event, key: str, lang: str) -> str:
+    """'square 12' / 'squares 12, 30' ('case' / 'cases' in French)."""
     value = e.data[key]
-    return ", ".join(map(str, value)) if isinstance(value, list) else ""
+    squares = value if isinstance(value, list) else []
+    one, many = NOUNS["square"][0 if lang == "fr" else 1]
+    return f"{one if len(squares) == 1 else many} {', '.join(map(str, squares))}"
+
+
+def _start(e: Event, lang: str) -> str:
+    """The start, or (a set-up) a race under way: never 'the start' for riders already placed."""
+    fr, laps = lang == "fr", e.data["laps"]
+    riders, dernys = _squares(e, "riders", lang), _squares(e, "dernys", lang)
+    if e.data.get("placed"):
+        return (f"Course en cours, sur {_count(laps, 'lap', 'fr')} : les coureurs {riders} ; "
+                f"les dernys {dernys}." if fr else
+                f"A race under way, over {_count(laps, 'lap', 'en')}: the riders on {riders}; "
+                f"the dernys on {dernys}.")
+    if fr:
+        return f"Départ pour {_count(laps, 'lap', 'fr')} : les coureurs en file, {riders} ; les dernys {dernys}."
+    return f"Start, {_count(laps, 'lap', 'en')}: the riders in a row on {riders}; the dernys on {dernys}."
 
 
 _MF_FR: dict[str, Callable[[Event, str, str], str]] = {
-    "start": lambda e, w, a: (f"Départ pour {e.data['laps']} tours : les coureurs en file, cases {_squares(e, 'riders')} ; "
-                              f"les dernys cases {_squares(e, 'dernys')}."),
+    "start": lambda e, w, a: _start(e, "fr"),
     "throw": lambda e, w, a: f"L'{w} lance : {_dice_list(e, ' et ')}.",
     "derny": lambda e, w, a: f"Le derny de l'{w} avance de {e.data['steps']}{_part(e, True)}, case {e.data['square']}.",
     "wait": lambda e, w, a: f"Le derny de l'{w} a dépassé son coureur : il s'arrête et l'attend.",
     "ride": lambda e, w, a: f"Le coureur de l'{w} avance de {e.data['steps']}, case {e.data['square']}{_lost(e, True)}.",
     "coupled": lambda e, w, a: f"Le coureur de l'{w} est dans la roue de son derny : couplés.",
-    "dropped": lambda e, w, a: f"Le coureur de l'{w} perd le contact, à {e.data['gap']} case(s) : le derny s'arrête.",
+    "dropped": lambda e, w, a: (f"Le coureur de l'{w} perd le contact, à {_count(e.data['gap'], 'square', 'fr')} : "
+                                "le derny s'arrête."),
     "uncoupled": lambda e, w, a: f"L'{w} passe la ligne découplée : le passage ne compte pas, encore un tour.",
     "end": lambda e, w, a: f"L'{w} passe la ligne couplée et gagne.",
 }
 _MF_EN: dict[str, Callable[[Event, str, str], str]] = {
-    "start": lambda e, w, a: (f"Start, {e.data['laps']} laps: the riders in a row on squares {_squares(e, 'riders')}; "
-                              f"the dernys on squares {_squares(e, 'dernys')}."),
+    "start": lambda e, w, a: _start(e, "en"),
     "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice_list(e, ' and ')}.",
     "derny": lambda e, w, a: f"{w.capitalize()}'s derny moves {e.data['steps']}{_part(e, False)}, to square {e.data['square']}.",
     "wait": lambda e, w, a: f"{w.capitalize()}'s derny has passed its rider: it stops and waits.",
     "ride": lambda e, w, a: f"{w.capitalize()}'s rider moves {e.data['steps']}, to square {e.data['square']}{_lost(e, False)}.",
     "coupled": lambda e, w, a: f"{w.capitalize()}'s rider is on its derny's wheel: coupled.",
-    "dropped": lambda e, w, a: f"{w.capitalize()}'s rider loses contact, {e.data['gap']} square(s) behind: the derny stops.",
+    "dropped": lambda e, w, a: (f"{w.capitalize()}'s rider loses contact, {_count(e.data['gap'], 'square', 'en')} "
+                                "behind: the derny stops."),
     "uncoupled": lambda e, w, a: f"{w.capitalize()} crosses the line uncoupled: it does not count, one more lap.",
     "end": lambda e, w, a: f"{w.capitalize()} crosses the line coupled and wins.",
 }
@@ -111,7 +141,7 @@ _FR: dict[str, Callable[[Event, str, str], str]] = {
     "first": lambda e, w, a: (f"Tour suivant : à égalité, le {w}, qui jouait second, lance le premier."
                               if e.data["level"] else f"Tour suivant : le {w}, devant, lance le premier."),
     "tie": lambda e, w, a: f"Égalité au-delà de la ligne : un tour de plus.",
-    "end": lambda e, w, a: f"Le {w} gagne de {e.data['margin']} case(s), le tour terminé.",
+    "end": lambda e, w, a: f"Le {w} gagne de {_count(e.data['margin'], 'square', 'fr')}, le tour terminé.",
 }
 _EN: dict[str, Callable[[Event, str, str], str]] = {
     "lot": lambda e, w, a: f"Drawn by lot ({_dice(e)}): {w} leads and throws first.",
@@ -122,7 +152,7 @@ _EN: dict[str, Callable[[Event, str, str], str]] = {
     "first": lambda e, w, a: (f"Next turn: level, so {w}, who played second, throws first."
                               if e.data["level"] else f"Next turn: {w}, ahead, throws first."),
     "tie": lambda e, w, a: f"Level past the line: one more turn.",
-    "end": lambda e, w, a: f"{w.capitalize()} wins by {e.data['margin']} square(s), the turn complete.",
+    "end": lambda e, w, a: f"{w.capitalize()} wins by {_count(e.data['margin'], 'square', 'en')}, the turn complete.",
 }
 KINDS = frozenset(_EN)
 
@@ -136,3 +166,43 @@ def sentence(event: Event, lang: str, team: bool) -> str:
         return (_MF_FR if lang == "fr" else _MF_EN)[event.kind](event, w, a)
     table = _FR if lang == "fr" else _EN
     return table[event.kind](event, w, a)
+
+
+# ---------------------------------------------------------------- decisions in words
+
+DECISION_KINDS = ("sprint", "distance", "derny")  # every `decision` the two races ask (velocita.py, mezzofondo.py)
+
+
+def _ride(choice: str) -> dict[str, str]:
+    """A distance on a button: 'Ride 3 squares' / 'Avancer de 3 cases'; 0 is staying put."""
+    n = int(choice)
+    if n == 0:
+        return {"fr": "Rester sur place", "en": "Stay put"}
+    fr = "Avancer d'une case" if n == 1 else f"Avancer de {n} cases"
+    return {"fr": fr, "en": f"Ride {_count(n, 'square', 'en')}"}
+
+
+def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
+    """Every choice the need offers, in words (a choice with no words is an error, not a code)."""
+    if need.decision == "sprint":
+        words = {"sprint": {"fr": "Lancer le sprint", "en": "Sprint now"}, "wait": {"fr": "Attendre", "en": "Wait"}}
+        return {c: words[c] for c in need.choices}
+    if need.decision in ("distance", "derny"):
+        return {c: _ride(c) for c in need.choices}
+    raise ValueError(f"cdp: no words for the decision {need.decision!r}")
+
+
+def question_words(state: object, need: Need) -> dict[str, str]:
+    p = need.seat + 1
+    questions = {
+        "sprint": (f"Joueur {p} : lancer le sprint maintenant, ou attendre ?",
+                   f"Player {p}: sprint now, or wait?"),
+        "distance": (f"Joueur {p} : de combien de cases avancer ?",
+                     f"Player {p}: how many squares do you ride?"),
+        "derny": (f"Joueur {p} : de combien de cases avance votre derny ?",
+                  f"Player {p}: how far does your derny go?"),
+    }
+    if need.decision not in questions:
+        raise ValueError(f"cdp: no question for the decision {need.decision!r}")
+    fr, en = questions[need.decision]
+    return {"fr": fr, "en": en}

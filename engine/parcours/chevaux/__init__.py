@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .interpretations import APPLIES, OPTIONS
-from .narrate import article_label, sentence
+from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_BOARD, HORSES, RACES
 from .rules import need, new_state, play_choice, play_throw, public_position, settle_setup
 from .state import Board, State
@@ -16,6 +16,6 @@ BOTS: dict[str, Any] = {}
 
 __all__ = [
     "APPLIES", "ARTICLES", "BOTS", "Board", "DECISIONS", "DEFAULT_BOARD", "GAME", "HORSES", "OPTIONS", "RACES",
-    "State", "article_label", "need", "new_state", "play_choice", "play_throw", "public_position", "sentence",
-    "settle_setup",
+    "State", "article_label", "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw",
+    "public_position", "sentence", "settle_setup",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Event
+from ..core import Event, Need
 
 COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Bleu", "en": "Blue"})
 _LABELS = {
@@ -69,3 +69,16 @@ KINDS = frozenset(_EN)
 def sentence(event: Event, lang: str, team: bool) -> str:
     table = _FR if lang == "fr" else _EN
     return table[event.kind](event, who(event, lang), article_label(event.cite, lang))
+
+
+# ---------------------------------------------------------------- decisions in words
+
+DECISION_KINDS: tuple[str, ...] = ()  # the dice decide everything: no race of this game asks a player anything
+
+
+def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
+    raise ValueError(f"chevaux: the dice decide everything, there is no choice to put in words ({need.decision!r})")
+
+
+def question_words(state: object, need: Need) -> dict[str, str]:
+    raise ValueError(f"chevaux: the dice decide everything, there is no question to ask ({need.decision!r})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .bots import BOTS
 from .interpretations import APPLIES, OPTIONS
-from .narrate import article_label, sentence
+from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, RACES
 from .rules import need, new_state, play_choice, play_throw, settle_setup
 from .view import public_position
@@ -15,6 +15,7 @@ DECISIONS = True
 SHUFFLES = True  # a scenario's seed also seeds the shuffles (setup.shuffle)
 
 __all__ = [
-    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "SHUFFLES", "article_label", "need",
-    "new_state", "play_choice", "play_throw", "public_position", "sentence", "settle_setup",
+    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "SHUFFLES", "article_label",
+    "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw", "public_position", "sentence",
+    "settle_setup",
 ]

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Event
+from ..core import Event, Need
+from ..narrate import plural
+from . import cards as C
 from .cards import family
+from .course import HILL_CARD_HILLS
 from .races import ARTICLES
+from .state import Race
 
 COLOURS = (("Rouge", "Red"), ("Orange", "Orange"), ("Jaune", "Yellow"), ("Vert", "Green"), ("Bleu", "Blue"),
            ("Violet", "Purple"), ("Brun", "Brown"), ("Blanc", "White"))
@@ -107,8 +111,37 @@ def _space(n: Any, lang: str) -> str:
     return f"la case {n}" if lang == "fr" else f"space {n}"
 
 
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count <= 1 else many}"
+NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {  # (fr one, many), (en one, many)
+    "card": (("carte", "cartes"), ("card", "cards")), "turn": (("tour", "tours"), ("turn", "turns")),
+    "lost": (("point perdu", "points perdus"), ("point lost", "points lost")),
+    "space": (("case", "cases"), ("space", "spaces")), "hill": (("mont", "monts"), ("hill", "hills")),
+    "rider": (("coureur", "coureurs"), ("rider", "riders")),
+}
+
+
+def _count(n: Any, noun: str, lang: str) -> str:
+    """'1 card' / '2 cards', '1 point perdu' / '2 points perdus'..."""
+    one, many = NOUNS[noun][0 if lang == "fr" else 1]
+    return plural(n, one, many, lang)
+
+
+def _pile(e: Event, lang: str) -> str:
+    n = _d(e)["cards"]
+    if lang == "fr":
+        return ("Aucune carte peloton : la pile « 4 » est vide." if n == 0 else
+                "La seule carte peloton forme la pile « 4 »." if n == 1 else
+                f"Les {n} cartes peloton, mélangées, forment la pile « 4 ».")
+    return ("No peloton cards: the \"4\" pile is empty." if n == 0 else
+            "The one peloton card makes the \"4\" pile." if n == 1 else
+            f"The {n} peloton cards, shuffled, make the \"4\" pile.")
+
+
+def _left(e: Event, lang: str) -> str:
+    """Springing along after being passed: for the points the roll has left."""
+    n = _d(e)["points"]
+    if lang == "fr":
+        return " pour le dernier point." if n == 1 else f" pour les {n} points restants."
+    return " for the last point." if n == 1 else f" for the {n} points left."
 
 
 def _de(n: Any) -> str:
@@ -117,13 +150,14 @@ def _de(n: Any) -> str:
 
 Line = Callable[[Event, str, str], str]
 _FR: dict[str, Line] = {
-    "board": lambda e, w, a: (f"Le parcours : {_d(e)['spaces']} cases, {_d(e)['flat']} de plat et {_d(e)['uphill']} "
-                              f"en montée sur {_d(e)['hills']} monts."),
-    "material": lambda e, w, a: (f"{_d(e)['riders']} coureurs ; en jeu : {_d(e)['acceleration']} cartes d'accélération, "
+    "board": lambda e, w, a: (f"Le parcours : {_count(_d(e)['spaces'], 'space', 'fr')}, {_d(e)['flat']} de plat et "
+                              f"{_d(e)['uphill']} en montée sur {_count(_d(e)['hills'], 'hill', 'fr')}."),
+    "material": lambda e, w, a: (f"{_count(_d(e)['riders'], 'rider', 'fr')} ; en jeu : "
+                                 f"{_count(_d(e)['acceleration'], 'card', 'fr')} d'accélération, "
                                  f"{_d(e)['misfortune']} de malchance, {_d(e)['peloton']} peloton, "
-                                 f"{_d(e)['tactical']} tactiques."),
+                                 f"{plural(_d(e)['tactical'], 'tactique', 'tactiques', 'fr')}."),
     "peloton-start": lambda e, w, a: f"Le peloton (trois coureurs noirs sur leur plaquette) part {_de(_d(e)['at'])}.",
-    "peloton-pile": lambda e, w, a: f"Les {_d(e)['cards']} cartes peloton, mélangées, forment la pile « 4 ».",
+    "peloton-pile": lambda e, w, a: _pile(e, "fr"),
     "tactical-deal": lambda e, w, a: (f"Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
                                       f"« 1-6 »" + ("." if _d(e)['peloton'] else
                                                    " (sans peloton, les deux cartes « prendre des cartes » sont retirées).")),
@@ -132,7 +166,8 @@ _FR: dict[str, Line] = {
                                      if _d(e)['follows'] else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
     "out-of-turn": lambda e, w, a: f"Carte à bord violet : {w} la joue hors de son tour.",
     "tactical-discard": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, sur la défausse « 8-12 ».",
-    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {_n(sum(_d(e)['hands']), 'carte', 'cartes')} en main en tout, "
+    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {_count(sum(_d(e)['hands']), 'card', 'fr')} "
+                             "en main en tout, "
                              f"{_d(e)['draw']} dans la pioche « 1-6 ».",
     "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
@@ -150,15 +185,16 @@ _FR: dict[str, Line] = {
     "throw": lambda e, w, a: f"{w} lance le D{_d(e)['die']} : {_d(e)['dice'][0]}.",
     "ride": lambda e, w, a: _ride_fr(e, w),
     "fall": lambda e, w, a: (f"{w} fait {_d(e)['face']} sur un pavé marqué {_d(e)['number']} ({_d(e)['strip']}) : "
-                             f"chute ! " + (f"{_d(e)['turns']} tour(s) à passer, sans carte."
+                             f"chute ! " + (f"{_count(_d(e)['turns'], 'turn', 'fr')} à passer, sans carte."
                                             if _d(e)['turns'] else "Le D4 dira combien de tours, sans carte.")),
     "draw": lambda e, w, a: f"{w} prend {_from_fr(e)}.",
     "misfortune-void": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} est défaussée sans effet.",
     "top-seen": lambda e, w, a: (f"13 ou plus au D16 : le dessus de la pioche est {FAMILIES[str(_d(e)['family'])][0]}"
                                  f", remise en place."),
     "shield": lambda e, w, a: f"13 ou plus au D16 : {w} est protégé de la prochaine malchance de ce tour.",
-    "reshuffle": lambda e, w, a: f"La pioche est vide : la défausse est mélangée et devient la pioche ({_d(e)['cards']} cartes).",
-    "supply": lambda e, w, a: (f"{w} s'arrête au ravitaillement et reçoit {_d(e)['cards']} cartes"
+    "reshuffle": lambda e, w, a: (f"La pioche est vide : la défausse est mélangée et devient la pioche "
+                                  f"({_count(_d(e)['cards'], 'card', 'fr')})."),
+    "supply": lambda e, w, a: (f"{w} s'arrête au ravitaillement et reçoit {_count(_d(e)['cards'], 'card', 'fr')}"
                                + (f", dont {_d(e)['misfortunes']} malchances : tout part à la défausse."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
     "finish": lambda e, w, a: f"{w} franchit la ligne à Ninove-Meerbeke, {_d(e)['place']}e.".replace(" 1e", " 1er"),
@@ -167,22 +203,23 @@ _FR: dict[str, Line] = {
     "extra-turn": lambda e, w, a: f"{w} arrive au pied du mont avec le compte exact : un tour de plus.",
     "second-roll": lambda e, w, a: f"{w} lance une seconde fois le D10 de sa carte de mont.",
     "hit": lambda e, w, a: (f"{w} subit la carte {card(_d(e)['card'], 'fr')} : "
-                            + (f"{_d(e)['turns']} tour(s) à passer ({_d(e)['skip']} en tout)."
+                            + (f"{_count(_d(e)['turns'], 'turn', 'fr')} à passer ({_d(e)['skip']} en tout)."
                                if _d(e)['turns'] else "le D4 dira combien de tours.")),
-    "turns": lambda e, w, a: f"Le D4 donne {_d(e)['turns']} : {w} passera {_d(e)['skip']} tour(s).",
+    "turns": lambda e, w, a: f"Le D4 donne {_d(e)['turns']} : {w} passera {_count(_d(e)['skip'], 'turn', 'fr')}.",
     "counter": lambda e, w, a: f"{w} joue une contre ({_d(e)['chain']}e de la chaîne).".replace("1e de", "1re de"),
     "countered": lambda e, w, a: (f"La carte {card(_d(e)['card'], 'fr')} est annulée"
                                   + (f" : {w} perd son tour." if e.seat is not None else ".")),
-    "taken": lambda e, w, a: f"{w} prend {_d(e)['cards']} carte(s) à l'aveugle à {who(_d(e)['victim'], 'fr')}.",
+    "taken": lambda e, w, a: (f"{w} prend {_count(_d(e)['cards'], 'card', 'fr')} à l'aveugle "
+                              f"à {who(_d(e)['victim'], 'fr')}."),
     "steal": lambda e, w, a: f"Triangle rouge : {w} prend une carte au hasard à {who(_d(e)['victim'], 'fr')}.",
     "discard": lambda e, w, a: f"{w} a trop de cartes tactiques et défausse une carte {card(_d(e)['card'], 'fr')}.",
     "kwak": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}, à côté de lui.",
     "spring": lambda e, w, a: (f"{w} saute dans la roue de {who(_d(e)['mover'], 'fr')}"
-                               + (f" pour les {_d(e)['points']} points restants." if _d(e)['when'] == "passed" else ".")),
+                               + (_left(e, "fr") if _d(e)['when'] == "passed" else ".")),
     "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier coureur, sur {_space(_d(e)['to'], 'fr')}.",
     "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
     "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} à {_space(_d(e)['to'], 'fr')}" + (
-        f" : il s'arrête au pied du mont, {_d(e)['lost']} point(s) perdu(s)." if _d(e)['lost'] else "."),
+        f" : il s'arrête au pied du mont, {_count(_d(e)['lost'], 'lost', 'fr')}." if _d(e)['lost'] else "."),
     "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
     "peloton-closed": lambda e, w, a: "Le peloton a atteint le Mur (Kapelmuur) : plus de cartes peloton, toutes sont défaussées.",
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
@@ -190,13 +227,14 @@ _FR: dict[str, Line] = {
     "peloton-extra": lambda e, w, a: "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
 }
 _EN: dict[str, Line] = {
-    "board": lambda e, w, a: (f"The course: {_d(e)['spaces']} spaces, {_d(e)['flat']} flat and {_d(e)['uphill']} "
-                              f"uphill on {_d(e)['hills']} hills."),
-    "material": lambda e, w, a: (f"{_d(e)['riders']} riders; in play: {_d(e)['acceleration']} acceleration cards, "
+    "board": lambda e, w, a: (f"The course: {_count(_d(e)['spaces'], 'space', 'en')}, {_d(e)['flat']} flat and "
+                              f"{_d(e)['uphill']} uphill on {_count(_d(e)['hills'], 'hill', 'en')}."),
+    "material": lambda e, w, a: (f"{_count(_d(e)['riders'], 'rider', 'en')}; in play: "
+                                 f"{plural(_d(e)['acceleration'], 'acceleration card', 'acceleration cards')}, "
                                  f"{_d(e)['misfortune']} misfortune, {_d(e)['peloton']} peloton, "
                                  f"{_d(e)['tactical']} tactical."),
     "peloton-start": lambda e, w, a: f"The peloton (three black riders on their plate) starts from {_space(_d(e)['at'], 'en')}.",
-    "peloton-pile": lambda e, w, a: f"The {_d(e)['cards']} peloton cards, shuffled, make the \"4\" pile.",
+    "peloton-pile": lambda e, w, a: _pile(e, "en"),
     "tactical-deal": lambda e, w, a: (f"Everyone also gets one tactical card; the rest are shuffled into the "
                                       f"\"1-6\" pile" + ("." if _d(e)['peloton'] else
                                                         " (without the peloton, the two \"take cards\" cards are removed).")),
@@ -205,7 +243,8 @@ _EN: dict[str, Line] = {
                                      if _d(e)['follows'] else "A rider is behind the peloton: it no longer follows the last rider."),
     "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
     "tactical-discard": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card played goes face up on the \"8-12\" discard.",
-    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {_n(sum(_d(e)['hands']), 'card', 'cards')} in hand in all, "
+    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {_count(sum(_d(e)['hands']), 'card', 'en')} "
+                             "in hand in all, "
                              f"{_d(e)['draw']} in the \"1-6\" draw pile.",
     "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
@@ -223,15 +262,16 @@ _EN: dict[str, Line] = {
     "throw": lambda e, w, a: f"{w} rolls the D{_d(e)['die']}: {_d(e)['dice'][0]}.",
     "ride": lambda e, w, a: _ride_en(e, w),
     "fall": lambda e, w, a: (f"{w} rolls {_d(e)['face']} onto a cobble marked {_d(e)['number']} ({_d(e)['strip']}): "
-                             f"down he goes! " + (f"{_d(e)['turns']} turn(s) to skip, and no card."
+                             f"down he goes! " + (f"{_count(_d(e)['turns'], 'turn', 'en')} to skip, and no card."
                                                   if _d(e)['turns'] else "The D4 will say how many turns; no card.")),
     "draw": lambda e, w, a: f"{w} takes {_from_en(e)}.",
     "misfortune-void": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card is discarded with no effect.",
     "top-seen": lambda e, w, a: (f"13 or more on the D16: the top of the draw pile is "
                                  f"{FAMILIES[str(_d(e)['family'])][1]}, put back."),
     "shield": lambda e, w, a: f"13 or more on the D16: {w} is shielded from the next misfortune this turn.",
-    "reshuffle": lambda e, w, a: f"The draw pile is empty: the discard is shuffled into a new one ({_d(e)['cards']} cards).",
-    "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_d(e)['cards']} cards"
+    "reshuffle": lambda e, w, a: (f"The draw pile is empty: the discard is shuffled into a new one "
+                                  f"({_count(_d(e)['cards'], 'card', 'en')})."),
+    "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_count(_d(e)['cards'], 'card', 'en')}"
                                + (f", {_d(e)['misfortunes']} of them misfortunes: all go to the discard."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
     "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke, place {_d(e)['place']}.",
@@ -240,23 +280,24 @@ _EN: dict[str, Line] = {
     "extra-turn": lambda e, w, a: f"{w} reaches the foot of the hill with the exact count: an extra turn.",
     "second-roll": lambda e, w, a: f"{w} rolls his hill card's D10 a second time.",
     "hit": lambda e, w, a: (f"{w} suffers the {card(_d(e)['card'], 'en')} card: "
-                            + (f"{_d(e)['turns']} turn(s) to skip ({_d(e)['skip']} in all)."
+                            + (f"{_count(_d(e)['turns'], 'turn', 'en')} to skip ({_d(e)['skip']} in all)."
                                if _d(e)['turns'] else "the D4 will say how many turns.")),
-    "turns": lambda e, w, a: f"The D4 gives {_d(e)['turns']}: {w} will skip {_d(e)['skip']} turn(s).",
+    "turns": lambda e, w, a: f"The D4 gives {_d(e)['turns']}: {w} will skip {_count(_d(e)['skip'], 'turn', 'en')}.",
     "counter": lambda e, w, a: f"{w} plays a counter card (number {_d(e)['chain']} in the chain).",
     "countered": lambda e, w, a: (f"The {card(_d(e)['card'], 'en')} card is cancelled"
                                   + (f": {w} loses his turn." if e.seat is not None else ".")),
-    "taken": lambda e, w, a: f"{w} takes {_d(e)['cards']} card(s) blind from {who(_d(e)['victim'], 'en')}.",
+    "taken": lambda e, w, a: (f"{w} takes {_count(_d(e)['cards'], 'card', 'en')} blind "
+                              f"from {who(_d(e)['victim'], 'en')}."),
     "steal": lambda e, w, a: f"Red triangle: {w} takes a card at random from {who(_d(e)['victim'], 'en')}.",
     "discard": lambda e, w, a: f"{w} holds too many tactical cards and discards a {card(_d(e)['card'], 'en')} card.",
     "kwak": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card on {who(_d(e)['victim'], 'en')}, beside him.",
     "spring": lambda e, w, a: (f"{w} springs along with {who(_d(e)['mover'], 'en')}"
-                               + (f" for the {_d(e)['points']} points left." if _d(e)['when'] == "passed" else ".")),
+                               + (_left(e, "en") if _d(e)['when'] == "passed" else ".")),
     "peloton-follows": lambda e, w, a: f"The peloton follows the last rider: {_space(_d(e)['to'], 'en')}.",
     "swallowed": lambda e, w, a: f"{w}, lying down, is caught: he goes behind the peloton.",
     "peloton": lambda e, w, a: (f"The peloton rides {_d(e)['points']}: {_space(_d(e)['from'], 'en')} → "
                                 f"{_space(_d(e)['to'], 'en')}" + (
-        f"; it stops at the foot of the hill, {_d(e)['lost']} point(s) lost." if _d(e)['lost'] else ".")),
+        f"; it stops at the foot of the hill, {_count(_d(e)['lost'], 'lost', 'en')}." if _d(e)['lost'] else ".")),
     "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
     "peloton-closed": lambda e, w, a: "The peloton has reached the Muur (Kapelmuur): no more peloton cards, all are discarded.",
     "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: {_d(e)['dice'][0]}, "
@@ -271,9 +312,9 @@ def _ride_fr(e: Event, w: str) -> str:
     d = _d(e)
     out = f"{w} avance {_de(d['from'])} à {_space(d['to'], 'fr')}"
     if e.cite.endswith("three-abreast"):
-        return out + f" : trois coureurs de front lui barrent la route, {d['lost']} point(s) perdu(s)."
+        return out + f" : trois coureurs de front lui barrent la route, {_count(d['lost'], 'lost', 'fr')}."
     if e.cite.endswith("flat-to-hill"):
-        return out + f" et s'arrête au pied du mont : {d['lost']} point(s) perdu(s)."
+        return out + f" et s'arrête au pied du mont : {_count(d['lost'], 'lost', 'fr')}."
     return out + "."
 
 
@@ -281,9 +322,9 @@ def _ride_en(e: Event, w: str) -> str:
     d = _d(e)
     out = f"{w} rides from {_space(d['from'], 'en')} to {_space(d['to'], 'en')}"
     if e.cite.endswith("three-abreast"):
-        return out + f": three riders abreast bar the road, {d['lost']} point(s) lost."
+        return out + f": three riders abreast bar the road, {_count(d['lost'], 'lost', 'en')}."
     if e.cite.endswith("flat-to-hill"):
-        return out + f" and stops at the foot of the hill: {d['lost']} point(s) lost."
+        return out + f" and stops at the foot of the hill: {_count(d['lost'], 'lost', 'en')}."
     return out + "."
 
 
@@ -308,3 +349,119 @@ def _from_en(e: Event) -> str:
 def sentence(event: Event, lang: str, team: bool) -> str:
     table = _FR if lang == "fr" else _EN
     return table[event.kind](event, who(event.seat, lang), article_label(event.cite, lang))
+
+
+# ---------------------------------------------------------------- decisions in words
+# Each choice on a button, from the position where it is offered: "Man with the hammer → Yellow
+# (3 turns)", "Take a card at random from Orange"... Pairs are (fr, en), as the tables above.
+
+QUESTIONS: dict[str, tuple[str, str]] = {
+    "act": ("{p} : comment roulez-vous ?", "{p}: how do you ride?"),
+    "counter": ("{p} : contrer la carte qui vient d'être jouée ?", "{p}: counter the card just played?"),
+    "spring": ("{p} : sauter dans la roue du coureur qui va lancer ?",
+               "{p}: spring along with the rider about to roll?"),
+    "passed": ("{p} : on vient de vous dépasser : sauter dans la roue pour les points restants ?",
+               "{p}: you have just been passed: spring along for the points left?"),
+    "kwak": ("{p} : jouer un kwak à un coureur à côté de vous ?", "{p}: play a kwak on a rider beside you?"),
+    "triangle": ("{p} : triangle rouge : à qui prenez-vous une carte ?",
+                 "{p}: red triangle: from whom do you take a card?"),
+    "discard": ("{p} : trop de cartes tactiques : laquelle part ?", "{p}: too many tactical cards: which one goes?"),
+    "rejoin": ("{p} : derrière le peloton : quel dé pour repasser devant ?",
+               "{p}: behind the peloton: which die to get back in front?"),
+}
+DECISION_KINDS = tuple(QUESTIONS)  # every decision rules.CHOICES can ask (tests check both ways)
+PASS: dict[str, tuple[str, str]] = {  # "pass" says what it leaves undone
+    "counter": ("Laisser jouer la carte", "Let the card stand"), "spring": ("Ne pas sauter", "Do not spring along"),
+    "passed": ("Ne pas sauter", "Do not spring along"), "kwak": ("Pas de kwak", "No kwak"),
+    "triangle": ("Ne prendre aucune carte", "Take no card"),
+}
+FIXED: dict[str, tuple[str, str]] = {
+    "counter": ("Contrer : annuler la carte", "Counter: cancel the card"),
+    "spring": ("Sauter dans la roue", "Spring along"),
+    "roll-koppenberg": ("Carte Koppenberg / Mur : deux fois le D10", "Koppenberg / Muur card: the D10 twice"),
+}
+
+
+def button(kind: str) -> tuple[str, str]:
+    """A card on a button (fr, en): 'Carte plat' / 'Flat card', 'Man with the hammer'..."""
+    fr, en = name(kind, "fr"), name(kind, "en")
+    sort = family(kind)
+    if sort == "acceleration":
+        return f"Carte {fr}", f"{en.capitalize()} card"
+    if sort == "peloton":
+        return f"Carte peloton {fr}", f"{en.capitalize()} peloton card"
+    if kind in HILL_CARD_HILLS:
+        return f"Carte de mont {fr}", f"{en} hill card"
+    return fr[0].upper() + fr[1:], en[0].upper() + en[1:]
+
+
+def _player(seat: int) -> tuple[str, str]:
+    return f"Joueur {seat + 1} ({who(seat, 'fr')})", f"Player {seat + 1} ({who(seat, 'en')})"
+
+
+def _turns(n: int) -> tuple[str, str]:
+    if n == 0:
+        return "le D4 dira combien de tours", "the D4 says how many turns"
+    return _count(n, "turn", "fr"), _count(n, "turn", "en")
+
+
+def _words(race: Race, seat: int, decision: str, choice: str) -> tuple[str, str]:
+    """One choice in words (fr, en); KeyError/ValueError if the game has none for it."""
+    if choice == "pass":
+        return PASS.get(decision, ("Passer", "Pass"))
+    kind, at, target = choice.partition("@")
+    if at:
+        return _against(kind, int(target) - 1)
+    if kind.startswith("discard:"):
+        fr, en = button(kind[8:])
+        return f"Défausser : {fr}", f"Discard: {en}"
+    if kind in ("d4", "d6", "d8"):
+        return f"Dé de base : D{kind[1:]}", f"Basic die: D{kind[1:]}"
+    here = race.course[race.riders[seat].at]
+    if kind == "roll":
+        return f"Lancer le D{here.die or 6} de la case", f"Roll this space's D{here.die or 6}"
+    if kind in C.ACCELERATION:
+        fr, en = button(kind)
+        return f"{fr} : D{C.ACCELERATION[kind]}", f"{en}: D{C.ACCELERATION[kind]}"
+    if kind in C.PELOTON:
+        front = race.course[race.peloton or 0]
+        die = C.PELOTON[kind][0 if front.flat else 1]
+        fr, en = button(kind)
+        return f"{fr} : le peloton roule au D{die}", f"{en}: the peloton rides the D{die}"
+    if kind == "t-koppenberg":
+        return FIXED["roll-koppenberg"]
+    if kind == "t-berendries":
+        die = 16 if here.hill in HILL_CARD_HILLS[kind] else 8
+        fr, en = button(kind)
+        return f"{fr} : D{die}", f"{en}: D{die}"
+    return FIXED[kind]
+
+
+def _against(kind: str, victim: int) -> tuple[str, str]:
+    """A card played on another rider: 'Man with the hammer → Yellow (3 turns)'."""
+    v_fr, v_en = who(victim, "fr"), who(victim, "en")
+    if kind == "steal":
+        return f"Prendre une carte au hasard à {v_fr}", f"Take a card at random from {v_en}"
+    if kind == "t-take":
+        return f"Prendre des cartes à {v_fr}", f"Take cards from {v_en}"
+    turns = C.AGAINST[kind] if kind in C.AGAINST else C.KWAK[kind]
+    (fr, en), (t_fr, t_en) = button(kind), _turns(turns)
+    return f"{fr} → {v_fr} ({t_fr})", f"{en} → {v_en} ({t_en})"
+
+
+def choice_words(race: Race, need: Need) -> dict[str, dict[str, str]]:
+    """Every choice the need offers, in words; a choice with no words raises (a bug, never a code shown)."""
+    out = {}
+    for choice in need.choices:
+        try:
+            fr, en = _words(race, need.seat, need.decision, choice)
+        except (KeyError, ValueError):
+            raise ValueError(f"ronde: no words for the choice {choice!r} of a {need.decision!r} decision") from None
+        out[choice] = {"fr": fr, "en": en}
+    return out
+
+
+def question_words(race: Race, need: Need) -> dict[str, str]:
+    fr, en = QUESTIONS[need.decision]
+    p_fr, p_en = _player(need.seat)
+    return {"fr": fr.format(p=p_fr), "en": en.format(p=p_en)}

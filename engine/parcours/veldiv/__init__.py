@@ -8,7 +8,7 @@ from ..core import Event, Need, ScenarioError
 from ..options import OptionValue
 from . import setup
 from .interpretations import APPLIES, OPTIONS
-from .narrate import article_label, sentence
+from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
 from .rules import dice_needed, play_throw, settle_setup
 from .state import Player, Rider, State
@@ -36,6 +36,6 @@ def public_position(state: State) -> dict[str, Any]:
 
 __all__ = [
     "APPLIES", "ARTICLES", "BOTS", "BOXES", "DECISIONS", "GAME", "OPTIONS", "RACES", "START_LINE", "TRACK_SQUARES",
-    "Player", "Race", "Rider", "State", "article_label", "dice_needed", "need", "new_state", "play_choice",
-    "play_throw", "public_position", "sentence", "settle_setup", "setup",
+    "Player", "Race", "Rider", "State", "article_label", "choice_words", "question_words", "dice_needed", "need",
+    "new_state", "play_choice", "play_throw", "public_position", "sentence", "settle_setup", "setup",
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Event, Value
+from ..core import Event, Need, Value
+from ..narrate import plural
 from .races import RACES
 
 _RACE_RULE = {race.article: race.name for race in RACES.values()}
@@ -82,13 +83,14 @@ def _bonus(e: Event, w: str, art: str, lang: str) -> str:
     d = e.data
     if lang == "fr":
         return (f"La case {d['square']} est celle de l'équipier : {art} fait repartir {w} "
-                f"de {d['steps']} cases, case {d['to']}.")
-    return f"Square {d['square']} holds a teammate: {art} sends {w} on {d['steps']} squares, to {d['to']}."
+                f"de {plural(d['steps'], 'case', 'cases', 'fr')}, case {d['to']}.")
+    steps = plural(d["steps"], "square", "squares")
+    return f"Square {d['square']} holds a teammate: {art} sends {w} on {steps}, to {d['to']}."
 
 
 def _cross(e: Event, w: str, art: str, lang: str) -> str:
     lap = e.data["lap"]
-    return (f"{w.capitalize()} franchit la ligne : {lap} tour(s) bouclé(s)."
+    return (f"{w.capitalize()} franchit la ligne : {plural(lap, 'tour bouclé', 'tours bouclés', 'fr')}."
             if lang == "fr" else f"{w.capitalize()} crosses the line: lap {lap} completed.")
 
 
@@ -96,9 +98,11 @@ def _points(e: Event, w: str, art: str, lang: str) -> str:
     d = e.data
     if lang == "fr":
         rank = "premier" if d["place"] == 1 else f"{d['place']}e"
-        return f"{w.capitalize()} passe {rank} au tour {d['lap']} : {d['points']} point(s) ({art}), {d['total']} en tout."
+        points = plural(d["points"], "point", "points", "fr")
+        return f"{w.capitalize()} passe {rank} au tour {d['lap']} : {points} ({art}), {d['total']} en tout."
     rank = {1: "first", 2: "second", 3: "third"}.get(int(str(d["place"])), f"number {d['place']}")
-    return f"{w.capitalize()} is {rank} across on lap {d['lap']}: {d['points']} point(s) ({art}), {d['total']} in all."
+    points = plural(d["points"], "point", "points")
+    return f"{w.capitalize()} is {rank} across on lap {d['lap']}: {points} ({art}), {d['total']} in all."
 
 
 def _premier(e: Event, w: str, art: str, lang: str) -> str:
@@ -190,3 +194,16 @@ KINDS = frozenset(_SENTENCES)
 def sentence(event: Event, lang: str, team: bool) -> str:
     art = article_label(event.cite, lang)
     return _SENTENCES[event.kind](event, who(event, lang, team), art, lang)
+
+
+# ---------------------------------------------------------------- decisions in words
+
+DECISION_KINDS: tuple[str, ...] = ()  # the dice decide everything: no race of this game asks a player anything
+
+
+def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
+    raise ValueError(f"veldiv: the dice decide everything, there is no choice to put in words ({need.decision!r})")
+
+
+def question_words(state: object, need: Need) -> dict[str, str]:
+    raise ValueError(f"veldiv: the dice decide everything, there is no question to ask ({need.decision!r})")
