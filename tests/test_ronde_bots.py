@@ -4,6 +4,7 @@ heuristic one over seeded races (both seats, so neither starts with an edge)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -57,6 +58,24 @@ def test_the_search_bot_imagines_the_same_deals_whatever_it_cannot_see(ruleset: 
     twin = _swap_hidden(race)
     one, two = determinize(race, 0, random.Random(5)), determinize(twin, 0, random.Random(5))
     assert [r.hand for r in one.riders] == [r.hand for r in two.riders] and one.draw == two.draw
+
+
+def test_every_seed_the_search_bot_makes_is_a_whole_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A float seed is hashed, and hash(float) differs between Pyodide (32-bit) and CPython: the same
+    seeded Play request gave another race in the browser than in the terminal."""
+    seeds: list[object] = []
+
+    class Recording(random.Random):
+        def seed(self, a: Any = None, version: int = 2) -> None:
+            seeds.append(a)
+            super().seed(a, version)
+
+    race = _mid_race("ronde.niveau-2", 3, 3)
+    asked = need(race)
+    assert asked is not None
+    monkeypatch.setattr(random, "Random", Recording)
+    BOTS["search"](race, asked, Recording(4))
+    assert len(seeds) > 10 and all(type(s) is int for s in seeds), {type(s) for s in seeds}
 
 
 @pytest.mark.strength
