@@ -92,7 +92,7 @@ def _boxes_table(boxes: list[dict[str, Any]]) -> str:
 
 
 def _box_notes(box: dict[str, Any]) -> str:
-    return (f'<div class="px-card" id="box-{box["id"]}"><p class="px-card-title">{escape(box["label"])} '
+    return (f'<div class="px-card" id="box-{escape(box["id"])}"><p class="px-card-title">{escape(box["label"])} '
             f'{source_ref(box.get("source"))}</p>{bi(box["riders"].get("note"))}{bi(box["board"].get("note"))}'
             f'{bi(box.get("notes"))}{_certainty(box)}</div>')
 

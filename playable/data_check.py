@@ -17,7 +17,6 @@ from parcours import ScenarioError, all_games, replay
 from .sources import DataError, Located, dotted, field_path, shown
 
 SCHEMA = Path(__file__).parent / "schema.yml"
-KINDS = ("rulebook", "example", "collation", "editions")
 
 
 @functools.cache
@@ -71,13 +70,14 @@ def editions(docs: Path, game: str) -> Located | None:
 
 def _sources_of(docs: Path, game: str) -> set[str] | None:
     """The source ids of editions.yml; None if it is missing or unreadable (its own check says why)."""
-    data = _quietly(docs / game / "editions.yml")
-    return set(data["sources"]) if isinstance(data, dict) and isinstance(data.get("sources"), dict) else None
+    data = _valid_or_none(docs / game / "editions.yml", "editions")
+    return None if data is None else set(data["sources"])
 
 
-def _quietly(path: Path) -> Any:
+def _valid_or_none(path: Path, kind: str) -> Any:
+    """The file's data if it exists and matches its schema, else None (its own check reports it)."""
     try:
-        return Located(path).data if path.exists() else None
+        return load(path, kind).data if path.exists() else None
     except DataError:
         return None
 
@@ -89,11 +89,8 @@ def rulebook(docs: Path, game: str, path: Path | None = None) -> Located:
 
 def _section_ids(docs: Path, game: str) -> set[str] | None:
     """The rulebook's section ids; None if it is missing or unreadable (its own check says why)."""
-    data = _quietly(docs / game / "rulebook.yml")
-    sections = data.get("sections") if isinstance(data, dict) else None
-    if not isinstance(sections, list):
-        return None
-    return {s["id"] for s in sections if isinstance(s, dict) and isinstance(s.get("id"), str)}
+    data = _valid_or_none(docs / game / "rulebook.yml", "rulebook")
+    return None if data is None else {section["id"] for section in data["sections"]}
 
 
 def examples(docs: Path, game: str, folder: Path | None = None) -> list[Located]:
@@ -129,12 +126,12 @@ def raise_all(faults: Iterable[str]) -> None:
 
 def _fault(doc: Located, err: ValidationError) -> tuple[int, str]:
     """An unknown key, or a bad key name, is reported at its own line, under its parent's path."""
-    keys = tuple(err.absolute_path)
-    at = keys
+    keys: tuple[object, ...] = tuple(err.absolute_path)
+    at: tuple[object, ...] = keys
     if err.validator in ("additionalProperties", "unevaluatedProperties") and _unexpected(err):
         at = keys + (_unexpected(err)[0],)
-    elif err.validator == "propertyNames":
-        at = keys + (str(err.instance),)
+    elif "propertyNames" in err.absolute_schema_path:
+        at = keys + (err.instance,)
     line = doc.line(at)
     return line, doc.where(keys, _problem(err), line)
 
@@ -155,8 +152,8 @@ def _problem(err: ValidationError) -> str:
         allowed = ", ".join((err.schema.get("properties") or {}) if isinstance(err.schema, dict) else [])
         names = ", ".join(repr(k) for k in _unexpected(err))
         return f"unknown key {names}" + (f" (expected one of: {allowed})" if allowed else "")
-    if v == "propertyNames":
-        return f"the key {err.instance!r} is not {what or 'allowed'}"
+    if "propertyNames" in err.absolute_schema_path:
+        return f"the key {_shown(err.instance)}: expected {what or 'another name'}"
     if v == "minItems":
         return f"expected at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}"
     return f"expected {what or err.message}, got {_shown(err.instance)}"
@@ -172,16 +169,6 @@ def _shown(value: object) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     return repr(value)
-
-
-def kind_of(docs: Path, path: Path) -> str | None:
-    """The kind of data file at `path`, or None if it is not site data."""
-    rel = path.relative_to(docs).parts
-    if len(rel) == 2 and rel[1] in ("rulebook.yml", "editions.yml", "collation.yml"):
-        return rel[1].removesuffix(".yml")
-    if len(rel) == 3 and rel[1] == "examples" and rel[2].endswith(".yml"):
-        return "example"
-    return None
 
 
 # ---------------------------------------------------------------- what a schema cannot say

@@ -171,7 +171,7 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
     translation = _paragraphs(section["translation"], second) + \
         f'<p class="px-source">{escape(texts["translation_source"])}</p>'
     parts = [f"## {title} {{#{ident}}}\n",
-             _parallel(texts["original_label"], original, texts["translation_label"], translation)]
+             _parallel(escape(texts["original_label"]), original, escape(texts["translation_label"]), translation)]
     sic = section.get("sic") or []
     if sic:
         items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: <span lang="fr">{escape(s["note"]["fr"])}</span> '

@@ -45,7 +45,10 @@ class Located:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as err:
+            raise DataError(f"{shown(path)}:1: not UTF-8 text ({err.reason} at byte {err.start})") from None
         loader = _StrictLoader(text)
         try:
             self.node: Any = loader.get_single_node()
@@ -124,10 +127,15 @@ def _child(node: Any, rest: list[object]) -> tuple[int, Any] | None:
         for n in range(1, len(rest) + 1):
             name = ".".join(str(k) for k in rest[:n])
             for k, v in node.value:
-                if k.value == name:
+                if k.value == name or (n == 1 and not isinstance(rest[0], str) and _plain(k) == rest[0]):
                     del rest[:n]
                     return k.start_mark.line + 1, v
     return None
+
+
+def _plain(node: Any) -> object:
+    """A key as YAML reads it (001 is the number 1)."""
+    return yaml.safe_load(node.value) if isinstance(node, yaml.ScalarNode) and not node.style else node.value
 
 
 def field_path(where: str) -> tuple[object, ...]:

@@ -194,6 +194,21 @@ def test_an_unknown_source_in_editions(docs: Path) -> None:
                  "awards[0].source: unknown source '009' (editions.yml lists: 000, 001)")
 
 
+def test_a_source_id_without_quotes_is_a_number(docs: Path) -> None:
+    path = docs / "veldiv" / "editions.yml"
+    key = edit(path, '  "001":', "  001:")
+    fact = edit(path, 'source: "000"', "source: 000", after="boxes:")
+    lines = faults(lambda: data_check.editions(docs, "veldiv"))
+    assert_fault(lines, path, key, 'sources: the key 1: expected a source id of three digits in quotes, such as "000"')
+    assert_fault(lines, path, fact, "boxes[0].source: expected a source id of three digits in quotes")
+
+
+def test_a_file_that_is_not_utf8(docs: Path) -> None:
+    path = docs / "veldiv" / "examples" / "art-3-taken.yml"
+    path.write_bytes(path.read_bytes().replace("Une case prise".encode(), "Une case \xe9".encode("latin-1")))
+    assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), path, 1, "not UTF-8 text")
+
+
 def test_a_missing_game_name_and_html_in_the_year(docs: Path) -> None:
     path = docs / "veldiv" / "editions.yml"
     name = edit(path, '  name: "Jeu du Veldiv"', '  title: "Jeu du Veldiv"')
