@@ -1,11 +1,15 @@
 """Parity: the engine gives the same results in CPython and in Pyodide (the browser's Python).
 
-Both tests build the engine wheel from the working tree and run it in Node + Pyodide
+The tests build the engine wheel from the working tree and run it in Node + Pyodide
 (tests/node/pyodide_run.mjs, offline: Pyodide comes from node_modules, never a CDN).
 
-1. The golden scenarios (tests/golden/scenarios.json: all six Veldiv races, several
-   player counts, seeds, options, set-ups and scripted dice) are replayed in CPython and
-   in Pyodide, by the same wheel; the canonical JSON must be byte-identical.
+1. One script (PARITY_SCRIPT below) runs in CPython and in Pyodide, by the same wheel, in a
+   single Node run (Pyodide's start dominates the time); its outputs must be byte-identical:
+   a. the golden scenarios (tests/golden/scenarios.json: every race, several player counts,
+      seeds, options, set-ups and scripted dice) replayed to canonical JSON;
+   b. whole seeded bot games, as the Play page plays them (parcours_view.play_json, called
+      again with the record so far until the race is over): every ruleset, every bot of its
+      game (each game module's BOTS) in every seat, a few player counts.
 2. The engine's own test suite runs inside Pyodide and must pass. Left out there:
    tests/node/, this file, tests/test_browser*.py (they drive Node or Chromium, which
    Pyodide cannot start), and anything marked `pyodide` (see PYODIDE_PYTEST_ARGS).
@@ -26,7 +30,9 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,16 +58,62 @@ PYODIDE_PYTEST_ARGS = [
 # Host directories the suite may read (mounted at the same path inside Pyodide).
 PYODIDE_MOUNTS = [REPO / "docs"]
 
-# The CPython side: the same wheel, first on sys.path of a fresh interpreter.
-CPYTHON_GOLDEN = """
-import json, sys
-sys.path.insert(0, sys.argv[1])
-import parcours
-assert parcours.__file__.startswith(sys.argv[1]), parcours.__file__
-with open(sys.argv[2], encoding="utf-8") as f:
-    scenarios = json.load(f)
-sys.stdout.write(json.dumps([parcours.replay(s) for s in scenarios], sort_keys=True, separators=(",", ":")) + "\\n")
+# Run as a script by CPython and, in Pyodide, by the runner's --script mode:
+#   PARITY_SCRIPT INPUT.json OUT_DIR [WHEEL]   (WHEEL: CPython only, put first on sys.path)
+# INPUT.json: {"scenarios": [...], "games": [{"ruleset", "players", "bot", "seed", "moves"}, ...]}.
+# Writes OUT_DIR/golden.json (the replays, canonical JSON) and OUT_DIR/games.txt: per game a line
+# "game N: {...}" then each answer of play_json on its own line (JSON has no raw newline), or
+# "error: ..." when the game could not be played to its end.
+PARITY_SCRIPT = """
+import json, os, sys
+
+MAX_CALLS = 200
+
+
+def bot_game(play_json, game):
+    scenario = {"ruleset": game["ruleset"], "players": game["players"], "seed": game["seed"]}
+    bots = {"seats": list(range(game["players"])), "moves": game["moves"]}
+    if game["bot"] is not None:
+        bots["name"] = game["bot"]
+    since, lines = 0, []
+    for call in range(MAX_CALLS):  # as the Play page does: the record so far, a fresh seed each call
+        request = {"scenario": scenario, "since": since, "bots": {**bots, "seed": game["seed"] + call}}
+        answer = play_json(json.dumps(request))
+        lines.append(answer)
+        got = json.loads(answer)
+        if "error" in got or got["finished"]:
+            return lines
+        scenario = {**scenario, "dice": got["dice"], "choices": got["choices"]}
+        since = got["count"]
+    return lines + [f"error: the race is not over after {MAX_CALLS} calls"]
+
+
+def main(source, out_dir, wheel=None):
+    if wheel is not None:
+        sys.path.insert(0, wheel)
+    import parcours
+    from parcours_view.play import play_json
+    if wheel is not None:
+        assert parcours.__file__.startswith(wheel), parcours.__file__
+    with open(source, encoding="utf-8") as f:
+        data = json.load(f)
+    golden = json.dumps([parcours.replay(s) for s in data["scenarios"]], sort_keys=True, separators=(",", ":"))
+    lines = []
+    for n, game in enumerate(data["games"]):
+        lines.append(f"game {n}: {json.dumps(game, sort_keys=True)}")
+        try:
+            lines += bot_game(play_json, game)
+        except Exception as err:  # reported by the test, and compared like the rest
+            lines.append(f"error: {type(err).__name__}: {err}")
+    for name, text in (("golden.json", golden), ("games.txt", "\\n".join(lines))):
+        with open(os.path.join(out_dir, name), "w", encoding="utf-8", newline="\\n") as f:
+            f.write(text + "\\n")
+
+
+main(*sys.argv[1:])
 """
+MOVES_PER_CALL = 60  # bot moves per play_json call: a race takes a few calls, each replaying the record
+
 
 
 def _need(ok: bool, what: str, how: str) -> None:
@@ -96,27 +148,135 @@ def _tail(text: str, lines: int = 60) -> str:
     return "\n".join(text.splitlines()[-lines:])
 
 
-def test_golden_scenarios_are_byte_identical_in_cpython_and_pyodide(node: str, engine_wheel: Path) -> None:
-    scenarios = json.loads(GOLDEN.read_text(encoding="utf-8"))
+def _bots_of(ruleset: str) -> list[str | None]:
+    """The bots of a ruleset's game; None for a game of dice only (no decisions: its dice)."""
+    from parcours import game_of
+
+    return [*game_of(ruleset).BOTS] or [None]
+
+
+def bot_games() -> list[dict[str, Any]]:
+    """Every ruleset with every bot of its game (a dice-only game: its dice), at its fewest players
+    and at up to four; seeds in the range the Play page draws (32 bits)."""
     from parcours import all_races
 
-    assert {s["ruleset"] for s in scenarios} == set(all_races()), "the golden scenarios must cover every race"
+    games: list[dict[str, Any]] = []
+    for ruleset, race in all_races().items():
+        for bot in _bots_of(ruleset):
+            for players in sorted({race.min_players, min(race.max_players, 4)}):
+                seed = 4_000_000_000 - 7919 * len(games)
+                games.append({"ruleset": ruleset, "players": players, "bot": bot, "seed": seed, "moves": MOVES_PER_CALL})
+    return games
 
-    cpython = subprocess.run([sys.executable, "-I", "-c", CPYTHON_GOLDEN, str(engine_wheel), str(GOLDEN)],
-                             check=False, capture_output=True, timeout=600)
-    assert cpython.returncode == 0, cpython.stderr.decode(errors="replace")
-    pyodide = subprocess.run([node, str(RUNNER), "--wheel", str(engine_wheel), "--golden", str(GOLDEN)],
-                             check=False, capture_output=True, timeout=600)
-    assert pyodide.returncode == 0, _tail(pyodide.stderr.decode(errors="replace"))
 
-    if pyodide.stdout != cpython.stdout:
-        ours, theirs = json.loads(cpython.stdout), json.loads(pyodide.stdout)
+@dataclass
+class Outputs:
+    golden: bytes
+    games: bytes
+
+
+@dataclass
+class ParityRun:
+    scenarios: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+    cpython: Outputs
+    pyodide: Outputs
+
+
+@pytest.fixture(scope="module")
+def parity(node: str, engine_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> ParityRun:
+    """PARITY_SCRIPT run once by CPython and once in Pyodide, on the same input."""
+    work = tmp_path_factory.mktemp("parity")
+    script, source = work / "parity.py", work / "input.json"
+    script.write_text(PARITY_SCRIPT, encoding="utf-8")
+    scenarios = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    games = bot_games()
+    source.write_text(json.dumps({"scenarios": scenarios, "games": games}), encoding="utf-8")
+    commands = {  # both at once: Node spends its first seconds starting Pyodide
+        "pyodide": [node, str(RUNNER), "--wheel", str(engine_wheel), "--mount", str(work),
+                    "--script", str(script), "--", str(source), str(work / "pyodide")],
+        "cpython": [sys.executable, "-I", str(script), str(source), str(work / "cpython"), str(engine_wheel)],
+    }
+    running = {}
+    for side, cmd in commands.items():
+        (work / side).mkdir()
+        running[side] = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    outputs = {}
+    for side, proc in running.items():
+        _, err = proc.communicate(timeout=900)
+        assert proc.returncode == 0, f"{side} exited with {proc.returncode}: {_tail(err.decode(errors='replace'))}"
+        outputs[side] = Outputs((work / side / "golden.json").read_bytes(), (work / side / "games.txt").read_bytes())
+    return ParityRun(scenarios, games, outputs["cpython"], outputs["pyodide"])
+
+
+def test_golden_scenarios_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) -> None:
+    from parcours import all_races
+
+    assert {s["ruleset"] for s in parity.scenarios} == set(all_races()), "the golden scenarios must cover every race"
+    if parity.pyodide.golden != parity.cpython.golden:
+        ours, theirs = json.loads(parity.cpython.golden), json.loads(parity.pyodide.golden)
         for i, (a, b) in enumerate(zip(ours, theirs)):
             if a != b:
-                pytest.fail(f"scenario {i} ({scenarios[i]}) differs between CPython and Pyodide:\n"
+                pytest.fail(f"scenario {i} ({parity.scenarios[i]}) differs between CPython and Pyodide:\n"
                             f"CPython: {json.dumps(a, sort_keys=True)[:2000]}\n"
                             f"Pyodide: {json.dumps(b, sort_keys=True)[:2000]}", pytrace=False)
         pytest.fail("CPython and Pyodide outputs differ in bytes but not in content (encoding?)", pytrace=False)
+
+
+def _per_game(text: bytes) -> list[list[bytes]]:
+    """games.txt cut into games: each the answers of play_json (or an error line)."""
+    games: list[list[bytes]] = []
+    for line in text.split(b"\n")[:-1]:
+        if line.startswith(b"game "):
+            games.append([])
+        else:
+            games[-1].append(line)
+    return games
+
+
+def _where(a: bytes, b: bytes) -> str:
+    at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+    def show(s: bytes) -> str:
+        return s[max(0, at - 200):at + 200].decode(errors="replace")
+    return f"at byte {at}:\nCPython: ...{show(a)}...\nPyodide: ...{show(b)}..."
+
+
+def _name(game: dict[str, Any]) -> str:
+    return f"{game['ruleset']}, bot {game['bot']}, {game['players']} players, seed {game['seed']}"
+
+
+def test_bot_games_are_played_to_the_end(parity: ParityRun) -> None:
+    """The games compared are whole races: every one ends with the race over, without an error."""
+    games = _per_game(parity.cpython.games)
+    assert len(games) == len(parity.games)
+    from parcours import all_races
+
+    kinds = {(g["ruleset"], g["bot"]) for g in parity.games}
+    assert kinds == {(r, b) for r in all_races() for b in _bots_of(r)}, "every bot of every ruleset"
+    unfinished = []
+    for game, lines in zip(parity.games, games):
+        last = lines[-1].decode()
+        if last.startswith("error: ") or "error" in json.loads(last) or not json.loads(last)["finished"]:
+            unfinished.append(f"{_name(game)}: {last[:300]}")
+    assert not unfinished, f"{len(unfinished)} of {len(games)} bot games were not played to the end:\n" + "\n".join(unfinished)
+
+
+def test_bot_games_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) -> None:
+    """The same Play requests (seeded bots in every seat) give the same race, byte for byte."""
+    if parity.pyodide.games == parity.cpython.games:
+        return
+    ours, theirs = _per_game(parity.cpython.games), _per_game(parity.pyodide.games)
+    assert len(ours) == len(theirs) == len(parity.games)
+    differ = []
+    for game, a, b in zip(parity.games, ours, theirs):
+        if a != b:
+            call = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            first = _where(a[call], b[call]) if call < min(len(a), len(b)) else f"{len(a)} answers against {len(b)}"
+            differ.append(f"{_name(game)}: answer {call} differs {first}")
+    assert differ, "CPython and Pyodide outputs differ in bytes but not per game (line endings?)"
+    pytest.fail(f"{len(differ)} of {len(ours)} bot games differ between CPython and Pyodide: "
+                + "; ".join(d.split(":", 1)[0] for d in differ) + f"\nfirst: {differ[0][:1500]}", pytrace=False)
 
 
 def test_engine_test_suite_passes_inside_pyodide(node: str, engine_wheel: Path) -> None:

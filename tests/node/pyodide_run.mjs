@@ -21,6 +21,13 @@
 //       Hypothesis runs with its current profile minus the deadline (WebAssembly is
 //       slower and its first calls slower still). A test that starts a process
 //       (subprocess.Popen: Pyodide has no processes) is skipped with that reason.
+//   node tests/node/pyodide_run.mjs [--wheel WHEEL] [--mount HOSTDIR]... --script SCRIPT.py [-- ARGS...]
+//       Runs SCRIPT.py as __main__ inside Pyodide (runpy.run_path) with sys.argv =
+//       [SCRIPT.py, ARGS...], after mounting each HOSTDIR read-write at its own path
+//       (mount the directories the script reads or writes), and exits with its exit
+//       code (sys.exit(n), or 1 on an uncaught exception, traceback on stderr). The
+//       script's stdout and stderr go to ours. The same script can then be run by
+//       CPython, for a parity test (tests/test_pyodide_parity.py does so).
 //
 // WHEEL defaults to the newest dist/parcours-*-py3-none-any.whl of the repository
 // (python -m build --wheel --outdir dist/). Diagnostics go to stderr.
@@ -48,7 +55,7 @@ function writeAll(fd, data) { // a string, or raw bytes (not split into characte
 
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
-  const opts = { wheel: null, golden: null, pytest: null, mounts: [], pytestArgs: [] };
+  const opts = { wheel: null, golden: null, pytest: null, script: null, mounts: [], pytestArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const need = (n) => {
@@ -60,6 +67,7 @@ function parseArgs(argv) {
     if (a === "--wheel") [opts.wheel] = need(1);
     else if (a === "--golden") [opts.golden] = need(1);
     else if (a === "--pytest") opts.pytest = need(2);
+    else if (a === "--script") [opts.script] = need(1);
     else if (a === "--mount") opts.mounts.push(need(1)[0]);
     else if (a === "--") { opts.pytestArgs = argv.slice(i + 1); break; }
     else if (a === "-h" || a === "--help") {
@@ -68,8 +76,10 @@ function parseArgs(argv) {
       process.exit(0);
     } else die(`unknown argument ${JSON.stringify(a)} (try --help)`);
   }
-  if (!opts.golden === !opts.pytest) die("give exactly one of --golden FILE or --pytest TESTDIR WHEELS_DIR");
-  if (opts.pytestArgs.length && !opts.pytest) die("pytest arguments after -- need --pytest");
+  if ([opts.golden, opts.pytest, opts.script].filter(Boolean).length !== 1) {
+    die("give exactly one of --golden FILE, --pytest TESTDIR WHEELS_DIR or --script SCRIPT.py");
+  }
+  if (opts.pytestArgs.length && opts.golden) die("arguments after -- need --pytest or --script");
   return opts;
 }
 
@@ -147,6 +157,16 @@ function copyTree(FS, hostDir, fsDir) {
   return files;
 }
 
+// Each host directory at its own path, read and written through (NODEFS).
+function mountAll(pyodide, mounts) {
+  for (const m of mounts) {
+    const host = path.resolve(m);
+    if (!fs.existsSync(host)) die(`--mount: no such directory ${host}`);
+    pyodide.FS.mkdirTree(host);
+    pyodide.mountNodeFS(host, host);
+  }
+}
+
 async function runGolden(pyodide, file) {
   const text = fs.readFileSync(file, "utf8");
   pyodide.globals.set("SCENARIOS_JSON", text);
@@ -183,12 +203,7 @@ async function runPytest(pyodide, testDir, wheelsDir, mounts, extraArgs) {
     const p = path.join(root, cfg);
     if (fs.existsSync(p)) { FS.mkdirTree(root); FS.writeFile(`${root}/${cfg}`, fs.readFileSync(p)); }
   }
-  for (const m of mounts) {
-    const host = path.resolve(m);
-    if (!fs.existsSync(host)) die(`--mount: no such directory ${host}`);
-    FS.mkdirTree(host);
-    pyodide.mountNodeFS(host, host);
-  }
+  mountAll(pyodide, mounts);
   note(`copied ${n} file(s) of ${testDir} into the Pyodide file system${mounts.length ? `; mounted ${mounts.join(", ")}` : ""}`);
 
   // pytest's output goes straight to our stdout, unbuffered.
@@ -225,12 +240,48 @@ int(pytest.main(list(PYTEST_ARGS), plugins=[_PyodidePlugin()]))
   return code;
 }
 
+async function runScript(pyodide, script, mounts, args) {
+  script = path.resolve(script);
+  if (!fs.existsSync(script)) die(`script not found: ${script}`);
+  mountAll(pyodide, mounts);
+  if (!pyodide.FS.analyzePath(script).exists) { // not under a mount: copy it in
+    pyodide.FS.mkdirTree(path.dirname(script));
+    pyodide.FS.writeFile(script, fs.readFileSync(script));
+  }
+  pyodide.setStdout({ write: (buf) => { writeAll(1, buf); return buf.length; } });
+  pyodide.globals.set("SCRIPT_ARGV", pyodide.toPy([script, ...args]));
+  let code;
+  try {
+    code = pyodide.runPython(`
+import runpy, sys
+sys.argv = list(SCRIPT_ARGV)
+sys.dont_write_bytecode = True
+try:
+    runpy.run_path(sys.argv[0], run_name="__main__")
+    _code = 0
+except SystemExit as _exit:
+    _code = _exit.code if isinstance(_exit.code, int) else (0 if _exit.code is None else 1)
+    if not isinstance(_exit.code, (int, type(None))):
+        print(_exit.code, file=sys.stderr)
+finally:
+    sys.stdout.flush()
+    sys.stderr.flush()
+_code
+`);
+  } catch (err) { // an uncaught Python exception: its traceback is the message
+    writeAll(2, `${err.message ?? err}\n`);
+    code = 1;
+  }
+  note(`${path.basename(script)} exited with ${code}`);
+  return code;
+}
+
 // ---------------------------------------------------------------- main
 const opts = parseArgs(process.argv.slice(2));
 checkPyodide();
 const pyodide = await boot(opts.wheel ? path.resolve(opts.wheel) : defaultWheel());
-const code = opts.golden
-  ? await runGolden(pyodide, opts.golden)
+const code = opts.golden ? await runGolden(pyodide, opts.golden)
+  : opts.script ? await runScript(pyodide, opts.script, opts.mounts, opts.pytestArgs)
   : await runPytest(pyodide, opts.pytest[0], opts.pytest[1], opts.mounts, opts.pytestArgs);
 if (blockedFetches.length && code === 0) {
   process.stderr.write(`pyodide_run: ${blockedFetches.length} fetch attempt(s) were blocked: failing\n`);
