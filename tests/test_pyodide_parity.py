@@ -52,6 +52,7 @@ PYODIDE_PYTEST_ARGS = [
     "--ignore", str(TESTS / "test_pyodide_parity.py"),
     "--ignore-glob", str(TESTS / "test_browser*.py"),
     "--ignore", str(TESTS / "test_site_data.py"),  # the site's build (PyYAML, mkdocs), not the engine
+    "--ignore", str(TESTS / "test_build_data.py"),  # the site's build data checks (playable, jsonschema, mkdocs)
     "-m", "not pyodide and not browser and not strength",
     "-rs",  # list what was skipped, and why (tests that start a process: CPython-only)
 ]
