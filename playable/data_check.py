@@ -106,7 +106,8 @@ def examples(docs: Path, game: str, folder: Path | None = None) -> list[Located]
     raise_all(faults)
     illustrated = {doc.data["article"] for doc in docs_found}
     unexampled = [a for a in all_games()[game].ARTICLES if a not in illustrated]
-    raise_all([f"{shown(folder or docs / game / 'examples')}: no worked example for {', '.join(unexampled)}"] if unexampled else [])
+    if unexampled:
+        raise DataError(f"{shown(folder or docs / game / 'examples')}: no worked example for {', '.join(unexampled)}")
     return docs_found
 
 
