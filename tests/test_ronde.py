@@ -131,6 +131,33 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard() -> None:
     assert len(state.riders[0].hand) + len(state.riders[0].lying) == 1
 
 
+def test_the_draw_pile_is_rebuilt_the_moment_it_runs_out_so_a_later_8_finds_the_discard_empty() -> None:
+    few = {**{kind: 0 for kind in C.DEFAULT_SPLIT}, "flat": 1, "triangle": 1, "square": 1}
+    setup = {"cards": few, "riders": [{"hand": []}, {"hand": []}], "draw": ["flat"], "discard": ["square", "triangle"]}
+    g = game(L1, 2, setup, [6, 8], ["d6", "d8"])
+    # Red's 6 takes the last card of the draw pile: the discard, shuffled, is the draw pile at once
+    assert "reshuffle" in [e.kind for e in g.steps[2]] and len(g.state.draw) == 2  # steps: set-up, d6, 6
+    assert g.position()["hands"] == [["flat"], []]  # so Orange's 8 finds no discard to take from
+
+
+@pytest.mark.parametrize("reading, back", [("at-once", "square"), ("after-roll", "triangle")])
+def test_an_acceleration_card_rolling_12_may_take_itself_back_from_the_discard(reading: str, back: str) -> None:
+    setup = {"riders": [{"at": 36, "hand": hand("square")}, {"hand": []}], "discard": ["triangle"]}
+    g = game(L1, 2, setup, [12], ["square"], {"ronde.played-card-discard": reading})
+    assert riders(g)[0]["at"] == 48 and g.position()["hands"][0] == [back]
+    assert [g.state.kinds[c] for c in g.state.discard] == ["triangle" if reading == "at-once" else "square"]
+
+
+@pytest.mark.parametrize("reading, back", [("at-once", "p-hill"), ("after-roll", "p-flat")])
+def test_a_peloton_card_rolling_10_may_take_itself_back_from_the_discard(reading: str, back: str) -> None:
+    setup = {"riders": [{"at": 38, "hand": hand("p-hill")}, {"at": 50, "hand": []}, {"at": 60, "hand": []}],
+             "peloton": 37, "peloton_discard": ["p-flat"]}
+    g = game(L2, 3, setup, [10], ["p-hill"], {"ronde.played-card-discard": reading})
+    assert g.position()["peloton"] == 47 and riders(g)[0]["at"] == 48
+    assert g.position()["hands"][0] == [back] and g.need().decision == "act"  # then he plays his own rider
+    assert g.position()["piles"]["peloton_discard"] == ["p-flat" if reading == "at-once" else "p-hill"]
+
+
 def test_the_highest_d16_begins_and_a_tie_rolls_again() -> None:
     scenario = parse({"ruleset": L1, "players": 3, "dice": [12, 12, 5, 3, 9]})
     g = Game(scenario)

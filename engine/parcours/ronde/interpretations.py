@@ -139,3 +139,18 @@ _add(Option(
      "no": {"fr": "Non : la règle du pied de mont n'est donnée que pour les cartes peloton.",
             "en": "No: the foot-of-the-hill rule is given only for peloton cards."}},
 ), PELOTON)
+
+_add(Option(
+    "ronde.played-card-discard", "ronde:dice-results", "reading",
+    {"fr": "Une carte jouée est-elle déjà sur la défausse quand on lance le dé qu'elle donne ?",
+     "en": "Is a played card already on the discard when the die it gives is rolled?"},
+    "at-once",
+    {"at-once": {"fr": "Oui : posée sur la défausse dès qu'elle est jouée, elle peut revenir aussitôt à son joueur "
+                       "(un 12 au D16 d'une carte carré blanc, un 10 après une carte peloton).",
+                 "en": "Yes: laid on the discard as soon as it is played, it can come straight back to its player "
+                       "(a 12 on a white-square card's D16, a 10 after a peloton card)."},
+     "after-roll": {"fr": "Non : elle ne rejoint la défausse qu'une fois son jet joué, carte tirée comprise ; "
+                          "un 8, un 10 ou un 12 prend la carte d'en dessous.",
+                    "en": "No: it joins the discard only once its roll is played, the card drawn included; "
+                          "an 8, a 10 or a 12 takes the card beneath."}},
+), ALL)

@@ -154,6 +154,7 @@ def play_throw(race: Race, dice: list[int]) -> list[Event]:
     else:
         _, seat, purpose, sides, arg = task
         ROLLS[purpose](race, seat, face, sides, arg, events)
+        _after_roll(race, events)
     advance(race, events)
     return events
 
@@ -466,17 +467,28 @@ def _thirteen(race: Race, seat: int, events: list[Event]) -> None:
     if C.family(race.kinds[top]) == "misfortune":
         race.discard.append(race.draw.pop())
         events.append(Event("misfortune-void", S + "misfortune-cards", seat, data={"card": race.kinds[top]}))
+        _refill(race, events)
     else:
         events.append(Event("top-seen", S + "misfortune-cards", seat, data={"family": C.family(race.kinds[top])}))
 
 
 def _pop_draw(race: Race, events: list[Event]) -> int | None:
+    _refill(race, events)  # it ran out while the discard was empty: rebuilt from today's discard
+    if not race.draw:
+        return None
+    card = race.draw.pop()
+    _refill(race, events)
+    return card
+
+
+def _refill(race: Race, events: list[Event]) -> None:
+    """"When the draw pile 1-6 runs out", at once: the discard, shuffled, becomes the draw pile
+    (before any 8 or 12 can take from it)."""
     if not race.draw and race.discard:
         race.draw = race.discard
         race.discard = []
         race.rng.shuffle(race.draw)
         events.append(Event("reshuffle", S + "dice-results", data={"cards": len(race.draw)}))
-    return race.draw.pop() if race.draw else None
 
 
 def _receive(race: Race, seat: int, card: int | None, cite: str, events: list[Event],
@@ -676,6 +688,33 @@ def _settle(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
     kind = race.kinds[card]
     if C.family(kind) in ("misfortune",) or kind in C.AGAINST or kind in C.KWAK:
         return  # it lies in front of its victim (the effect below takes it off the table)
+    if _rolls_with(kind) and race.options.get("ronde.played-card-discard", "at-once") == "after-roll":
+        return  # it stays on the table until its roll is played (see _after_roll)
+    _discard_played(race, card, events)
+
+
+def _rolls_with(kind: str) -> bool:
+    """A card that gives a roll: acceleration, hill and peloton cards."""
+    return kind in C.ACCELERATION or kind in HILL_CARD_HILLS or kind in C.PELOTON
+
+
+def _after_roll(race: Race, events: list[Event]) -> None:
+    """With the reading "after-roll", the card a roll was made with goes to the discard once the
+    card that roll draws is taken (the "draws" step, when there is one, is on top)."""
+    if race.options.get("ronde.played-card-discard", "at-once") != "after-roll":
+        return
+    waiting = [c for c in race.table if _rolls_with(race.kinds[c])]
+    at = len(race.tasks) - 1 if race.tasks and race.tasks[-1][0] == "draws" else len(race.tasks)
+    for card in waiting:
+        race.tasks.insert(at, ("played", card))
+
+
+def _played(race: Race, task: tuple[Any, ...], events: list[Event]) -> None:
+    _discard_played(race, task[1], events)
+
+
+def _discard_played(race: Race, card: int, events: list[Event]) -> None:
+    kind = race.kinds[card]
     _to_discard(race, card)
     if kind.startswith("t-"):
         events.append(Event("tactical-discard", S + "tactical-discard", data={"card": kind}))
@@ -974,5 +1013,5 @@ AUTOMATIC: dict[str, Any] = {
     "turn": _turn, "end": _end, "hit": _hit, "settle": _settle, "take": _take, "supply": _supply,
     "finish-check": _finish_check, "tie-break": _tie_break, "extra": _extra, "second-roll": _second_roll,
     "register": _register, "springers": _springers, "spring-ride": _spring_ride_task, "after-drive": _after_drive,
-    "counter-end": lambda race, task, events: None, "draws": _draws_task,
+    "counter-end": lambda race, task, events: None, "draws": _draws_task, "played": _played,
 }
