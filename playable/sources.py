@@ -91,21 +91,27 @@ def shown(path: Path) -> Path:
         return path
 
 
-def _no_alias(node: Any, seen: set[int]) -> None:
-    """An alias is the same node met twice: refused before anything is expanded (no alias bomb)."""
-    if node is None:
-        return
-    if id(node) in seen:
-        raise _Refused(problem="anchors and aliases (&name, *name) are not allowed in the site's data: "
-                                           "the value anchored here is reused", problem_mark=node.start_mark)
-    seen.add(id(node))
-    if isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _no_alias(item, seen)
-    elif isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            _no_alias(key, seen)
-            _no_alias(value, seen)
+MAX_DEPTH = 64  # the site's data nests a few levels; thousands would exhaust Python's stack
+
+
+def _no_alias(root: Any, seen: set[int]) -> None:
+    """An alias is the same node met twice: refused before anything is expanded (no alias bomb).
+
+    Walked with a stack, not recursion, so that depth itself is refused with a line, not a RecursionError."""
+    stack = [(root, 1)] if root is not None else []
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            raise _Refused(problem="anchors and aliases (&name, *name) are not allowed in the site's data: "
+                                   "the value anchored here is reused", problem_mark=node.start_mark)
+        if depth > MAX_DEPTH:
+            raise _Refused(problem=f"nested more than {MAX_DEPTH} levels deep", problem_mark=node.start_mark)
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((item, depth + 1) for item in reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in reversed(node.value):
+                stack.extend(((value, depth + 1), (key, depth + 1)))
 
 
 def dotted(keys: tuple[object, ...]) -> str:

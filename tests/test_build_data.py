@@ -172,6 +172,14 @@ def test_an_alias_bomb_is_refused_before_it_expands(docs: Path) -> None:
                  "anchors and aliases (&name, *name) are not allowed in the site's data")
 
 
+@pytest.mark.parametrize("depth", [100, 5000])
+def test_yaml_nested_thousands_deep_is_refused_with_its_line(docs: Path, depth: int) -> None:
+    path = docs / "veldiv" / "examples" / "art-3-taken.yml"
+    line = edit(path, "  dice:", "  description: " + "[" * depth + "]" * depth + "\n  dice:")
+    lines = faults(lambda: data_check.examples(docs, "veldiv"))
+    assert any(f.startswith(f"{path}:{line}: ") and "nest" in f for f in lines), lines
+
+
 def test_a_scenario_option_given_as_a_list_names_its_line(docs: Path) -> None:
     path = docs / "cdp" / "examples" / "velocita-arrivee.yml"
     line = edit(path, "options: {cdp.lot: first-seat}", "options: {cdp.lot: [first-seat, last-seat]}")
