@@ -11,14 +11,13 @@
 // (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
 
 import {
-  EngineError, clone, dieName, engine, fromBase64url, h, parseHTML, plainText, publishLink, randomDie,
-  reachableTables, requestEngine, showEngineNote, sidesOf, startEngine, toBase64url,
+  EngineError, EngineTimeout, clone, dieName, engine, h, parseHTML, plainText, publishLink, randomDie,
+  reachableTables, readLink, requestEngine, showEngineNote, sidesOf, startEngine, toBase64url,
 } from "./widget.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
 const FAST_BATCH = 200; // bot moves in one request when fast
 const BOT_NAME = { default: "search" }; // the engine's bot for each game (see the measures in play.md's source)
-const MAX_FRAGMENT = 200000;
 const RULES_URL = { veldiv: "../veldiv/rules/", cdp: "../cdp/rules/", chevaux: "../chevaux/rules/", ronde: "../ronde/rules/" };
 // The Ronde's riders by seat: [en, fr] (as parcours/ronde/narrate.py names them).
 const RONDE_COLOURS = [["Red", "Rouge"], ["Orange", "Orange"], ["Yellow", "Jaune"], ["Green", "Vert"],
@@ -33,6 +32,12 @@ function pair(a, langA, b, langB, cls) {
 }
 const bi = (en, fr, cls) => pair(en, "en", fr, "fr", cls); // English first, as the widget's controls
 const bf = (fr, en, cls) => pair(fr, "fr", en, "en", cls); // French first, as the page's own form
+
+// The watchdog's sentence ([en, fr]): the worker took too long and was restarted.
+function slow(err) {
+  return [`The engine took more than ${err.seconds} seconds and was restarted.`,
+    `Le moteur a mis plus de ${err.seconds} secondes et a été redémarré.`];
+}
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
@@ -84,6 +89,7 @@ class PlayPage {
     this.gen = 0; // bumped by a new race: answers and timers of the old one are dropped
     this.busy = false;
     this.timer = null;
+    this.batch = FAST_BATCH; // bot moves a request when fast (fewer after a request too slow)
     this.build();
     this.setRange();
     this.renderSeats();
@@ -339,6 +345,11 @@ class PlayPage {
       this.el.removeAttribute("aria-busy");
       this.showControls();
       this.schedule(); // the race on screen, if any, plays on
+      if (err instanceof EngineTimeout) {
+        const [en, fr] = slow(err);
+        return this.say(`${en} ${link ? "This link's race was not opened" : "The race was not started"}; nothing was changed.`,
+          `${fr} ${link ? "La course de ce lien n'a pas été ouverte" : "La course n'a pas commencé"} ; rien n'a changé.`);
+      }
       const message = err instanceof EngineError ? err.message : String(err);
       if (link) {
         return this.say(`The engine refused this link's race (${message}). Nothing was changed: choose a race above.`,
@@ -497,6 +508,16 @@ class PlayPage {
       if (gen !== this.gen) return;
       this.busy = false;
       this.showControls();
+      if (err instanceof EngineTimeout) {
+        const [en, fr] = slow(err);
+        this.say(`${en} The race is back at its last position.`, `${fr} La course est revenue à sa dernière position.`);
+        // Bots too slow for this device: fewer moves a request, and on; a single move too slow: stop.
+        if (bots && bots.moves > 1) {
+          this.batch = Math.max(1, Math.floor(bots.moves / 10));
+          this.schedule();
+        }
+        return;
+      }
       const message = err instanceof EngineError ? err.message : String(err);
       this.say(`The engine refused this move (${message}); the position is unchanged.`,
         `Le moteur refuse ce coup (${message}) ; la position n'a pas changé.`);
@@ -536,7 +557,7 @@ class PlayPage {
     if (!race || this.busy || race.finished || !this.el.isConnected) return;
     const seats = Array.from({ length: race.scenario.players }, (_, s) => s).filter((s) => !this.isHuman(s));
     const name = BOT_NAME[gameOf(race.scenario.ruleset)] || BOT_NAME.default;
-    const bots = { seats, name, seed: randomSeed(), moves: this.fast.checked ? FAST_BATCH : 1 };
+    const bots = { seats, name, seed: randomSeed(), moves: this.fast.checked ? this.batch : 1 };
     this.move(clone(race.scenario), bots);
   }
 
@@ -571,12 +592,10 @@ class PlayPage {
     if (payload === this.opened) return;
     this.opened = payload;
     const bad = (en, fr) => this.say(`${en} Nothing was changed: choose a race above.`, `${fr} Rien n'a changé : choisissez une course ci-dessus.`);
-    let data;
-    try {
-      if (payload.length > MAX_FRAGMENT) throw new Error("too long");
-      data = JSON.parse(fromBase64url(payload));
-    } catch {
-      return bad("This link's race could not be read (is the link complete?).", "La course de ce lien est illisible (le lien est-il complet ?).");
+    const data = readLink(payload);
+    if (data === null) {
+      return bad("This link's race could not be read: the link is incomplete, damaged or too large.",
+        "La course de ce lien est illisible : le lien est incomplet, abîmé ou trop grand.");
     }
     const s = data && data.s;
     if (!s || typeof s !== "object" || Array.isArray(s) || !Array.isArray(data.h)) {
@@ -584,9 +603,10 @@ class PlayPage {
     }
     const extra = Object.keys(s).find((key) => !SCENARIO_KEYS.includes(key));
     if (extra !== undefined) return bad(`This link's race has an unknown field "${extra}".`, `La course de ce lien a un champ inconnu « ${extra} ».`);
-    if (!this.option(s.ruleset)) {
-      return bad(`This link is for a race the page does not know (${String(s.ruleset)}).`,
-        `Ce lien concerne une course que la page ne connaît pas (${String(s.ruleset)}).`);
+    if (typeof s.ruleset !== "string" || !this.option(s.ruleset)) {
+      const name = (typeof s.ruleset === "string" ? s.ruleset : JSON.stringify(s.ruleset ?? null)).slice(0, 60);
+      return bad(`This link is for a race the page does not know (${name}).`,
+        `Ce lien concerne une course que la page ne connaît pas (${name}).`);
     }
     const [min, max] = this.range(s.ruleset);
     if (!Number.isInteger(s.players) || s.players < min || s.players > max) {

@@ -12,47 +12,91 @@
 // module level: it survives page changes. Every URL is resolved against import.meta.url.
 
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
-const MAX_FRAGMENT = 20000;
+// A permalink is refused before it is parsed when it is longer or deeper than any real one:
+// a whole race's record is a few KB and 5 levels deep; a hostile one could stall Python.
+const LINK_LIMITS = { chars: 64 * 1024, depth: 64 };
+// The watchdog: a request Python has begun and not answered in this time restarts the worker.
+// The longest real request (a batch of bot moves with the search bot) takes about 1 s in CPython.
+const REQUEST_TIMEOUT = 12_000;
 
 // ------------------------------------------------------------------ the engine (one worker)
-const engine = { worker: null, stage: "idle", error: "", pending: new Map(), nextId: 1, listeners: new Set() };
+// pending: id -> {op, payload, resolve, reject, timer}; a request the worker has not begun is
+// sent again to a restarted worker, the one it was running is refused (EngineTimeout).
+const engine = { worker: null, stage: "idle", error: "", pending: new Map(), nextId: 1, listeners: new Set(), restarts: 0 };
 
 class EngineError extends Error {}
+
+// The worker did not answer in time and was restarted; callers say so in both languages.
+class EngineTimeout extends EngineError {
+  constructor() {
+    super(`no answer in ${REQUEST_TIMEOUT / 1000} seconds`);
+    this.seconds = REQUEST_TIMEOUT / 1000;
+  }
+}
 
 function startEngine() {
   if (engine.worker || engine.stage === "failed") return;
   engine.stage = "loading";
+  let worker;
   try {
-    engine.worker = new Worker(WORKER_URL, { type: "module" });
+    worker = new Worker(WORKER_URL, { type: "module" });
   } catch {
     engineFailed("this browser cannot start the engine's worker");
     return;
   }
-  engine.worker.onmessage = ({ data }) => {
-    if (data && data.op === "status") {
-      if (data.stage === "ready") engine.stage = "ready";
-      else if (data.stage === "failed") engineFailed(data.error || "unknown error");
-      notifyEngine();
-      return;
-    }
-    const pending = engine.pending.get(data && data.id);
-    if (!pending) return;
-    engine.pending.delete(data.id);
-    if (data.error) pending.reject(new EngineError(data.error));
-    else pending.resolve(data.film !== undefined ? data.film : data.result);
-  };
-  engine.worker.onerror = (event) => {
+  engine.worker = worker;
+  // Messages from a worker that was since replaced are ignored.
+  worker.onmessage = ({ data }) => { if (engine.worker === worker) onWorkerMessage(data); };
+  worker.onerror = (event) => {
     event.preventDefault();
-    engineFailed("the engine's worker could not be loaded");
+    if (engine.worker === worker) engineFailed("the engine's worker could not be loaded");
   };
+  for (const [id, request] of engine.pending) send(id, request); // queued before a restart
   notifyEngine();
+}
+
+function onWorkerMessage(data) {
+  if (data && data.op === "status") {
+    if (data.stage === "ready") engine.stage = "ready";
+    else if (data.stage === "failed") engineFailed(data.error || "unknown error");
+    notifyEngine();
+    return;
+  }
+  const pending = engine.pending.get(data && data.id);
+  if (!pending) return;
+  if (data.op === "begin") { // Python starts on it now: the watchdog counts from here
+    pending.timer = setTimeout(() => restartEngine(data.id), REQUEST_TIMEOUT);
+    return;
+  }
+  settle(data.id);
+  if (data.error) pending.reject(new EngineError(data.error));
+  else pending.resolve(data.film !== undefined ? data.film : data.result);
+}
+
+function settle(id) {
+  clearTimeout(engine.pending.get(id).timer);
+  engine.pending.delete(id);
+}
+
+// The request `id` hangs: refuse it, and start a new worker (and Python) for the others.
+function restartEngine(id) {
+  const hung = engine.pending.get(id);
+  if (!hung) return;
+  settle(id);
+  engine.worker.terminate();
+  engine.worker = null;
+  engine.restarts += 1;
+  hung.reject(new EngineTimeout());
+  startEngine();
 }
 
 function engineFailed(reason) {
   engine.stage = "failed";
   engine.error = reason;
-  for (const { reject } of engine.pending.values()) reject(new EngineError(`Python could not start: ${reason}`));
-  engine.pending.clear();
+  for (const [id, { reject }] of engine.pending) {
+    settle(id);
+    reject(new EngineError(`Python could not start: ${reason}`));
+  }
   notifyEngine();
 }
 
@@ -65,14 +109,61 @@ function requestFilm(scenario, anchorPrefix) {
 }
 
 // Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".
+// Objects travel as JSON text: a structured clone of a strange object could fail in postMessage.
 function requestEngine(op, payload) {
   startEngine();
   if (engine.stage === "failed") return Promise.reject(new EngineError(`Python could not start: ${engine.error}`));
+  let message;
+  try {
+    message = Object.fromEntries(Object.entries(payload).map(([key, value]) =>
+      [key, value !== null && typeof value === "object" ? JSON.stringify(value) : value]));
+  } catch {
+    return Promise.reject(new EngineError("this request cannot be written as JSON"));
+  }
   return new Promise((resolve, reject) => {
     const id = engine.nextId++;
-    engine.pending.set(id, { resolve, reject });
-    engine.worker.postMessage({ ...payload, id, op });
+    const request = { op, message, resolve, reject, timer: null };
+    engine.pending.set(id, request);
+    send(id, request);
   });
+}
+
+function send(id, { op, message }) {
+  engine.worker.postMessage({ ...message, id, op });
+}
+
+// A permalink's JSON text, parsed, or null when it is too long, too deep or not JSON. The depth
+// is counted over the brackets outside strings, without recursion, before JSON.parse sees it.
+function parseLink(text) {
+  if (typeof text !== "string" || text.length > LINK_LIMITS.chars) return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") {
+      if (++depth > LINK_LIMITS.depth) return null;
+    } else if (c === "]" || c === "}") depth--;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+// A permalink's payload (base64url of JSON), read within the limits, or null.
+function readLink(payload) {
+  // base64 takes 4 characters for 3 bytes: refuse a long payload before decoding it
+  if (typeof payload !== "string" || payload.length > Math.ceil(LINK_LIMITS.chars * 4 / 3)) return null;
+  try {
+    return parseLink(fromBase64url(payload));
+  } catch {
+    return null;
+  }
 }
 
 // ------------------------------------------------------------------ small helpers
@@ -191,6 +282,8 @@ function fromBase64url(text) {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
+
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
 const COUNT = { 1: ["one die", "un seul dé", "4"], 2: ["two dice", "deux dés", "3 5"] };
 
@@ -391,7 +484,7 @@ class Widget {
       if (info.range) {
         describe.append(bi(`a whole number from ${info.range[0]} to ${info.range[1]}`,
           `un nombre entier de ${info.range[0]} à ${info.range[1]}`));
-      } else if (info.values[value]) {
+      } else if (Object.hasOwn(info.values, value)) {
         describe.append(bi(info.values[value].en, info.values[value].fr));
       }
     }
@@ -516,7 +609,11 @@ class Widget {
   }
 
   fault(err) {
-    if (err instanceof EngineError) {
+    if (err instanceof EngineTimeout) {
+      this.go(this.k, { quiet: true }); // the last good position, drawn again
+      this.say(`The engine took more than ${err.seconds} seconds and was restarted: the example is back at its last position.`,
+        `Le moteur a mis plus de ${err.seconds} secondes et a été redémarré : l'exemple est revenu à sa dernière position.`);
+    } else if (err instanceof EngineError) {
       this.say(`The engine could not do this: ${err.message}.`, `Le moteur n'a pas pu le faire : ${err.message}.`);
     } else {
       console.error("Parcours widget:", err);
@@ -622,7 +719,7 @@ class Widget {
       const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
       if (current !== need.choices.join("\n")) {
         // A choice in words where the engine gives them (the Ronde's "t-hammer@3"), its code after.
-        const text = (c) => (need.labels && need.labels[c] ? `${need.labels[c].en} · ${need.labels[c].fr} (${c})` : c);
+        const text = (c) => (need.labels && Object.hasOwn(need.labels, c) ? `${need.labels[c].en} · ${need.labels[c].fr}` : c);
         this.choiceSelect.replaceChildren(...need.choices.map((c) => h("option", { value: c, text: text(c) })));
       }
       const seat = Number.isInteger(need.seat) ? need.seat + 1 : "";
@@ -742,12 +839,14 @@ class Widget {
         return this.say("The engine did not take this move.", "Le moteur n'a pas pris ce coup.");
       }
       this.useFilm(film, scenario);
+      const words = move.choice !== undefined && need.labels && Object.hasOwn(need.labels, move.choice)
+        ? need.labels[move.choice] : { en: move.choice, fr: move.choice };
       const what = move.dice
         ? { en: `You threw ${move.dice.join(" ")}`, fr: `Vous avez lancé ${move.dice.join(" ")}` }
-        : { en: `You chose ${move.choice}`, fr: `Vous avez choisi ${move.choice}` };
+        : { en: `You chose: ${words.en}`, fr: `Vous avez choisi : ${words.fr}` };
       const note = truncated
-        ? { en: `Played on from step ${fromStep}: ${what.en.toLowerCase()}; the steps after it were dropped.`,
-            fr: `Partie reprise à l'étape ${fromStep} : ${what.fr.toLowerCase()} ; les étapes suivantes sont abandonnées.` }
+        ? { en: `Played on from step ${fromStep}: ${lowerFirst(what.en)}; the steps after it were dropped.`,
+            fr: `Partie reprise à l'étape ${fromStep} : ${lowerFirst(what.fr)} ; les étapes suivantes sont abandonnées.` }
         : { en: `${what.en}.`, fr: `${what.fr}.` };
       if (this.film.finished) {
         note.en += " The race is over.";
@@ -786,6 +885,12 @@ class Widget {
   }
 
   reset() {
+    this.showPublished();
+    this.go(0, { note: { en: "Back to the example as published.", fr: "Retour à l'exemple publié." } });
+  }
+
+  // The example as the page was built, at its start, without a word in the live region.
+  showPublished() {
     this.gen += 1; // requests still waiting, or in flight, are dropped
     this.scenario = clone(this.original);
     this.film = this.preFilm;
@@ -794,27 +899,27 @@ class Widget {
     this.decorateItems();
     this.syncOptions();
     this.diceInput.value = "";
-    this.go(0, { note: { en: "Back to the example as published.", fr: "Retour à l'exemple publié." } });
+    this.go(0, { quiet: true });
   }
 
   // ---------------------------------------------------------------- permalinks
   openFragment(payload) {
-    let data;
-    try {
-      if (payload.length > MAX_FRAGMENT) throw new Error("too long");
-      data = JSON.parse(fromBase64url(payload));
-    } catch {
-      return this.say("This link's position could not be read (is the link complete?); here is the example as published.",
-        "La position de ce lien est illisible (le lien est-il complet ?) ; voici l'exemple tel que publié.");
+    const data = readLink(payload);
+    const refuse = (en, fr) => {
+      this.showPublished();
+      this.say(`${en} Here is the example as published.`, `${fr} Voici l'exemple tel que publié.`);
+    };
+    if (data === null) {
+      return refuse("This link's position could not be read: it is incomplete, damaged or too large.",
+        "La position de ce lien est illisible : le lien est incomplet, abîmé ou trop grand.");
     }
     const s = data && data.s;
     if (!s || typeof s !== "object" || Array.isArray(s) || !Number.isInteger(data.k) || data.k < 0) {
-      return this.say("This link does not hold a position of this example; here is the example as published.",
-        "Ce lien ne contient pas de position de cet exemple ; voici l'exemple tel que publié.");
+      return refuse("This link does not hold a position of this example.", "Ce lien ne contient pas de position de cet exemple.");
     }
     if (s.ruleset !== this.original.ruleset) {
-      return this.say(`This link is for another race (${s.ruleset}); here is the example as published.`,
-        `Ce lien concerne une autre course (${s.ruleset}) ; voici l'exemple tel que publié.`);
+      const other = typeof s.ruleset === "string" ? s.ruleset.slice(0, 60) : JSON.stringify(s.ruleset ?? null).slice(0, 60);
+      return refuse(`This link is for another race (${other}).`, `Ce lien concerne une autre course (${other}).`);
     }
     this.activate();
     this.say("Opening the position of the link…", "Ouverture de la position du lien…", "info");
@@ -824,8 +929,12 @@ class Widget {
         film = await requestFilm(s, this.prefix);
       } catch (err) {
         if (gen !== this.gen) return;
-        return this.say(`The engine refused this link's position (${err.message}); here is the example as published.`,
-          `Le moteur refuse la position de ce lien (${err.message}) ; voici l'exemple tel que publié.`);
+        if (err instanceof EngineTimeout) {
+          return refuse(`The engine took more than ${err.seconds} seconds over this link's position and was restarted.`,
+            `Le moteur a mis plus de ${err.seconds} secondes sur la position de ce lien et a été redémarré.`);
+        }
+        return refuse(`The engine refused this link's position (${err.message}).`,
+          `Le moteur refuse la position de ce lien (${err.message}).`);
       }
       if (gen !== this.gen) return;
       this.useFilm(film, s);
@@ -1043,7 +1152,7 @@ async function publishLink(href) {
 }
 
 export {
-  EngineError, badFace, bi, clone, dieName, publishLink, sidesOf, showEngineNote, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables,
+  EngineError, EngineTimeout, badFace, bi, clone, dieName, publishLink, sidesOf, showEngineNote, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables, readLink,
   requestEngine, startEngine, toBase64url,
 };
 

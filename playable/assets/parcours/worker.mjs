@@ -11,7 +11,10 @@
 //                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
 //                                            replayed, bots playing on, the new steps)
 //                {id, op: "odds", board}     the horse race's odds: parcours_view.odds_json
-// Answers:       {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: sentence}
+// Answers:       {id, op: "begin"} as Python starts on a request (the page's watchdog counts from
+//                there: a request that hangs gets the worker terminated and started again), then
+//                {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: sentence}
+// Objects may come as JSON text (the page sends text).
 //
 // Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
 
@@ -99,11 +102,17 @@ self.onmessage = async ({ data }) => {
   }
   try {
     const [args, key] = REQUESTS[op](data);
+    postMessage({ id, op: "begin" });
     const answer = JSON.parse(calls[op](...args));
     if (answer.error) postMessage({ id, error: String(answer.error) });
     else postMessage({ id, [key]: answer });
   } catch (err) {
-    // A Python exception here is a fault in the engine, not in the request: log it
+    // Too deep or too large for Python (the page refuses such links before they come here).
+    if (err && (err.type === "RecursionError" || err.type === "MemoryError")) {
+      postMessage({ id, error: "this request is too deeply nested or too large for the engine" });
+      return;
+    }
+    // Any other Python exception here is a fault in the engine, not in the request: log it
     // in full for whoever debugs, answer with one line.
     console.error(err);
     postMessage({ id, error: `the engine failed on this ${op === "film" ? "scenario" : "request"} (a bug: see the browser console)` });

@@ -1,0 +1,356 @@
+"""The browser against hostile permalinks and a hung engine, in headless Chromium.
+
+Served and driven as in test_browser.py (its server, browser and Session: reduced motion, the
+built site under /parcours/).
+
+    a. a rules page: bad links (not JSON, not base64, an unknown race, fields of the wrong type)
+       and hostile ones (nested 1,500 and 6,000 deep, 1 MB, HTML in its text fields): each says
+       so in both languages, the example shows its published start, what was played in another
+       example stays, nothing is injected, and a throw plays afterwards
+    b. the same hostile link on a fresh page load
+    c. the Play page: the same links, on a fresh load (the page as it comes) and over a race
+       (the race unchanged); a throw plays afterwards
+    d. a request that hangs (a worker made to hang, in the test only): the watchdog restarts the
+       worker, Python starts again, the example is back at its last position with a sentence in
+       both languages, another example's request waiting behind it is answered, the next throw plays
+    e. the same on the Play page
+
+The hang: Playwright serves the FIRST worker.mjs of the context with a few lines added that spin
+forever on one request; a restarted worker is the site's own. Nothing of it is in the site.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_browser import (
+    PYTHON_TIMEOUT, RULES, SITE, Server, Session, board_label, browser, counter, server, session, status, wait_counter,
+    wait_live,
+)
+from test_browser_play import PLAY, need, new_race, steps, wait_need
+from test_browser_play import board_label as play_board
+from test_browser_play import status as play_status
+
+pytestmark = pytest.mark.browser
+
+__all__ = ["browser", "server", "session"]  # the shared fixtures, imported for this module
+
+WATCHDOG = 40_000  # ms: the page's 12 s watchdog, then Python started again, on a slow machine
+B: dict[str, Any] = {"ruleset": "veldiv.individuelle", "players": 3, "dice": [1, 2, 3, 4]}  # #ex-art-2-turns
+INJECT = '<img src="x" onerror="window.__pxInjected = 1">'
+SCRIPT = "<script>window.__pxInjected = 2</script>"
+
+
+def encode(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def link(data: object) -> str:
+    return encode(json.dumps(data))
+
+
+def nested(depth: int, scenario: dict[str, Any], rest: str) -> str:
+    """A link's JSON: the scenario with a set-up of lists nested `depth` deep (written out, as
+    json.dumps would recurse), then the rest of the link ('"k": 0' or '"h": [0]')."""
+    return '{"s": ' + json.dumps(scenario)[:-1] + ', "setup": ' + "[" * depth + "]" * depth + "}, " + rest + "}"
+
+
+UNREADABLE = ("This link's position could not be read", "La position de ce lien est illisible")
+# A link for #ex-art-2-turns, what it must say (in English and French), for the examples.
+EXAMPLE_LINKS = [
+    ("not base64", "@@not-base64@@", *UNREADABLE),
+    ("not JSON", encode('{"s": {"ruleset": '), *UNREADABLE),
+    ("nested 1,500 deep", encode(nested(1500, B, '"k": 0')), *UNREADABLE),
+    ("nested 6,000 deep", encode(nested(6000, B, '"k": 0')), *UNREADABLE),
+    ("1 MB", link({"s": {**B, "title": "x" * 1_000_000}, "k": 0}), *UNREADABLE),
+    ("an unknown race", link({"s": {**B, "ruleset": "veldiv.nowhere"}, "k": 0}),
+     "This link is for another race (veldiv.nowhere)", "Ce lien concerne une autre course (veldiv.nowhere)"),
+    ("players as text", link({"s": {**B, "players": "three"}, "k": 1}),
+     "The engine refused this link's position (players: expected a whole number, got 'three')",
+     "Le moteur refuse la position de ce lien"),
+    ("dice as text", link({"s": {**B, "dice": "1 2"}, "k": 1}),
+     "The engine refused this link's position (dice: expected a list of die faces)", "Le moteur refuse la position"),
+    ("the step as text", link({"s": B, "k": "1"}),
+     "This link does not hold a position of this example", "Ce lien ne contient pas de position de cet exemple"),
+    ("HTML in a reading", link({"s": {**B, "options": {"veldiv.line-crossing": INJECT}}, "k": 1}),
+     f"options.veldiv.line-crossing: '{INJECT}' is not one of", "Le moteur refuse la position"),
+    ("HTML as the race", link({"s": {**B, "ruleset": INJECT}, "k": 1}),
+     f"This link is for another race ({INJECT})", "Ce lien concerne une autre course"),
+]
+
+
+def no_injection(page: Any) -> None:
+    assert page.evaluate("window.__pxInjected") is None, "HTML from a link ran in the page"
+    assert page.locator('img[src="x"], script:text("__pxInjected")').count() == 0
+
+
+def said_once(text: str) -> None:
+    """Sentences for a reader: no stack trace, no error's name, no bug report."""
+    for word in ("(a bug", "Traceback", ".mjs", ".py", "Error", "postMessage"):
+        assert word not in text, (word, text)
+
+
+def test_the_deep_links_are_json(session: Session) -> None:
+    """The nested links are valid JSON (JSON.parse reads them): they are refused for their depth."""
+    page = session.page(None)
+    for depth in (1500, 6000):
+        for text in (nested(depth, B, '"k": 0'), nested(depth, RACE, '"h": [0]')):
+            parsed = page.evaluate("t => { const d = JSON.parse(t); return [typeof d.s.setup, Object.keys(d)]; }", text)
+            assert parsed[0] == "object" and parsed[1] in (["s", "k"], ["s", "h"])
+
+
+# ---------------------------------------------------------------------------- a. a rules page
+def test_a_hostile_links_on_a_rules_page(session: Session) -> None:
+    page = session.page(RULES)
+    page.wait_for_selector("#ex-art-2-turns[data-px-widget]")
+    played = page.locator("#ex-art-3-taken")  # another example, played on: it must stay as played
+    played.hover()
+    wait_live(played)
+    played.locator("button.px-last").click()
+    played.locator("input.px-dice-input").fill("4")
+    played.locator("input.px-dice-input").press("Enter")
+    wait_counter(played, "4 / 4")
+    played_label = board_label(played)
+
+    ex = page.locator("#ex-art-2-turns")
+    n = ex.locator("li.px-step").count()
+    assert counter(ex) == f"0 / {n}"
+    start = board_label(ex)
+    for name, payload, en, fr in EXAMPLE_LINKS:
+        ex.locator("button.px-next").click()  # a step away from the start, and the status says it
+        ex.locator(".px-status").filter(has_text="Step 1 of").wait_for()
+        page.evaluate("h => { location.hash = h; }", f"#ex-art-2-turns:{payload}")
+        ex.locator(".px-status[data-kind=error]").wait_for(timeout=PYTHON_TIMEOUT)
+        said = status(ex)
+        assert en in said and fr in said, (name, said)
+        assert "Here is the example as published." in said and "Voici l'exemple tel que publié." in said, (name, said)
+        said_once(said)
+        assert counter(ex) == f"0 / {n}" and board_label(ex) == start, name
+        assert ex.locator("li.px-step").count() == n, name
+        assert counter(played) == "4 / 4" and board_label(played) == played_label, name
+        no_injection(page)
+
+    # HTML in the text fields the engine lets through (title, description): the link opens, as text.
+    page.evaluate("h => { location.hash = h; }",
+                  f"#ex-art-2-turns:{link({'s': {**B, 'title': INJECT, 'description': SCRIPT}, 'k': 2})}")
+    ex.locator(".px-status").filter(has_text="The position of the link").wait_for()
+    assert counter(ex) == f"2 / {n}"
+    no_injection(page)
+
+    # The example still plays.
+    ex.locator("button.px-last").click()
+    ex.locator("input.px-dice-input").fill("5")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, f"{n + 1} / {n + 1}")
+    assert "You threw 5" in status(ex)
+    assert page.evaluate("window.__pxWorkers") == 1
+    session.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- b. a fresh load
+def test_b_hostile_link_on_a_fresh_load(session: Session) -> None:
+    page = session.page(RULES + "#ex-art-2-turns:" + encode(nested(6000, B, '"k": 0')))
+    ex = page.locator("#ex-art-2-turns")
+    ex.locator(".px-status[data-kind=error]").wait_for()
+    said = status(ex)
+    assert UNREADABLE[0] in said and UNREADABLE[1] in said, said
+    said_once(said)
+    n = ex.locator("li.px-step").count()
+    assert counter(ex) == f"0 / {n}"
+    ex.locator("button.px-last").click()
+    ex.locator("input.px-dice-input").fill("2")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, f"{n + 1} / {n + 1}")
+    session.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- c. the Play page
+RACE: dict[str, Any] = {"ruleset": "veldiv.individuelle", "players": 3, "dice": [], "choices": []}
+PLAY_UNREADABLE = ("This link's race could not be read", "La course de ce lien est illisible")
+PLAY_LINKS = [
+    ("not base64", "@@not-base64@@", *PLAY_UNREADABLE),
+    ("not JSON", encode('{"s": [1, 2'), *PLAY_UNREADABLE),
+    ("nested 1,500 deep", encode(nested(1500, RACE, '"h": [0]')), *PLAY_UNREADABLE),
+    ("nested 6,000 deep", encode(nested(6000, RACE, '"h": [0]')), *PLAY_UNREADABLE),
+    ("1 MB", link({"s": {**RACE, "choices": ["x" * 1_000_000]}, "h": [0]}), *PLAY_UNREADABLE),
+    ("an unknown race", link({"s": {**RACE, "ruleset": "veldiv.nowhere"}, "h": [0]}),
+     "This link is for a race the page does not know (veldiv.nowhere)", "Ce lien concerne une course que la page ne connaît pas"),
+    ("players as text", link({"s": {**RACE, "players": "three"}, "h": [0]}),
+     'This race takes 2 to 12 players, not "three".', "Cette course se joue de 2 à 12 joueurs"),
+    ("dice as text", link({"s": {**RACE, "dice": "1 2"}, "h": [0]}),
+     "This link's dice and choices must be lists.", "Les dés et les choix de ce lien doivent être des listes."),
+    ("a die as text", link({"s": {**RACE, "dice": ["6"]}, "h": [0]}),
+     "The engine refused this link's race", "Le moteur refuse la course de ce lien"),
+    ("HTML as the race", link({"s": {**RACE, "ruleset": INJECT}, "h": [0]}),
+     f"does not know ({INJECT[:60]})", "que la page ne connaît pas"),
+    ("HTML in a field", link({"s": {**RACE, "title": INJECT}, "h": [0]}),
+     'This link\'s race has an unknown field "title".', "La course de ce lien a un champ inconnu « title »."),
+    ("HTML as a choice", link({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": [INJECT]},
+                               "h": [0]}),
+     f"'{INJECT}' is not allowed here", "Le moteur refuse la course de ce lien"),
+]
+
+
+def test_c_hostile_links_on_the_play_page(session: Session) -> None:
+    # On a fresh load: a sentence, and the page as it comes.
+    page = session.page(PLAY + "#ex-play:" + encode(nested(6000, RACE, '"h": [0]')))
+    page.locator("#ex-play > .px-status[data-kind=error]").wait_for()
+    said = play_status(page)
+    assert PLAY_UNREADABLE[0] in said and PLAY_UNREADABLE[1] in said, said
+    said_once(said)
+    assert page.locator("#ex-play .px-idle").is_visible() and page.locator("#ex-play .px-game-body").is_hidden()
+
+    # Over a race on screen: each is refused, the race unchanged.
+    new_race(page, "veldiv.individuelle", 3, {0})
+    page.locator("#ex-play button.px-throw").click()
+    wait_need(page, "dice:0")
+    before = (play_board(page), steps(page), need(page))
+    for name, payload, en, fr in PLAY_LINKS:
+        page.locator("#ex-play a.px-permalink").click()  # the race's own link: the status says so
+        page.locator("#ex-play > .px-status").filter(has_text="address bar").wait_for()
+        page.evaluate("h => { location.hash = h; }", f"#ex-play:{payload}")
+        page.locator("#ex-play > .px-status[data-kind=error]").wait_for(timeout=PYTHON_TIMEOUT)
+        said = play_status(page)
+        assert en in said and fr in said, (name, said)
+        said_once(said)
+        wait_need(page, "dice:0")
+        assert (play_board(page), steps(page), need(page)) == before, name
+        no_injection(page)
+
+    # The race still plays.
+    page.locator("#ex-play button.px-throw").click()
+    page.wait_for_function(f"Number(document.getElementById('ex-play').dataset.steps) > {before[1]}")
+    wait_need(page, "dice:0|over")
+    session.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- d, e. a hung request
+# Appended to the first worker.mjs only: a request matching HANG_IF (JavaScript on `d`, the
+# message, and `parsed(text)`) is begun once Python is up, and never answered.
+HANG = """
+// tests/test_browser_hostile.py only: this worker hangs on one request.
+{
+  const answer = self.onmessage;
+  const parsed = (text) => { try { return typeof text === "string" ? JSON.parse(text) : text; } catch { return null; } };
+  self.onmessage = (event) => {
+    const d = event.data || {};
+    if (HANG_IF) {
+      engine.then(() => { postMessage({ id: d.id, op: "begin" }); for (;;) { /* hung */ } });
+      return;
+    }
+    answer(event);
+  };
+}
+"""
+# Every stage of the engine a note shows (loading, ready), in order.
+RECORD_STAGES = """sel => {
+  window.__pxStages = [];
+  const note = document.querySelector(sel);
+  window.__pxStages.push(note.dataset.stage);
+  new MutationObserver(() => window.__pxStages.push(note.dataset.stage))
+    .observe(note, { attributes: true, attributeFilter: ["data-stage"] });
+}"""
+
+
+class HangingSession(Session):
+    def __init__(self, browser: Any, server: Server, hang_if: str) -> None:
+        super().__init__(browser, server)
+        real = (SITE / "parcours" / "worker.mjs").read_text(encoding="utf-8")
+        self.served = 0
+
+        def serve(route: Any) -> None:
+            self.served += 1
+            body = real + HANG.replace("HANG_IF", hang_if) if self.served == 1 else real
+            route.fulfill(status=200, content_type="text/javascript", body=body)
+
+        self.context.route("**/parcours/worker.mjs", serve)
+
+
+def restarted(stages: list[str]) -> bool:
+    """Ready, then loading again (Python started anew), then ready."""
+    text = " ".join(s for i, s in enumerate(stages) if i == 0 or s != stages[i - 1])
+    return bool(re.search(r"ready loading ready$", text))
+
+
+@pytest.fixture
+def hanging_example(browser: Any, server: Server) -> Iterator[HangingSession]:
+    # ex-art-3-taken (dice 3 3 5) played on with a 6: that request hangs.
+    s = HangingSession(browser, server, 'd.op === "film" && JSON.stringify(parsed(d.scenario)?.dice) === "[3,3,5,6]"')
+    yield s
+    s.close()
+
+
+def test_d_a_hung_request_on_a_rules_page(hanging_example: HangingSession) -> None:
+    s = hanging_example
+    page = s.page(RULES)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    ex = page.locator("#ex-art-3-taken")
+    ex.hover()
+    wait_live(ex)
+    page.evaluate(RECORD_STAGES, "#ex-art-3-taken .px-engine")
+    ex.locator("button.px-last").click()
+    label = board_label(ex)
+    ex.locator("input.px-dice-input").fill("6")
+    ex.locator("input.px-dice-input").press("Enter")
+    # Another example asks the engine meanwhile: its request waits behind the hung one.
+    other = page.locator("#ex-art-5-example")
+    assert other.get_attribute("data-live") is None
+    other.hover()
+
+    ex.locator(".px-status").filter(has_text="restarted").wait_for(timeout=WATCHDOG)
+    said = status(ex)
+    assert "The engine took more than 12 seconds and was restarted: the example is back at its last position." in said
+    assert "Le moteur a mis plus de 12 secondes et a été redémarré : l'exemple est revenu à sa dernière position." in said
+    said_once(said)
+    assert ex.locator(".px-status").get_attribute("data-kind") == "error"
+    assert counter(ex) == "3 / 3" and board_label(ex) == label and ex.locator("li.px-step").count() == 3
+    wait_live(other)  # its request was sent again to the new worker, and answered
+    page.wait_for_function("window.__pxStages.at(-1) === 'ready'", timeout=PYTHON_TIMEOUT)
+    assert restarted(page.evaluate("window.__pxStages")), page.evaluate("window.__pxStages")
+    assert page.evaluate("window.__pxWorkers") == 2 and s.served == 2
+
+    ex.locator("input.px-dice-input").fill("4")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, "4 / 4")
+    assert "You threw 4" in status(ex)
+    s.rec.assert_clean()
+
+
+@pytest.fixture
+def hanging_play(browser: Any, server: Server) -> Iterator[HangingSession]:
+    # A person's move (no bots in the request, after the start): that request hangs.
+    s = HangingSession(browser, server, 'd.op === "play" && !parsed(d.request)?.bots && parsed(d.request)?.since > 0')
+    yield s
+    s.close()
+
+
+def test_e_a_hung_request_on_the_play_page(hanging_play: HangingSession) -> None:
+    s = hanging_play
+    page = s.page(PLAY)
+    page.wait_for_selector("#ex-play[data-px-play]")
+    new_race(page, "veldiv.individuelle", 3, {0})
+    wait_need(page, "dice:0")
+    page.evaluate(RECORD_STAGES, "#ex-play .px-engine")
+    before = (play_board(page), steps(page), need(page))
+    page.locator("#ex-play button.px-throw").click()
+    page.locator("#ex-play > .px-status").filter(has_text="restarted").wait_for(timeout=WATCHDOG)
+    said = play_status(page)
+    assert "The engine took more than 12 seconds and was restarted. The race is back at its last position." in said
+    assert "Le moteur a mis plus de 12 secondes et a été redémarré. La course est revenue à sa dernière position." in said
+    said_once(said)
+    wait_need(page, "dice:0")
+    assert (play_board(page), steps(page), need(page)) == before
+    page.wait_for_function("window.__pxStages.at(-1) === 'ready'", timeout=PYTHON_TIMEOUT)
+    assert restarted(page.evaluate("window.__pxStages")), page.evaluate("window.__pxStages")
+
+    page.locator("#ex-play button.px-throw").click()  # the next throw plays, with the bots' answers
+    page.wait_for_function(f"Number(document.getElementById('ex-play').dataset.steps) > {before[1]}",
+                           timeout=PYTHON_TIMEOUT)
+    wait_need(page, "dice:0|over")
+    assert page.evaluate("window.__pxWorkers") == 2 and s.served == 2
+    s.rec.assert_clean()
