@@ -8,6 +8,11 @@ A scenario's `setup` may give (all optional):
     draw, peloton_draw      kinds on top of the face-down piles, the top one first
     discard, peloton_discard   kinds in the face-up piles, the top one last
     peloton            the space of the peloton's first black rider
+
+Only positions the rules can lead to are accepted: with the peloton past the start, a rider not
+behind it stands in front of it, and a rider behind it stands just behind it; at most three
+riders share a space; peloton cards lie on the peloton's piles, and in no hand once the peloton
+has reached the Muur.
 """
 
 from __future__ import annotations
