@@ -791,6 +791,32 @@ def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
     assert not found, "\n".join(found)
 
 
+def test_i_axe_with_the_phone_drawer_open(browser: Any, server: Server) -> None:
+    """The phone's navigation drawer, open at rest on a page inside a section (its title shown)
+    and on the home page: no serious or critical violation (a section's title once failed contrast)."""
+    if not AXE.is_file():
+        _fail("node_modules/axe-core is missing: run npm ci")
+    s = Session(browser, server)
+    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
+    found: list[str] = []
+    try:
+        page = s.page(None)
+        page.set_viewport_size({"width": 375, "height": 740})
+        for path in (RULES, "play/", ""):
+            page.goto(server.base + path)
+            page.locator("label.md-header__button[for=__drawer]").click()
+            page.wait_for_function("document.getElementById('__drawer').checked")
+            page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+            page.add_script_tag(path=str(AXE))
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            found += [f"/{path}: {v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in result["violations"]
+                      if v["impact"] in ("serious", "critical")]
+    finally:
+        s.close()
+    assert not found, "\n".join(found)
+
+
 def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
     """Material redraws the page on its first hash change: a played-on example keeps its steps."""
     page = session.page(RULES)
