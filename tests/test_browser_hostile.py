@@ -14,6 +14,7 @@ built site under /parcours/).
        worker, Python starts again, the example is back at its last position with a sentence in
        both languages, another example's request waiting behind it is answered, the next throw plays
     e. the same on the Play page
+    f. a link's race that the engine stopped at its budget of steps says up to which step it is shown
 
 The hang: Playwright serves the FIRST worker.mjs of the context with a few lines added that spin
 forever on one request; a restarted worker is the site's own. Nothing of it is in the site.
@@ -138,7 +139,7 @@ def test_a_hostile_links_on_a_rules_page(session: Session) -> None:
     # HTML in the text fields the engine lets through (title, description): the link opens, as text.
     page.evaluate("h => { location.hash = h; }",
                   f"#ex-art-2-turns:{link({'s': {**B, 'title': INJECT, 'description': SCRIPT}, 'k': 2})}")
-    ex.locator(".px-status").filter(has_text="The position of the link").wait_for()
+    ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link")).wait_for()
     assert counter(ex) == f"2 / {n}"
     no_injection(page)
 
@@ -257,18 +258,25 @@ RECORD_STAGES = """sel => {
 }"""
 
 
-class HangingSession(Session):
-    def __init__(self, browser: Any, server: Server, hang_if: str) -> None:
+class PatchedSession(Session):
+    """The first worker.mjs served with `patch` appended (a worker restarted is the site's own)."""
+
+    def __init__(self, browser: Any, server: Server, patch: str) -> None:
         super().__init__(browser, server)
         real = (SITE / "parcours" / "worker.mjs").read_text(encoding="utf-8")
         self.served = 0
 
         def serve(route: Any) -> None:
             self.served += 1
-            body = real + HANG.replace("HANG_IF", hang_if) if self.served == 1 else real
+            body = real + patch if self.served == 1 else real
             route.fulfill(status=200, content_type="text/javascript", body=body)
 
         self.context.route("**/parcours/worker.mjs", serve)
+
+
+class HangingSession(PatchedSession):
+    def __init__(self, browser: Any, server: Server, hang_if: str) -> None:
+        super().__init__(browser, server, HANG.replace("HANG_IF", hang_if))
 
 
 def restarted(stages: list[str]) -> bool:
@@ -354,3 +362,30 @@ def test_e_a_hung_request_on_the_play_page(hanging_play: HangingSession) -> None
     wait_need(page, "dice:0|over")
     assert page.evaluate("window.__pxWorkers") == 2 and s.served == 2
     s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- f. a budget
+# The engine's films say "stopped": "budget" when a replay ran out of its steps: here every film
+# of the first worker says so (the engine's contract, played by the test).
+BUDGET = """
+{
+  const post = self.postMessage.bind(self);
+  self.postMessage = (m) => post(m && m.film ? { ...m, film: { ...m.film, stopped: "budget" } } : m);
+}
+"""
+
+
+def test_f_a_link_shown_up_to_its_budget(browser: Any, server: Server) -> None:
+    s = PatchedSession(browser, server, BUDGET)
+    try:
+        page = s.page(RULES + "#ex-art-2-turns:" + link({"s": B, "k": 2}))
+        ex = page.locator("#ex-art-2-turns")
+        ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link")).wait_for(timeout=PYTHON_TIMEOUT)
+        n = ex.locator("li.px-step").count()
+        said = status(ex)
+        assert f"The position of the link, its race shown only up to step {n}." in said, said
+        assert f"La position du lien, sa course montrée seulement jusqu'à l'étape {n}." in said, said
+        assert counter(ex) == f"2 / {n}"
+        s.rec.assert_clean()
+    finally:
+        s.close()

@@ -689,16 +689,20 @@ class OddsEditor {
     try {
       answer = await requestEngine("odds", { board: JSON.stringify(board) });
     } catch (err) {
-      refused = err instanceof EngineError ? err.message : String(err);
+      refused = err instanceof EngineError ? err : new EngineError(String(err));
     }
     if (gen !== this.gen) return;
     this.busy = false;
     this.submit.removeAttribute("aria-disabled");
     this.result.removeAttribute("aria-busy");
     this.el.dataset.state = refused ? "refused" : "done";
+    if (refused instanceof EngineTimeout) {
+      const [en, fr] = slow(refused);
+      return this.say(`${en} The odds shown are still the last ones.`, `${fr} Les chances affichées restent les dernières.`, "error");
+    }
     if (refused !== null) {
-      return this.say(`This board was refused: ${refused}. The odds shown are still the last ones.`,
-        `Ce plateau est refusé : ${refused}. Les chances affichées restent les dernières.`, "error");
+      return this.say(`This board was refused: ${refused.message}. The odds shown are still the last ones.`,
+        `Ce plateau est refusé : ${refused.message}. Les chances affichées restent les dernières.`, "error");
     }
     this.result.innerHTML = answer.html;
     wrapTables(this.result);

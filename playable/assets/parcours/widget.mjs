@@ -938,7 +938,12 @@ class Widget {
       }
       if (gen !== this.gen) return;
       this.useFilm(film, s);
-      this.go(data.k, { note: { en: "The position of the link.", fr: "La position du lien." } });
+      // The engine replays a link within a budget of steps; a film it stopped says "budget".
+      const n = film.frames.length - 1;
+      this.go(data.k, { note: film.stopped === "budget"
+        ? { en: `The position of the link, its race shown only up to step ${n}.`,
+            fr: `La position du lien, sa course montrée seulement jusqu'à l'étape ${n}.` }
+        : { en: "The position of the link.", fr: "La position du lien." } });
     });
   }
 }
