@@ -1,0 +1,125 @@
+"""Counts agree with their nouns, in French and in English: '1 lap', '2 laps', '1 tour', '2 tours',
+never '(s)' or '1 laps'. Checked on the sentences of many seeded races of every ruleset (default
+and random readings, one lap included) and on the worked examples' explained steps."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from parcours import Event, all_games, default_options, sentence
+from parcours.narrate import plural
+from test_labels import random_options
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = all_games()
+RULESETS = [rid for game in GAMES.values() for rid in game.RACES]
+SEEDS = 40
+
+HEDGED = re.compile(r"\((?:s|x|e|es|aux)\)")  # 'point(s)', 'cheval(aux)', 'bouclé(s)'
+NOUNS = {  # singular, plural, in the two languages
+    "fr": [("tour", "tours"), ("point", "points"), ("case", "cases"), ("carte", "cartes"), ("cheval", "chevaux"),
+           ("mont", "monts"), ("coureur", "coureurs"), ("dé", "dés"), ("trou", "trous"), ("décision", "décisions")],
+    "en": [("lap", "laps"), ("turn", "turns"), ("point", "points"), ("square", "squares"), ("space", "spaces"),
+           ("card", "cards"), ("horse", "horses"), ("hill", "hills"), ("rider", "riders"), ("pip", "pips"),
+           ("die", "dice"), ("hole", "holes"), ("decision", "decisions")],
+}
+
+
+def disagreements(text: str, lang: str) -> list[str]:
+    """Every count in `text` whose noun does not agree with it (French: 0 and 1 take the singular)."""
+    found = HEDGED.findall(text)
+    singular_counts = r"[01]" if lang == "fr" else r"1"
+    for one, many in NOUNS[lang]:
+        found += re.findall(rf"(?<![\d.,]){singular_counts} {many}\b", text)
+        found += re.findall(rf"(?<![\d.,])(?:[2-9]|[1-9]\d+) {one}(?![\w'])", text)
+        if lang == "en":
+            found += re.findall(rf"(?<![\d.,])0 {one}(?![\w'])", text)
+    return found
+
+
+def test_the_check_itself_finds_what_it_looks_for() -> None:
+    assert disagreements("Rouge franchit la ligne : 1 tours bouclés.", "fr") == ["1 tours"]
+    assert disagreements("2 point(s) perdu(s)", "fr") == ["(s)", "(s)", "2 point"]
+    assert disagreements("Start, 1 laps: the riders", "en") == ["1 laps"]
+    assert disagreements("wins by 3 square, 0 card", "en") == ["3 square", "0 card"]
+    assert disagreements("0 case, 1 tour, 2 tours, case 1, 12 points, 1 point, D16 13", "fr") == []
+    assert disagreements("0 laps, 1 lap, 21 laps, square 1, lap 2 completed", "en") == []
+
+
+def test_plural_agrees_in_each_language() -> None:
+    assert [plural(n, "tour", "tours", "fr") for n in (0, 1, 2)] == ["0 tour", "1 tour", "2 tours"]
+    assert [plural(n, "lap", "laps") for n in (0, 1, 2)] == ["0 laps", "1 lap", "2 laps"]
+    assert plural(1, "point perdu", "points perdus", "fr") == "1 point perdu"
+
+
+def race_sentences(rid: str, seed: int) -> list[tuple[str, str]]:
+    """The sentences (lang, text) of one seeded race, with random decisions."""
+    rules = GAMES[rid.split(".", 1)[0]]
+    race = rules.RACES[rid]
+    rng = random.Random(seed)
+    players = race.min_players + seed % (race.max_players - race.min_players + 1)
+    options = default_options(rid) if seed % 2 == 0 else random_options(rid, rng)
+    state = rules.new_state(rid, players, options, {"shuffle": seed} if getattr(rules, "SHUFFLES", False) else None)
+    events = rules.settle_setup(state)
+    while (need := rules.need(state)) is not None:
+        if need.kind == "dice":
+            events += rules.play_throw(state, [rng.randint(1, need.sides) for _ in range(need.count)])
+        else:
+            events += rules.play_choice(state, rng.choice(need.choices))
+    return [(lang, sentence(e, lang, race.team)) for e in events for lang in ("fr", "en")]
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_count_agrees_with_its_noun_in_seeded_races(rid: str) -> None:
+    bad = {}
+    for seed in range(SEEDS):
+        for lang, text in race_sentences(rid, seed):
+            if disagreements(text, lang):
+                bad.setdefault(tuple(disagreements(text, lang)), f"seed {seed} ({lang}): {text}")
+    assert not bad, "\n".join(bad.values())
+
+
+def example_paths() -> list[Path]:
+    return sorted((ROOT / "docs").glob("*/examples/*.yml"))
+
+
+@pytest.mark.parametrize("path", example_paths(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_count_agrees_with_its_noun_in_the_worked_examples(path: Path) -> None:
+    from parcours_view.film import film
+
+    shown = film(yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"])
+    for k, frame in enumerate(shown.frames):
+        for lang in ("fr", "en"):
+            text = re.sub(r"<[^>]+>", " ", frame["html"][lang])
+            assert not disagreements(text, lang), f"step {k} ({lang}): {text}"
+    need = shown.need
+    for words in [need["question"], *need["labels"].values()] if need and need["kind"] == "choice" else []:
+        for lang in ("fr", "en"):
+            assert not disagreements(words[lang], lang), words
+
+
+def test_one_lap_of_mezzo_fondo_is_one_lap() -> None:
+    start = Event("start", "cdp:mezzofondo-depart", data={"laps": 1, "riders": [1, 2], "dernys": [5, 5]})
+    assert sentence(start, "en").startswith("Start, 1 lap: the riders in a row on squares 1, 2;")
+    assert sentence(start, "fr").startswith("Départ pour 1 tour : les coureurs en file, cases 1, 2 ;")
+
+
+def test_a_set_up_in_mid_race_is_not_called_the_start() -> None:
+    placed = Event("start", "cdp:mezzofondo-depart",
+                   data={"laps": 4, "riders": [12, 30], "dernys": [14, 33], "placed": True})
+    en, fr = sentence(placed, "en"), sentence(placed, "fr")
+    assert en == "A race under way, over 4 laps: the riders on squares 12, 30; the dernys on squares 14, 33."
+    assert fr == "Course en cours, sur 4 tours : les coureurs cases 12, 30 ; les dernys cases 14, 33."
+    assert "Start" not in en and "Départ" not in fr
+
+
+def test_a_corriere_rider_who_stays_says_so_in_english_and_in_french() -> None:
+    stay = Event("move", "cdp:velocita-pair-impair", 0, data={"steps": 0, "to": 4, "doubled": False,
+                                                               "forced": False, "most": 3})
+    assert sentence(stay, "en") == "Rider 1 stays put, free to choose 0 to 3."
+    assert sentence(stay, "fr") == "Coureur 1 reste sur place, au choix de 0 à 3."
