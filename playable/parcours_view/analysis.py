@@ -17,7 +17,8 @@ def assess(game: Game) -> dict[str, Any] | None:
     need = game.need()
     decision = need is not None and need.kind == "choice"
     best = advice(game.state, need.choices) if need is not None and decision else None
-    return {"chances": [round(p0, 4), round(1 - p0, 4)], "best": best, "decision": decision}
+    words = game.rules.choice_words(game.state, need)[best] if need is not None and best is not None else None
+    return {"chances": [round(p0, 4), round(1 - p0, 4)], "best": best, "best_words": words, "decision": decision}
 
 
 def assessment_html(found: dict[str, Any] | None, lang: str) -> str:
@@ -27,7 +28,8 @@ def assessment_html(found: dict[str, Any] | None, lang: str) -> str:
     text = (f"Chances, chacun jouant au mieux : coureur 1 {a}, coureur 2 {b}." if lang == "fr"
             else f"Chances with best play from here: rider 1 {a}, rider 2 {b}.")
     if found["best"] is not None:
-        best = escape(found["best"])
+        words = found["best_words"][lang]
+        best = escape(words[:1].lower() + words[1:])  # the button's words, within a sentence
         text += f" Le meilleur choix ici : {best}." if lang == "fr" else f" The best choice here: {best}."
     elif found["decision"]:
         text += " Ici, tous les choix se valent." if lang == "fr" else " Here every choice is worth the same."
