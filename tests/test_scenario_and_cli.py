@@ -32,7 +32,7 @@ def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     ({"setup": {"riders": [[15, 23], [23, 41]]}}, "setup.riders[1][0]", "already taken"),
     ({"setup": {"riders": [[15, 23], [49, 41]]}}, "setup.riders[1][0]", "1 to 48"),
     ({"setup": {"riders": [[15, 23]]}}, "setup.riders", "2 lists"),
-    ({"setup": {"riders": [[15], [40]]}}, "setup.riders[0]", "2 rider(s)"),
+    ({"setup": {"riders": [[15], [40]]}}, "setup.riders[0]", "2 riders"),
     ({"setup": {"turn": 5}}, "setup.turn", "seat"),
     ({"setup": {"players": [{"points": -1}, {}]}}, "setup.players[0].points", "whole number"),
     ({"choices": [1]}, "choices", "no decisions"),

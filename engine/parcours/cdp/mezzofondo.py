@@ -18,6 +18,8 @@ DEPART, PHASE1, PHASE2, PHASE3, ARRIVEE = (
     "cdp:mezzofondo-depart", "cdp:mezzofondo-phase-1", "cdp:mezzofondo-phase-2", "cdp:mezzofondo-phase-3",
     "cdp:mezzofondo-arrivee")
 PACE = 7  # "he adds seven to the result"
+MIN_SQUARES, MAX_SQUARES = 10, 200  # a track holds the start's row of up to nine riders
+DERNY_LEAD = 13  # the most a derny can be ahead of its rider: two dice (12) from the square in front of it
 
 
 @dataclass(slots=True)
@@ -70,6 +72,9 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
             raise ScenarioError(f"setup.{key}", "unknown field (expected track, teams)")
     track = _track(data.get("track"))
     behind_yellow = track["yellow_line"] - track["red_line"] - 1
+    if behind_yellow > -players:
+        raise ScenarioError("setup.track", f"the dernys start behind the yellow line, which must be behind the "
+                                           f"riders' row (the {players} squares behind the red line)")
     laps = int(options["cdp.laps"])
     teams = [Team(s, -1 - s, behind_yellow, laps_to_ride=laps) for s in range(players)]
     state = Pacing(ruleset, options, track["squares"], track["red_line"], teams)
@@ -88,8 +93,9 @@ def _track(data: object) -> dict[str, int]:
     for key, value in data.items():
         if key not in track:
             raise ScenarioError(f"setup.track.{key}", "unknown field (expected squares, red_line, yellow_line)")
-        if not is_whole(value, 1, 200):
-            raise ScenarioError(f"setup.track.{key}", f"expected a square number, got {value!r}")
+        low = MIN_SQUARES if key == "squares" else 1
+        if not is_whole(value, low, MAX_SQUARES):
+            raise ScenarioError(f"setup.track.{key}", f"expected a whole number from {low} to {MAX_SQUARES}, got {value!r}")
         track[key] = value
     if track["red_line"] > track["squares"] or track["yellow_line"] > track["squares"]:
         raise ScenarioError("setup.track", "the lines must be on the track")
@@ -115,8 +121,23 @@ def _place(state: Pacing, rows: object) -> None:
                 setattr(team, key, value)
             else:
                 raise ScenarioError(where, "unknown field (expected rider, derny, phase)")
-        if team.phase == "coupled" and team.rider != team.derny - 1:
-            raise ScenarioError(f"setup.teams[{seat}]", "a coupled rider is on the square just behind its derny")
+        _check_team(state, team, f"setup.teams[{seat}]")
+
+
+def _check_team(state: Pacing, team: Team, where: str) -> None:
+    """A position the rules can reach: no rider past the finish, nor chasing a derny behind him."""
+    if not -state.squares <= team.rider < state.line(team):
+        raise ScenarioError(f"{where}.rider", f"expected a square from {-state.squares} (a lap behind the red line) "
+                                              f"to {state.line(team) - 1} (before the finish), got {team.rider}")
+    if not -state.squares <= team.derny <= team.rider + DERNY_LEAD:
+        raise ScenarioError(f"{where}.derny", f"expected a square from {-state.squares} to {team.rider + DERNY_LEAD} "
+                                              f"(at most {DERNY_LEAD} ahead of its rider), got {team.derny}")
+    if team.phase == "coupled" and team.rider != team.derny - 1:
+        raise ScenarioError(where, "a coupled rider is on the square just behind its derny")
+    if team.phase == "chasing" and team.derny <= team.rider:
+        raise ScenarioError(where, "a chasing rider's derny waits ahead of him, not behind")
+    if team.phase == "dernys" and team.derny > team.rider:
+        raise ScenarioError(where, "while the dernys ride alone (phase 1), a derny is still behind its rider")
 
 
 def start_events(state: Pacing) -> list[Event]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Need, ScenarioError
+from ..core import Event, Need, ScenarioError, is_whole
 from ..options import OptionValue
 from .races import TRACK_SQUARES
 
@@ -50,15 +50,14 @@ def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> S
         if key not in ("pos", "sprint", "first"):
             raise ScenarioError(f"setup.{key}", "unknown field (expected pos, sprint, first)")
     pos = setup.get("pos", [0, 0])
-    if not isinstance(pos, list) or len(pos) != 2 or not all(
-            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < state.line for p in pos):
+    if not isinstance(pos, list) or len(pos) != 2 or not all(is_whole(p, 0, state.line - 1) for p in pos):
         raise ScenarioError("setup.pos", f"expected two squares ridden, 0 to {state.line - 1}, got {pos!r}")
     sprint = setup.get("sprint", False)
     if not isinstance(sprint, bool):
         raise ScenarioError("setup.sprint", f"expected true or false, got {sprint!r}")
     state.pos, state.sprint = list(pos), sprint
     first = setup.get("first", _leader(state, 0))
-    if first not in (0, 1):
+    if not is_whole(first, 0, 1):  # not 1.0, nor true
         raise ScenarioError("setup.first", f"expected seat 0 or 1, got {first!r}")
     _start_turn(state, first)
     return state

@@ -43,6 +43,8 @@ def _place_horses(state: State, rows: object) -> None:
                 raise ScenarioError(where, "unknown field (expected hole, lost, points)")
             if not is_whole(value, 0, limits[key]):
                 raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, got {value!r}")
+            if key == "points" and value and state.ruleset != "chevaux.trois-points":
+                raise ScenarioError(where, "points are scored only in the race in legs (chevaux.trois-points)")
             setattr(state.players[seat], key, value)
         if state.players[seat].hole in state.board.traps:
             raise ScenarioError(f"setup.horses[{seat}].hole", "a horse cannot stand in a trap: it would have fallen")

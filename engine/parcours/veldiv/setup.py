@@ -7,9 +7,11 @@ from typing import Any
 from ..core import ScenarioError, is_whole
 from ..options import OptionValue
 from .races import RACES, TRACK_SQUARES, Race
-from .state import Player, Rider, State
+from .rules import ELIMINATION_KINDS, PREMIERS_TO_WIN, PURSUIT_LAPS
+from .state import Player, Rider, State, gained
 
 _STAT_FIELDS = ("points", "premier", "tours", "stakes")
+MAX_LAPS = 1000  # the longest race: the kitty to a total of 1,000, a stake of 1 a lap
 
 
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> State:
@@ -36,6 +38,7 @@ def _apply_setup(state: State, setup: object) -> None:
         _place_riders(state, setup["riders"])
     if "players" in setup:
         _set_scores(state, setup["players"])
+    _check_reachable(state)
     turn = setup.get("turn", 0)
     if not is_whole(turn, 0, len(state.players) - 1):
         raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, got {turn!r}")
@@ -56,7 +59,8 @@ def _place_riders(state: State, rows: object) -> None:
     for seat, row in enumerate(rows):
         where = f"setup.riders[{seat}]"
         if not isinstance(row, list) or len(row) != race.riders_per_player:
-            raise ScenarioError(where, f"expected {race.riders_per_player} rider(s) for this race")
+            raise ScenarioError(where, "expected 2 riders (a team) for this race" if race.team
+                                else "expected 1 rider for this race")
         for index, spec in enumerate(row):
             rider = state.riders[seat][index]
             _place(state, rider, spec, f"{where}[{index}]")
@@ -91,11 +95,24 @@ def _place(state: State, rider: Rider, spec: object, where: str) -> None:
             raise ScenarioError(f"{where}.{sorted(unknown)[0]}", "unknown field (expected square, laps)")
         laps = spec.get("laps", 0)
         spec = spec.get("square")
-        if not is_whole(laps, 0):
-            raise ScenarioError(f"{where}.laps", f"expected a whole number of laps, got {laps!r}")
+        most = _most_laps(state)
+        if not is_whole(laps, 0, most):
+            raise ScenarioError(f"{where}.laps", f"expected a whole number of laps from 0 to {most} in this race, "
+                                                 f"got {laps!r}")
     if not is_whole(spec, 1, TRACK_SQUARES):
         raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}")
     rider.progress = _progress_for(state, rider.start, spec, laps)
+
+
+def _most_laps(state: State) -> int:
+    """Laps a rider still in the race can have crossed: a pursuit is won on the third, one rider of
+    the elimination race drops out each lap."""
+    kind = state.race.kind
+    if kind == "pursuit":
+        return PURSUIT_LAPS - 1
+    if kind == "elimination":
+        return len(state.players) - 1
+    return MAX_LAPS
 
 
 def _progress_for(state: State, start: int, square: int, laps: int) -> int:
@@ -116,9 +133,49 @@ def _set_scores(state: State, rows: object) -> None:
             where = f"setup.players[{seat}].{key}"
             if key not in _STAT_FIELDS:
                 raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})")
-            if not is_whole(value, 0):
-                raise ScenarioError(where, f"expected a whole number, got {value!r}")
+            most = _most(state, key)
+            if not is_whole(value, 0, most):
+                raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, got {value!r}")
             setattr(state.players[seat], key, value)
+
+
+def _most(state: State, stat: str) -> int:
+    if stat == "premier":
+        return PREMIERS_TO_WIN - 1  # the third ends the race (or its last lap, which a set-up cannot start)
+    if stat == "stakes":  # paid in the kitty only, and the race ends when the kitty holds the total
+        return int(state.options["veldiv.cagnotte-total"]) - 1 if state.race.kind == "cagnotte" else 0
+    return 6 * MAX_LAPS if stat == "points" else MAX_LAPS  # a sprint gives at most 3 + 2 + 1 points
+
+
+def _check_reachable(state: State) -> None:
+    """Refuse positions the rules cannot reach (the race would be over, or already decided)."""
+    if state.race.kind == "cagnotte":
+        total = int(state.options["veldiv.cagnotte-total"])
+        if sum(p.stakes for p in state.players) >= total:
+            raise ScenarioError("setup.players", f"the stakes add up to the total ({total}): the race is over")
+    running = [r for team in state.riders for r in team if r.on_track]
+    if state.race.kind in ELIMINATION_KINDS and running:
+        last = min(state.laps(r) for r in running)
+        for r in running:
+            if state.laps(r) > last + 1:
+                raise ScenarioError(f"setup.riders[{r.seat}]", "more than a lap ahead of the last rider: "
+                                    "riders past the line wait for the others")
+    if state.race.kind == "pursuit":
+        _check_no_catch(state)
+
+
+def _check_no_catch(state: State) -> None:
+    """In a pursuit a rider (a team: both riders) who has caught another is out at once."""
+    window = state.options.get("veldiv.team-window") == "two-laps"
+    for hunters in state.riders:
+        for hunted in state.riders:
+            if hunters is hunted or not all(r.on_track for r in hunters + hunted):
+                continue
+            if window and state.players[hunters[0].seat].tours >= 2:
+                continue
+            if all(gained(h, t) >= 1 for h in hunters for t in hunted):
+                raise ScenarioError(f"setup.riders[{hunters[0].seat}]", f"has already caught player "
+                                    f"{hunted[0].seat + 1}, who would be out of the race")
 
 
 def public_position(state: State) -> dict[str, Any]:
