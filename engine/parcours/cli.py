@@ -5,20 +5,30 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .core import ScenarioError
 from .games import all_games, all_races, default_options
 from .narrate import sentence
 from .options import OptionValue
-from .scenario import Game, Scenario, loads, parse, play
+from .scenario import MAX_TEXT, Game, Scenario, loads, parse, play, result
 from .simulate import Summary, simulate
+
+MAX_RACES = 1_000_000  # simulate -n: beyond this a run takes days; Ctrl-C stops any run cleanly
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's errors, as every other error: one line, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ScenarioError(self.prog.removeprefix("parcours").strip() or "parcours", message)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
         return int(args.run(args))
     except ScenarioError as err:
         print(f"parcours: {err}", file=sys.stderr)
@@ -28,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="parcours", description="Historical dice race games, rule by rule.")
+    parser = _Parser(prog="parcours", description="Historical dice race games, rule by rule.")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
     rp = sub.add_parser("replay", help="replay a scenario file (JSON or YAML) and explain each step")
@@ -50,6 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     sm.add_argument("--seed", type=int, default=0)
     sm.add_argument("--json", action="store_true")
     sm.add_argument("--bots", default="", help="comma-separated bot per seat, for games with decisions")
+    sm.add_argument("--lang", choices=("fr", "en"), default="en")
     sm.set_defaults(run=_simulate)
 
     ls = sub.add_parser("rulesets", help="list the rulesets, their options and the boxes")
@@ -70,7 +81,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep:
             raise ScenarioError(f"--option {item}", "expected ID=VALUE")
-        given[key] = int(value) if value.lstrip("-").isdigit() else value
+        given[key] = int(value) if re.fullmatch(r"-?[0-9]{1,18}", value) else value  # not '²', nor 5,000 digits
     return given
 
 
@@ -83,22 +94,33 @@ def _scenario_from_args(args: argparse.Namespace, seed: int | None) -> Scenario:
 
 def _replay(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as err:
-        raise ScenarioError(name, err.strerror or "cannot be read") from None
-    scenario = parse(loads(text, name))
+    scenario = parse(loads(_read(args.file, name), name))
     game, dice, unused_choices = play(scenario)
     if args.json:
-        out = game.position()
-        out["events"] = [e.to_json() for e in game.events]
-        out["unused_dice"] = dice.unused
-        out["unused_choices"] = unused_choices
-        print(json.dumps(out, ensure_ascii=False, indent=1))
+        print(json.dumps(result(game, dice, unused_choices), ensure_ascii=False, indent=1))
         return 0
     _print_steps(game, args.lang, sys.stdout)
     print(_status(game, args.lang, dice.unused))
     return 0
+
+
+def _read(path: str, name: str) -> str:
+    """A scenario file's text: UTF-8, and not larger than a scenario can be."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(4 * MAX_TEXT + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(4 * MAX_TEXT + 1)
+    except OSError as err:
+        raise ScenarioError(name, err.strerror or "cannot be read") from None
+    if len(data) > 4 * MAX_TEXT:
+        raise ScenarioError(name, f"too large (more than {4 * MAX_TEXT:,} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ScenarioError(f"{name}:{line}", f"not UTF-8 text (byte {err.start + 1})") from None
 
 
 def _print_steps(game: Game, lang: str, out: TextIO, first: int = 0) -> None:
@@ -121,15 +143,14 @@ def _status(game: Game, lang: str, unused: int) -> str:
         line = ("Plus de dés : la course s'arrête ici." if lang == "fr"
                 else "No dice left: the replay stops here.")
     if unused:
-        line += f" ({unused} dé(s) inutilisé(s))" if lang == "fr" else f" ({unused} unused dice)"
+        line += (f" ({unused} dé inutilisé)" if unused == 1 else f" ({unused} dés inutilisés)") if lang == "fr" \
+            else (" (1 unused die)" if unused == 1 else f" ({unused} unused dice)")
     return line
 
 
 def _play(args: argparse.Namespace) -> int:
     scenario = _scenario_from_args(args, None)
-    humans = {int(s) for s in args.human.split(",") if s.strip()} if args.human else set()
-    if any(not 0 <= s < scenario.players for s in humans):
-        raise ScenarioError("--human", f"seats go from 0 to {scenario.players - 1}")
+    humans = _seats(args.human, scenario.players)
     rng = random.Random(args.seed)
     game = Game(scenario)
     _print_steps(game, args.lang, sys.stdout)
@@ -154,6 +175,14 @@ def _play(args: argparse.Namespace) -> int:
             game.choose(choice)
         _print_steps(game, args.lang, sys.stdout, shown)
     return 0
+
+
+def _seats(spec: str, players: int) -> set[int]:
+    """--human 0,2: the seats people play."""
+    seats = {s.strip() for s in spec.split(",") if s.strip()}
+    if any(not re.fullmatch(r"[0-9]{1,2}", s) or int(s) >= players for s in seats):
+        raise ScenarioError("--human", f"expected seats from 0 to {players - 1}, separated by commas, got {spec!r}")
+    return {int(s) for s in seats}
 
 
 def _hand(game: Game, seat: int, lang: str) -> str:
@@ -189,8 +218,8 @@ def _ask(seat: int, lang: str, choices: tuple[str, ...], context: str = "") -> s
 
 def _simulate(args: argparse.Namespace) -> int:
     scenario = _scenario_from_args(args, None)
-    if args.count < 1:
-        raise ScenarioError("-n", "expected at least one race")
+    if not 1 <= args.count <= MAX_RACES:
+        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {args.count}")
     bar = _progress_bar(args.count) if args.count >= 2000 and sys.stderr.isatty() else None
     summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar,
                        _bots(scenario, args.bots))
@@ -199,8 +228,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_json(), indent=1))
     else:
-        _print_summary(summary)
-    return 0
+        _print_summary(summary, args.lang)
+    return 130 if summary.interrupted else 0
 
 
 def _bots(scenario: Scenario, spec: str) -> list[str]:
@@ -225,18 +254,38 @@ def _progress_bar(total: int) -> Any:
     return show
 
 
-def _print_summary(s: Summary) -> None:
+def _print_summary(s: Summary, lang: str = "en") -> None:
     data = s.to_json()
-    bots = f" (bots: {', '.join(s.bots)})" if s.bots else ""
-    print(f"{s.races} races of {s.ruleset}, {s.players} players{bots}")
+    fr = lang == "fr"
+    if s.interrupted:
+        print(f"Interrompu : {s.races} courses terminées sur {s.requested}." if fr
+              else f"Interrupted: {s.races} of {s.requested} races completed.")
+    if s.races == 0:
+        return
+    bots = (f" (robots : {', '.join(s.bots)})" if fr else f" (bots: {', '.join(s.bots)})") if s.bots else ""
+    races = _plural(s.races, "course", "courses") if fr else _plural(s.races, "race", "races")
+    print(f"{races} de {s.ruleset}, {s.players} joueurs{bots}" if fr
+          else f"{races} of {s.ruleset}, {s.players} players{bots}")
     for seat, rate in enumerate(data["win_rate"]):
-        print(f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
+        print(f"  place {seat} : gagne {_pct(rate['rate'], fr)} (IC à 95 % de {_pct(rate['low'], fr)} "
+              f"à {_pct(rate['high'], fr)})" if fr else
+              f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
     length = data["length"]
-    print(f"  throws per race: min {length['min']}, median {length['median']}, "
+    print(f"  lancers par course : min {length['min']}, médiane {length['median']}, "
+          f"moyenne {length['mean']:.1f}, max {length['max']}".replace(".", ",") if fr else
+          f"  throws per race: min {length['min']}, median {length['median']}, "
           f"mean {length['mean']:.1f}, max {length['max']}")
-    print("  articles fired (events citing them):")
+    print("  articles appliqués (événements qui les citent) :" if fr else "  articles fired (events citing them):")
     for art, count in sorted(s.articles.items(), key=lambda kv: -kv[1]):
         print(f"    {art:<32} {count:>9}")
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def _pct(rate: float, fr: bool) -> str:
+    return f"{100 * rate:.1f} %".replace(".", ",") if fr else f"{rate:.1%}"
 
 
 def _rulesets(args: argparse.Namespace) -> int:

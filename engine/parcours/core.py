@@ -21,9 +21,16 @@ class ScenarioError(ValueError):
     """Bad input, reported as one line naming the field and what is wrong."""
 
     def __init__(self, where: str, problem: str) -> None:
+        where, problem = _one_line(where, 120), _one_line(problem, 300)
         super().__init__(f"{where}: {problem}")
         self.where = where
         self.problem = problem
+
+
+def _one_line(text: str, limit: int) -> str:
+    """Whatever a file sent (a key with a newline, a list of a million faces) stays one short line."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 @dataclass(slots=True)

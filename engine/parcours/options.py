@@ -34,10 +34,9 @@ class Option:
             if not is_whole(value, low, high):
                 raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {value!r}")
             return value
-        if value not in self.values:
+        if not isinstance(value, str) or value not in self.values:  # a list or a mapping is no value either
             choices = ", ".join(self.values)
             raise ScenarioError(where, f"{value!r} is not one of: {choices}")
-        assert isinstance(value, str)
         return value
 
     def to_json(self) -> dict[str, object]:

@@ -14,6 +14,7 @@ A scenario is a mapping (JSON, or YAML in docs/):
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,15 @@ from .games import GameRules, game_of
 from .options import OptionValue, resolve
 
 _FIELDS = ("ruleset", "players", "options", "setup", "dice", "choices", "seed", "title", "description")
-MAX_STEPS = 20_000  # no race comes near this; a guard against a runaway seed
+
+# What a scenario may hold at most, checked before anything reads it (without recursion, so that
+# Pyodide's small stack is safe too). The examples nest 6 deep; the longest legal race (the kitty,
+# 12 players, a total of 1,000) scripts about 100,000 throws.
+MAX_DEPTH = 16
+MAX_VALUES = 1_000_000  # lists' items and mappings' values, all levels together
+MAX_NUMBER = 2**53  # JavaScript's safe integers: a scenario goes to and from the browser
+MAX_STRING = 10_000
+MAX_TEXT = 8_000_000  # characters of a scenario file
 
 
 @dataclass
@@ -55,6 +64,7 @@ def parse(data: object) -> Scenario:
     """Check a scenario mapping; raise ScenarioError naming the first bad field."""
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "expected a mapping with at least 'ruleset' and 'players'")
+    check_shape(data)
     for key in data:
         if key not in _FIELDS:
             raise ScenarioError(str(key), f"unknown field (expected one of: {', '.join(_FIELDS)})")
@@ -84,6 +94,61 @@ def parse(data: object) -> Scenario:
 MAX_FACE = 16  # the largest die of any game (the Ronde's yellow D16)
 
 
+def check_shape(data: object, where: str = "scenario") -> None:
+    """Refuse data nested too deep, too large, or holding numbers or strings too big to handle.
+
+    Walks with its own stack (no recursion); names the path of the first bad value.
+    """
+    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    values = 0
+    while stack:
+        value, path, depth = stack.pop()
+        if not isinstance(value, (dict, list)):
+            if not _plain(value):
+                _check_scalar(value, path or where)
+            continue
+        if depth >= MAX_DEPTH:
+            raise ScenarioError(path or where, f"nested too deep (more than {MAX_DEPTH} levels)")
+        values += len(value)
+        if values > MAX_VALUES:
+            raise ScenarioError(where, f"too large (more than {MAX_VALUES:,} values)")
+        if isinstance(value, dict):
+            for key in value:
+                _check_scalar(key, f"{path}.<key>" if path else "<key>")
+            children = [(f"{path}.{key}" if path else str(key), item) for key, item in value.items()]
+        elif _plain_list(value):  # a script of dice or choices: checked at C speed
+            continue
+        else:
+            children = [(f"{path}[{i}]", item) for i, item in enumerate(value)]
+        stack.extend((item, item_path, depth + 1) for item_path, item in reversed(children))
+
+
+def _plain_list(value: list[Any]) -> bool:
+    kinds = set(map(type, value))
+    if kinds <= {int}:
+        return not value or (min(value) >= -MAX_NUMBER and max(value) <= MAX_NUMBER)
+    return kinds <= {str} and max(map(len, value)) <= MAX_STRING
+
+
+def _plain(value: object) -> bool:
+    """The common case, fast: a small number, a short string, null, a float."""
+    kind = type(value)
+    if kind is int:
+        return -MAX_NUMBER <= value <= MAX_NUMBER  # type: ignore[operator]
+    if kind is str:
+        return len(value) <= MAX_STRING  # type: ignore[arg-type]
+    return value is None or kind is bool or kind is float
+
+
+def _check_scalar(value: object, where: str) -> None:
+    if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise ScenarioError(where, f"a number too large (at most {MAX_NUMBER:,} either way)")
+    if isinstance(value, str) and len(value) > MAX_STRING:
+        raise ScenarioError(where, f"a text too long (at most {MAX_STRING:,} characters)")
+    if not isinstance(value, (str, int, float, type(None))):  # bool is an int
+        raise ScenarioError(where, f"unexpected {type(value).__name__} (JSON values only)")
+
+
 def with_shuffle(setup: Any, seed: int | None) -> Any:
     """Games with cards: a scenario's seed also seeds the shuffles, unless the set-up fixes them."""
     if seed is None or (isinstance(setup, dict) and "shuffle" in setup):
@@ -101,6 +166,10 @@ def _dice(value: object) -> list[int]:
         if not is_whole(face, 1, MAX_FACE):
             raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-{MAX_FACE})")
     return list(value)
+
+
+def _dice_count(count: int) -> str:
+    return "1 die" if count == 1 else f"{count} dice"
 
 
 def _choices(value: object) -> list[str]:
@@ -128,6 +197,7 @@ class Game:
         self.state = self.rules.new_state(scenario.ruleset, scenario.players, dict(scenario.options), scenario.setup)
         self.steps: list[list[Event]] = []
         self.record: list[tuple[str, list[int] | str]] = []  # ("dice", faces) or ("choice", choice)
+        self.stopped = ""  # why the last run() ended: "end", "dice", "choices" or "budget"
         opening = self.rules.settle_setup(self.state)
         if opening:
             self.steps.append(opening)
@@ -151,7 +221,7 @@ class Game:
         if need.kind != "dice":
             raise ScenarioError("dice", f"the rules wait for a choice of player {need.seat + 1}, not dice")
         if len(dice) != need.count:
-            raise ScenarioError("dice", f"this throw takes {need.count} die/dice, got {len(dice)}")
+            raise ScenarioError("dice", f"this throw takes {_dice_count(need.count)}, got {len(dice)}")
         _dice(list(dice))
         for face in dice:
             if not is_whole(face, 1, need.sides):
@@ -173,16 +243,22 @@ class Game:
         self.record.append(("choice", str(choice)))
         return events
 
-    def run(self, dice: Dice, choices: list[str]) -> int:
-        """Play the scripted dice and choices as far as they go; returns how many choices were used."""
-        used = 0
-        while len(self.steps) < MAX_STEPS:
-            need = self.need()
-            if need is None:
-                break
+    def run(self, dice: Dice, choices: list[str], max_steps: int | None = None) -> int:
+        """Play the scripted dice and choices as far as they go; returns how many choices were used.
+
+        Every legal step is played: only `max_steps`, a budget a caller may set (the browser, say),
+        stops a race sooner, and `stopped` then says "budget". Otherwise `stopped` says why the
+        replay ended: "end" (the race is over), "dice" or "choices" (the script ran out).
+        """
+        used = played = 0
+        while (need := self.need()) is not None:
+            if max_steps is not None and played >= max_steps:
+                self.stopped = "budget"
+                return used
             if need.kind == "dice":
                 if not dice.available(need.count):
-                    break
+                    self.stopped = "dice"
+                    return used
                 index = dice.used
                 faces = [dice.throw(need.sides) for _ in range(need.count)]
                 for k, face in enumerate(faces):
@@ -191,12 +267,15 @@ class Game:
                 self.throw(faces)
             else:
                 if used >= len(choices):
-                    break
+                    self.stopped = "choices"
+                    return used
                 try:
                     self.choose(choices[used])
                 except ScenarioError as err:
                     raise ScenarioError(f"choices[{used}]", err.problem) from None
                 used += 1
+            played += 1
+        self.stopped = "end"
         return used
 
     @property
@@ -215,43 +294,110 @@ class Game:
         return out
 
 
-def play(scenario: Scenario) -> tuple[Game, Dice, int]:
+def play(scenario: Scenario, max_steps: int | None = None) -> tuple[Game, Dice, int]:
     game = Game(scenario)
     dice = Dice(scenario.dice, scenario.seed)
-    used = game.run(dice, scenario.choices)
+    used = game.run(dice, scenario.choices, max_steps)
     return game, dice, len(scenario.choices) - used
 
 
-def replay(data: object) -> dict[str, Any]:
-    """Replay a scenario (mapping, Scenario or JSON text); return the final position as JSON."""
+def replay(data: object, max_steps: int | None = None) -> dict[str, Any]:
+    """Replay a scenario (mapping, Scenario or JSON text); return the final position as JSON.
+
+    Every legal step is played unless `max_steps` (a budget of throws and choices) is given:
+    `stopped` says why the replay ended ("end", "dice", "choices" or "budget") and `steps` how
+    many steps were played (the set-up's opening step included).
+    """
+    if max_steps is not None and not is_whole(max_steps, 0):
+        raise ScenarioError("max_steps", f"expected a whole number of steps, got {max_steps!r}")
     if isinstance(data, str):
         data = loads(data, "scenario")
     scenario = data if isinstance(data, Scenario) else parse(data)
-    game, dice, unused_choices = play(scenario)
+    return result(*play(scenario, max_steps))
+
+
+def result(game: Game, dice: Dice, unused_choices: int) -> dict[str, Any]:
+    """A replay's answer: the position, every event, and how (and why) the replay ended."""
     out = game.position()
     out["events"] = [e.to_json() for e in game.events]
     out["steps"] = len(game.steps)
+    out["stopped"] = game.stopped
     out["unused_dice"] = dice.unused
     out["unused_choices"] = unused_choices
     return out
 
 
 def loads(text: str, name: str) -> Any:
-    """JSON, or YAML when PyYAML is installed; errors name the file and the line."""
+    """JSON, or YAML when PyYAML is installed; errors name the file and the line.
+
+    Sizes and depths are checked before the (recursive) parsers build anything.
+    """
+    if len(text) > MAX_TEXT:
+        raise ScenarioError(name, f"too large ({len(text):,} characters; at most {MAX_TEXT:,})")
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
+        _check_json_depth(text, name)
         try:
             return json.loads(text)
         except json.JSONDecodeError as err:
             raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}") from None
+        except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
+            raise ScenarioError(name, _unreadable(err)) from None
     try:
         import yaml
     except ImportError:
         raise ScenarioError(name, "not JSON, and reading YAML needs PyYAML (pip install pyyaml)") from None
     try:
+        _check_yaml_depth(yaml, text, name)
         return yaml.safe_load(text)
+    except ScenarioError:
+        raise
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}") from None
+    except (ValueError, RecursionError) as err:
+        raise ScenarioError(name, _unreadable(err)) from None
+
+
+def _unreadable(err: Exception) -> str:
+    if "integer string conversion" in str(err):
+        return "a number too large (thousands of digits)"
+    return f"cannot be read: {str(err).splitlines()[0] if str(err) else type(err).__name__}"
+
+
+_JSON_TOKENS = re.compile(r'\\.|["\[\]{}]')
+
+
+def _check_json_depth(text: str, name: str) -> None:
+    """Brackets outside strings, counted without parsing."""
+    depth, in_string = 0, False
+    for token in _JSON_TOKENS.finditer(text):
+        mark = token.group()
+        if mark == '"':
+            in_string = not in_string
+        elif in_string or mark[0] == "\\":
+            continue
+        elif mark in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, token.start()) + 1
+                raise ScenarioError(f"{name}:{line}", f"nested too deep (more than {MAX_DEPTH} levels)")
+        else:
+            depth -= 1
+
+
+def _check_yaml_depth(yaml: Any, text: str, name: str) -> None:
+    """YAML's parser emits events without recursion (its composer recurses): count the nesting first."""
+    depth = events = 0
+    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        events += 1
+        if events > MAX_VALUES:
+            raise ScenarioError(name, f"too large (more than {MAX_VALUES:,} values)")
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ScenarioError(f"{name}:{event.start_mark.line + 1}", f"nested too deep (more than {MAX_DEPTH} levels)")
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1

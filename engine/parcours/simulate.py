@@ -25,6 +25,8 @@ class Summary:
     wins: Counter[int] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)  # throws per race
     articles: Counter[str] = field(default_factory=Counter)
+    interrupted: bool = False  # stopped (Ctrl-C) before `requested` races: the figures cover `races`
+    requested: int = 0
 
     def win_rate(self, seat: int) -> tuple[float, float, float]:
         """Win rate with its 95% Wilson interval."""
@@ -32,18 +34,23 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         lengths = sorted(self.lengths.elements())
-        return {
+        out: dict[str, Any] = {
             "ruleset": self.ruleset,
             "players": self.players,
             "races": self.races,
             "bots": self.bots,
             "win_rate": [dict(zip(("rate", "low", "high"), self.win_rate(s))) for s in range(self.players)],
             "length": {
-                "min": lengths[0], "median": lengths[len(lengths) // 2], "max": lengths[-1],
-                "mean": sum(lengths) / len(lengths), "histogram": {str(k): v for k, v in sorted(self.lengths.items())},
+                "min": lengths[0] if lengths else None, "median": lengths[len(lengths) // 2] if lengths else None,
+                "max": lengths[-1] if lengths else None, "mean": sum(lengths) / len(lengths) if lengths else None,
+                "histogram": {str(k): v for k, v in sorted(self.lengths.items())},
             },
             "articles": dict(sorted(self.articles.items())),
         }
+        if self.interrupted:
+            out["interrupted"] = True
+            out["requested"] = self.requested
+        return out
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -81,13 +88,19 @@ def simulate(ruleset: str, players: int, count: int, seed: int, options: dict[st
     rng = random.Random(seed)
     names = list(bots) or ([next(iter(game.BOTS))] * players if game.BOTS else [])
     players_bots = [game.BOTS[name] for name in names]
-    summary = Summary(ruleset, players, count, names)
-    for n in range(count):
-        state, throws = one_race(ruleset, players, options, rng, summary.articles, players_bots)
-        winner = game.public_position(state)["winner"]
-        if winner is not None:
-            summary.wins[winner] += 1
-        summary.lengths[throws] += 1
-        if progress is not None:
-            progress(n + 1)
+    summary = Summary(ruleset, players, 0, names, requested=count)
+    try:
+        for n in range(count):
+            articles: Counter[str] = Counter()  # merged once the race is complete
+            state, throws = one_race(ruleset, players, options, rng, articles, players_bots)
+            winner = game.public_position(state)["winner"]
+            summary.races += 1
+            summary.articles.update(articles)
+            if winner is not None:
+                summary.wins[winner] += 1
+            summary.lengths[throws] += 1
+            if progress is not None:
+                progress(n + 1)
+    except KeyboardInterrupt:  # Ctrl-C: the races completed so far still make a summary
+        summary.interrupted = True
     return summary

@@ -1,0 +1,277 @@
+"""Nothing a reader or a file can send breaks the engine: bounded work, one-line errors, no cut-short races."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parcours import ScenarioError, parse, replay
+from parcours.cli import main
+from parcours.scenario import MAX_DEPTH, MAX_VALUES, loads
+from parcours.simulate import simulate
+
+V = "veldiv.individuelle"
+
+
+def refused(data: object) -> ScenarioError:
+    with pytest.raises(ScenarioError) as err:
+        parse(data)
+    return err.value
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# --- 1. every set-up field has a range that makes sense for its game ---------------------------
+
+@pytest.mark.parametrize("scenario, where, words", [
+    # Veldiv: laps (the bug: a billion laps made the sprint code allocate gigabytes)
+    ({"ruleset": V, "players": 2, "setup": {"riders": [[{"square": 40, "laps": 1_000_000_000}], [3]]}},
+     "setup.riders[0][0].laps", "0 to 1000"),
+    ({"ruleset": "veldiv.poursuite-individuelle", "players": 2, "setup": {"riders": [[{"square": 5, "laps": 3}], [30]]}},
+     "setup.riders[0][0].laps", "0 to 2"),
+    ({"ruleset": "veldiv.eliminatoire", "players": 3, "setup": {"riders": [[{"square": 5, "laps": 3}], [30], [20]]}},
+     "setup.riders[0][0].laps", "0 to 2"),
+    ({"ruleset": V, "players": 2, "setup": {"players": [{"premier": 3}, {}]}}, "setup.players[0].premier", "0 to 2"),
+    ({"ruleset": V, "players": 2, "setup": {"players": [{"points": 10**9}, {}]}}, "setup.players[0].points", "0 to 6000"),
+    ({"ruleset": V, "players": 2, "setup": {"players": [{}, {"tours": 5000}]}}, "setup.players[1].tours", "0 to 1000"),
+    ({"ruleset": V, "players": 2, "setup": {"players": [{"stakes": 1}, {}]}}, "setup.players[0].stakes", "0 to 0"),
+    ({"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 5}, {}]}},
+     "setup.players[0].stakes", "0 to 4"),
+    ({"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 3}, {"stakes": 2}]}},
+     "setup.players", "race is over"),
+    # Veldiv: positions the rules cannot reach
+    ({"ruleset": "veldiv.eliminatoire", "players": 3,
+      "setup": {"riders": [[{"square": 5, "laps": 2}], [30], [20]]}}, "setup.riders[0]", "more than a lap ahead"),
+    ({"ruleset": "veldiv.poursuite-individuelle", "players": 2,
+      "setup": {"riders": [[{"square": 30, "laps": 1}], [{"square": 25, "laps": 0}]]}}, "setup.riders[0]", "caught"),
+    # Velocità: seat numbers are whole numbers
+    ({"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1.0}}, "setup.first", "seat 0 or 1"),
+    ({"ruleset": "cdp.velocita", "players": 2, "setup": {"first": True}}, "setup.first", "seat 0 or 1"),
+    ({"ruleset": "cdp.velocita", "players": 2, "setup": {"pos": [True, 3]}}, "setup.pos", "two squares"),
+    # Mezzo fondo: squares along the road, and positions a race can reach
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10**15}, {}]}},
+     "setup.teams[0].rider", "before the finish"),
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 120, "derny": 121, "phase": "coupled"}, {}]}},
+     "setup.teams[0].rider", "before the finish"),
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": -500}, {}]}},
+     "setup.teams[0].rider", "a lap behind"),
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
+     "setup.teams[0]", "not behind"),
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "dernys"}, {}]}},
+     "setup.teams[0]", "still behind its rider"),
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 40, "phase": "chasing"}, {}]}},
+     "setup.teams[0].derny", "at most 13 ahead"),
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": {"squares": 3, "red_line": 3}}},
+     "setup.track.squares", "10 to 200"),
+    ({"ruleset": "cdp.mezzofondo", "players": 3, "setup": {"track": {"red_line": 20, "yellow_line": 19}}},
+     "setup.track", "behind the riders' row"),
+    # the horse race: points belong to the race in legs
+    ({"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{"points": 2}, {}]}},
+     "setup.horses[0].points", "only in the race in legs"),
+])
+def test_set_up_fields_out_of_range_or_unreachable_are_refused(scenario: dict[str, Any], where: str, words: str) -> None:
+    err = refused(scenario)
+    assert err.where == where and words in err.problem, str(err)
+
+
+def test_reachable_set_ups_at_the_edges_of_the_ranges_still_play() -> None:
+    edges = [
+        {"ruleset": V, "players": 2, "setup": {"riders": [[{"square": 40, "laps": 1000}], [3]],
+                                              "players": [{"premier": 2, "points": 6000, "tours": 1000}, {}]}},
+        {"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 4}, {}]}},
+        {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1, "pos": [0, 29]}},
+        {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 119, "derny": 120, "phase": "coupled"},
+                                                                        {"rider": 3, "derny": 16, "phase": "chasing"}]}},
+        {"ruleset": "chevaux.trois-points", "players": 2, "setup": {"horses": [{"points": 2}, {"points": 2}]}},
+    ]
+    for scenario in edges:
+        assert replay(scenario | {"seed": 1})["finished"] or parse(scenario).game.DECISIONS
+
+
+def test_a_chasing_rider_never_rides_backwards() -> None:
+    """The bug: a rider chasing a derny behind him moved a negative number of squares."""
+    out = replay({"ruleset": "cdp.mezzofondo", "players": 2, "seed": 3,
+                  "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "chasing"}, {}]}})
+    assert all(e["steps"] >= 0 for e in out["events"] if e["kind"] == "ride")
+
+
+# --- 3. one line for anything a file can hold -------------------------------------------------
+
+def nested(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("change, where, words", [
+    ({"options": {"veldiv.ranking": ["laps-first"]}}, "options.veldiv.ranking", "not one of"),
+    ({"options": {"veldiv.ranking": {"a": 1}}}, "options.veldiv.ranking", "not one of"),
+    ({"players": 10**5000}, "players", "number too large"),
+    ({"seed": -(10**20)}, "seed", "number too large"),
+    ({"setup": nested(5000)}, "setup" + "[0]" * (MAX_DEPTH - 1), "nested too deep"),
+    ({"title": "x" * 100_000}, "title", "text too long"),
+    ({"dice": [1] * (MAX_VALUES + 1)}, "scenario", "too large"),
+    ({"setup": {"riders": {1j: 2}}}, "setup.riders.<key>", "unexpected complex"),
+    ({"oops\nsecond line": 1}, "oops\\nsecond line", "unknown field"),
+])
+def test_anything_a_mapping_can_hold_gives_one_short_line(change: dict[str, Any], where: str, words: str) -> None:
+    err = refused({"ruleset": V, "players": 2} | change)
+    assert err.where == where and words in err.problem
+    assert "\n" not in str(err) and len(str(err)) < 500
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("[" * 100_000, "f:1", "nested too deep"),
+    ('{"a": ' * 50 + "1" + "}" * 50, "f:1", "nested too deep"),
+    ('["[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "\\"[[[[[[[[[[[[[[[[[[[["]', None, None),  # brackets in strings do not count
+    ("a:\n" + "".join("  " * i + "- \n" for i in range(1, 100)), "f:17", "nested too deep"),
+    ("- " * 5000, "f:1", "nested too deep"),
+    ('{"players": ' + "9" * 5000 + "}", "f", "number too large"),
+    ("players: " + "9" * 5000, "f", "number too large"),
+    ("a: &a [1, 1]\nb: &b [*a, *a]\n", None, None),  # aliases are fine; their expansion is counted by parse
+])
+def test_texts_nested_deep_or_with_huge_numbers_are_refused_before_parsing(text: str, where: str | None,
+                                                                           words: str | None) -> None:
+    if where is None:
+        loads(text, "f")
+        return
+    with pytest.raises(ScenarioError) as err:
+        loads(text, "f")
+    assert err.value.where == where and words is not None and words in err.value.problem
+
+
+def test_yaml_aliases_cannot_blow_up_into_billions_of_values() -> None:
+    lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    data = loads("\n".join(lines), "bomb.yml")  # shared references: cheap to load, 10**9 values to walk
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as err:
+        parse({"ruleset": V, "players": 2, "setup": data})
+    assert "too large" in err.value.problem and time.perf_counter() - start < 5
+
+
+def test_cli_one_line_exit_2_for_bad_values_and_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    latin1 = tmp_path / "latin1.yml"
+    latin1.write_bytes("ruleset: veldiv.individuelle\nplayers: 2\ntitle: Vélodrome\n".encode("latin-1"))
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    cases = [
+        (["replay", str(latin1)], "latin1.yml:3: not UTF-8 text"),
+        (["replay", str(deep)], "deep.json:1: nested too deep"),
+        (["simulate", "veldiv.cagnotte", "--players", "3", "-n", "5", "--option", "veldiv.cagnotte-stake=²"],
+         "options.veldiv.cagnotte-stake: expected a whole number"),
+        (["simulate", "veldiv.cagnotte", "--players", "3", "-n", "5", "--option", "veldiv.cagnotte-stake=" + "9" * 5000],
+         "options.veldiv.cagnotte-stake: expected a whole number"),
+        (["simulate", V, "--players", "2", "-n", "100000000000000000000000"], "-n: expected 1 to 1,000,000 races"),
+        (["simulate", V, "--players", "2", "-n", "0"], "-n: expected 1 to 1,000,000 races"),
+        (["play", V, "--players", "2", "--human", "x"], "--human: expected seats from 0 to 1"),
+        (["play", V, "--players", "2", "--human", "5"], "--human: expected seats from 0 to 1"),
+        (["play", V, "--players", "two"], "play: argument --players: invalid int value"),
+        (["play", V, "--players", "9" * 4000], "players: a number too large"),
+        (["play", V, "--players", "9" * 5000], "play: argument --players: invalid int value"),
+        (["no-such-command"], "parcours: argument COMMAND: invalid choice"),
+    ]
+    for args, message in cases:
+        code, out, err = run_cli(capsys, *args)
+        assert (code, out) == (2, ""), args
+        assert err.startswith("parcours: ") and err.count("\n") == 1 and message in err, (args, err)
+
+
+def test_cli_refuses_an_oversized_file_before_reading_it_all(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.seek(64_000_000)
+        file.write(b"]")
+    code, _, err = run_cli(capsys, "replay", str(big))
+    assert code == 2 and "too large" in err and err.count("\n") == 1
+
+
+# --- 2. simulate: bounded, and Ctrl-C keeps what was done -------------------------------------
+
+def test_simulate_interrupted_reports_the_races_completed() -> None:
+    def stop_after_five(done: int) -> None:
+        if done == 5:
+            raise KeyboardInterrupt
+
+    summary = simulate(V, 3, 1000, 1, {"veldiv.line-crossing": "beyond", "veldiv.lap-token": "all",
+                                       "veldiv.lapped-points": "cancel", "veldiv.final-lap": "all-cross",
+                                       "veldiv.ranking": "laps-first"}, stop_after_five)
+    data = summary.to_json()
+    assert data["interrupted"] and data["races"] == 5 and data["requested"] == 1000
+    assert sum(summary.lengths.values()) == 5 and sum(summary.wins.values()) == 5
+    assert data["articles"]["veldiv:art-2"] == data["length"]["mean"] * 5  # one throw, one art-2 event: whole races only
+
+
+def test_simulate_interrupted_before_any_race_still_summarises() -> None:
+    def stop(done: int) -> None:
+        raise KeyboardInterrupt
+
+    summary = simulate("chevaux.course", 2, 10, 1, {}, stop)
+    assert summary.races == 1 and summary.interrupted
+    summary.races, summary.lengths = 0, type(summary.lengths)()
+    assert summary.to_json()["length"]["min"] is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_stops_a_simulation_cleanly_with_exit_130() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "parcours.cli", "simulate", V, "--players", "4", "-n", "1000000", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
+    time.sleep(3)
+    os.kill(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    data = json.loads(out)
+    assert data["interrupted"] and 0 < data["races"] < 1_000_000 and data["requested"] == 1_000_000
+
+
+def test_cli_prints_an_interrupted_summary_in_both_languages(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import parcours.cli as cli
+
+    real = cli.simulate
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        summary = real(*args, **kwargs)
+        summary.interrupted = True
+        return summary
+
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    code, out, _ = run_cli(capsys, "simulate", V, "--players", "2", "-n", "3")
+    assert code == 130 and out.startswith("Interrupted: 3 of 3 races completed.")
+    code, out, _ = run_cli(capsys, "simulate", V, "--players", "2", "-n", "3", "--lang", "fr")
+    assert code == 130 and out.startswith("Interrompu : 3 courses terminées sur 3.") and "3 courses de" in out
+
+
+# --- 4. legal races are never cut short; a budget says so --------------------------------------
+
+KITTY = {"ruleset": "veldiv.cagnotte", "players": 12, "options": {"veldiv.cagnotte-total": 1000}, "seed": 1}
+
+
+def test_a_long_legal_kitty_race_is_replayed_to_its_end() -> None:
+    """The bug: a cap of 20,000 steps stopped this race, which `simulate` plays to its end in 93,028 throws."""
+    out = replay(KITTY)
+    assert out["finished"] and out["stopped"] == "end" and out["steps"] > 90_000
+    assert out["pot"] >= 1000
+
+
+def test_a_budget_stops_a_replay_and_says_so() -> None:
+    out = replay(KITTY, max_steps=100)
+    assert not out["finished"] and out["stopped"] == "budget" and out["steps"] == 100
+    assert replay(KITTY | {"seed": None, "dice": [3, 4]}, max_steps=100)["stopped"] == "dice"
+    assert replay({"ruleset": "cdp.velocita", "players": 2, "dice": [1, 1]})["stopped"] == "choices"
+    with pytest.raises(ScenarioError, match="max_steps"):
+        replay(KITTY, max_steps=-1)
