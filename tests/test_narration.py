@@ -123,3 +123,12 @@ def test_a_corriere_rider_who_stays_says_so_in_english_and_in_french() -> None:
                                                                "forced": False, "most": 3})
     assert sentence(stay, "en") == "Rider 1 stays put, free to choose 0 to 3."
     assert sentence(stay, "fr") == "Coureur 1 reste sur place, au choix de 0 à 3."
+
+
+def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> None:
+    data = {"level": 1, "hands": [1, 0], "draw": 30}
+    start = Event("start", "ronde:level-1-setup", data=data)
+    assert sentence(start, "en") == 'Start in Bruges, level 1; 1 card in hand in all, 30 in the "1-6" draw pile.'
+    placed = Event("start", "ronde:level-1-setup", data={**data, "placed": True})
+    assert sentence(placed, "fr") == "Course en cours, niveau 1 ; 1 carte en main en tout, 30 dans la pioche « 1-6 »."
+    assert sentence(placed, "en").startswith("A race under way, level 1;")

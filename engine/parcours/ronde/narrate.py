@@ -125,6 +125,17 @@ def _count(n: Any, noun: str, lang: str) -> str:
     return plural(n, one, many, lang)
 
 
+def _start(e: Event, lang: str) -> str:
+    """The start in Bruges, or (a set-up that placed the riders: `placed`) a race under way."""
+    d = _d(e)
+    cards, placed = _count(sum(d["hands"]), "card", lang), d.get("placed")
+    if lang == "fr":
+        where = "Course en cours" if placed else "Départ de Bruges"
+        return f"{where}, niveau {d['level']} ; {cards} en main en tout, {d['draw']} dans la pioche « 1-6 »."
+    where = "A race under way" if placed else "Start in Bruges"
+    return f"{where}, level {d['level']}; {cards} in hand in all, {d['draw']} in the \"1-6\" draw pile."
+
+
 def _pile(e: Event, lang: str) -> str:
     n = _d(e)["cards"]
     if lang == "fr":
@@ -166,9 +177,7 @@ _FR: dict[str, Line] = {
                                      if _d(e)['follows'] else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
     "out-of-turn": lambda e, w, a: f"Carte à bord violet : {w} la joue hors de son tour.",
     "tactical-discard": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, sur la défausse « 8-12 ».",
-    "start": lambda e, w, a: f"Départ de Bruges, niveau {_d(e)['level']} ; {_count(sum(_d(e)['hands']), 'card', 'fr')} "
-                             "en main en tout, "
-                             f"{_d(e)['draw']} dans la pioche « 1-6 ».",
+    "start": lambda e, w, a: _start(e, "fr"),
     "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
     "first": lambda e, w, a: f"{w} a le plus haut ({_d(e)['face']}) et commence.",
@@ -243,9 +252,7 @@ _EN: dict[str, Line] = {
                                      if _d(e)['follows'] else "A rider is behind the peloton: it no longer follows the last rider."),
     "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
     "tactical-discard": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card played goes face up on the \"8-12\" discard.",
-    "start": lambda e, w, a: f"Start in Bruges, level {_d(e)['level']}; {_count(sum(_d(e)['hands']), 'card', 'en')} "
-                             "in hand in all, "
-                             f"{_d(e)['draw']} in the \"1-6\" draw pile.",
+    "start": lambda e, w, a: _start(e, "en"),
     "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
     "first": lambda e, w, a: f"{w} has the highest ({_d(e)['face']}) and begins.",
