@@ -19,14 +19,17 @@ from parcours.ronde.view import seat_view
 RACE_AND_PLAYERS = st.sampled_from(
     [(rid, n) for rid, race in RACES.items() for n in range(race.min_players, race.max_players + 1)])
 STEP_BOUND = 5000  # steps; the longest of thousands of simulated 8-player races is well under 1,500
-OPTION_SETS = st.sampled_from(["defaults", "alternatives"])
+OPTION_SETS = st.sampled_from(["defaults", "alternatives", "mixed"])
 
 
-def _options(ruleset: str, which: str) -> dict[str, Any]:
+def _options(ruleset: str, which: str, seed: int = 0) -> dict[str, Any]:
+    """Every default, every other reading, or each option's reading drawn from the seed (mixes the two
+    sets miss: the double discard of "after-roll" showed only beside the default "race-end")."""
     from parcours.ronde import OPTIONS
     chosen = default_options(ruleset)
-    if which == "alternatives":  # the other reading of every option
-        for oid in chosen:
+    draw = random.Random(seed)
+    for oid in chosen:
+        if which == "alternatives" or (which == "mixed" and draw.random() < 0.5):
             chosen[oid] = next(v for v in OPTIONS[oid].values if v != chosen[oid])
     return chosen
 
@@ -50,7 +53,7 @@ def _check(race: Race) -> None:
 def _random_race(ruleset: str, players: int, seed: int, which: str) -> tuple[Race, list[Any]]:
     """Dice at random; decisions half by the heuristic bot, half at random among the legal ones."""
     rng = random.Random(seed)
-    race = new_state(ruleset, players, _options(ruleset, which), {"shuffle": seed})
+    race = new_state(ruleset, players, _options(ruleset, which, seed), {"shuffle": seed})
     log = [e.to_json() for e in settle_setup(race)]
     _check(race)
     steps = 0

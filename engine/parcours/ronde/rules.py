@@ -703,7 +703,8 @@ def _after_roll(race: Race, events: list[Event]) -> None:
     card that roll draws is taken (the "draws" step, when there is one, is on top)."""
     if race.options.get("ronde.played-card-discard", "at-once") != "after-roll":
         return
-    waiting = [c for c in race.table if _rolls_with(race.kinds[c])]
+    scheduled = {task[1] for task in race.tasks if task[0] == "played"}  # a later roll of the same move
+    waiting = [c for c in race.table if _rolls_with(race.kinds[c]) and c not in scheduled]
     at = len(race.tasks) - 1 if race.tasks and race.tasks[-1][0] == "draws" else len(race.tasks)
     for card in waiting:
         race.tasks.insert(at, ("played", card))
