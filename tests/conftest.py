@@ -21,3 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "strength: a bot's strength over hundreds of seeded races (CPython only: too slow inside Pyodide); "
         "leave out with -m 'not strength'",
     )
+    config.addinivalue_line(
+        "markers",
+        "site: reads the site's YAML data (docs/, with PyYAML, which Pyodide lacks): run by CPython only",
+    )

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from parcours import Game, all_games, default_options, parse
 from parcours.core import Dice, Need
@@ -26,6 +25,12 @@ GAMES = all_games()
 RACES = [(gid, rid) for gid, game in GAMES.items() for rid in game.RACES]
 SEEDS = 24  # races per ruleset; every decision kind is met well within this (tests below)
 CODE = re.compile(r"@|\w:\w|\bt-\w|^\d+$")  # 'steal@2', 'discard:t-kwak', 't-hammer', '3': a code, not words
+
+
+def read_yaml(text: str) -> Any:
+    import yaml  # the site's data: PyYAML, which Pyodide lacks (these tests are marked `site`)
+
+    return yaml.safe_load(text)
 
 
 def check_words(rules: GameRules, state: Any, need: Need) -> None:
@@ -127,10 +132,11 @@ def examples() -> list[Path]:
     return sorted((ROOT / "docs").glob("*/examples/*.yml"))
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("path", examples(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_every_decision_of_the_worked_examples_has_words_in_its_position(path: Path) -> None:
     """Replayed step by step, as the rules pages do: the position's need carries the words."""
-    scenario = parse(yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"])
+    scenario = parse(read_yaml(path.read_text(encoding="utf-8"))["scenario"])
     game, dice, choices = Game(scenario), Dice(scenario.dice, scenario.seed), iter(scenario.choices)
     while (need := game.need()) is not None:
         shown = game.position()["need"]
@@ -152,12 +158,13 @@ def test_every_decision_of_the_worked_examples_has_words_in_its_position(path: P
 RED_TRIANGLE = ROOT / "docs" / "ronde" / "examples" / "red-triangle.yml"
 
 
+@pytest.mark.site
 def test_the_red_triangle_offers_the_steal_in_words_on_the_rules_page_and_the_play_page() -> None:
     """The defect of issue 9: stepping back to the red triangle's decision raised KeyError: 'steal'."""
     from parcours_view.film import film
     from parcours_view.play import play
 
-    scenario = yaml.safe_load(RED_TRIANGLE.read_text(encoding="utf-8"))["scenario"]
+    scenario = read_yaml(RED_TRIANGLE.read_text(encoding="utf-8"))["scenario"]
     assert scenario["choices"][-1] == "steal@2"
     before = {**scenario, "choices": scenario["choices"][:-1]}
     need = film(before).need
@@ -174,11 +181,12 @@ def test_the_red_triangle_offers_the_steal_in_words_on_the_rules_page_and_the_pl
     assert film(level3).need["labels"]["steal@2"]["en"] == "Take a card at random from Orange"
 
 
+@pytest.mark.site
 def test_a_bots_decision_goes_out_without_its_choices_even_in_words() -> None:
     """The Play page hides a bot's hand: its choices' words could tell its cards."""
     from parcours_view.play import play
 
-    scenario = yaml.safe_load(RED_TRIANGLE.read_text(encoding="utf-8"))["scenario"]
+    scenario = read_yaml(RED_TRIANGLE.read_text(encoding="utf-8"))["scenario"]
     before = {**scenario, "choices": scenario["choices"][:-1]}
     need = play({"scenario": before, "humans": [1]})["need"]
     assert need["choices"] == [] and need["labels"] == {}

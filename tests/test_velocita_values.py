@@ -8,6 +8,8 @@ past the line) is solved exactly by policy iteration on its one unknown.
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 import itertools
 from collections.abc import Callable
@@ -15,7 +17,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import yaml
 
 from parcours import default_options
 from parcours.cdp.velocita import Sprint, need, new_state, play_choice, play_throw
@@ -32,6 +33,12 @@ NEAR = 1e-9  # the solver works in floats, to 1e-13
 
 Lin = tuple[Fraction, Fraction]  # c + k·x, x the unknown chance of the turn being solved
 Key = tuple[object, ...]
+
+
+def read_yaml(text: str) -> Any:
+    import yaml  # the site's data: PyYAML, which Pyodide lacks (these tests are marked `site`)
+
+    return yaml.safe_load(text)
 
 
 def options_of(reading: dict[str, str]) -> dict[str, OptionValue]:
@@ -228,12 +235,13 @@ def test_solved_values_and_advice_near_the_line(reading: dict[str, str]) -> None
         exact.node(state, key, exact.values[key], root=True, check=check)
 
 
+@pytest.mark.site
 def test_the_rules_page_example_shows_the_extra_turn_at_19_in_24() -> None:
     """docs/cdp/examples/velocita-arrivee.yml, as the page renders it: once the riders are level past
     the line, rider 1 (who throws second in the extra turn) has 19/24, before and after the move."""
     from parcours_view.film import film
 
-    data = yaml.safe_load((EXAMPLES / "velocita-arrivee.yml").read_text(encoding="utf-8"))
+    data = read_yaml((EXAMPLES / "velocita-arrivee.yml").read_text(encoding="utf-8"))
     frames = film(data["scenario"]).frames
     tie = next(i for i, f in enumerate(frames) if "cdp:velocita-arrivee" in f["cites"] and not f["finished"])
     before, at = frames[tie - 1], frames[tie]  # rider 2 is about to ride his 5 squares; he has ridden them

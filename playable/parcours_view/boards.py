@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from parcours import all_races
+from parcours.narrate import plural
 from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES
 from parcours.veldiv import START_LINE
 from parcours.veldiv import TRACK_SQUARES as VELDIV_SQUARES
@@ -52,6 +53,7 @@ def board_svg(ruleset: str, position: dict[str, Any], label: str) -> str:
 def board_label(position: dict[str, Any], lang: str) -> str:
     """The position in words, for screen readers and the caption."""
     fr = lang == "fr"
+    sep = " ; " if fr else "; "  # French puts a space before the semicolon
     ruleset = position["ruleset"]
     if ruleset.startswith("veldiv."):
         parts = []
@@ -59,18 +61,19 @@ def board_label(position: dict[str, Any], lang: str) -> str:
             squares = [str(r["square"]) if r["square"] is not None else "—" for r in riders]
             joined = (" et " if fr else " and ").join(squares)
             parts.append(f"joueur {seat + 1} : case {joined}" if fr else f"player {seat + 1}: square {joined}")
-        return "; ".join(parts)
+        return sep.join(parts)
     if ruleset.startswith("ronde."):
         return ronde_label(position, lang)
     if ruleset == "cdp.velocita":
         sprint = (" ; sprint lancé" if fr else "; sprint on") if position["sprint"] else ""
-        return "; ".join((f"coureur {s + 1} : {p} case(s) parcourue(s)" if fr else f"rider {s + 1}: {p} square(s) ridden")
+        return sep.join((f"coureur {s + 1} : {plural(p, 'case parcourue', 'cases parcourues', lang)}" if fr
+                          else f"rider {s + 1}: {plural(p, 'square', 'squares', lang)} ridden")
                          for s, p in enumerate(position["pos"])) + sprint
     if ruleset == "cdp.mezzofondo":
-        return "; ".join((f"équipe {t['seat'] + 1} : coureur case {t['rider_square']}, derny case {t['derny_square']}"
+        return sep.join((f"équipe {t['seat'] + 1} : coureur case {t['rider_square']}, derny case {t['derny_square']}"
                           if fr else f"team {t['seat'] + 1}: rider on {t['rider_square']}, derny on {t['derny_square']}")
                          for t in position["teams"])
     names = ("Rouge", "Bleu") if fr else ("Red", "Blue")
-    return "; ".join((f"{names[p['seat']]} : trou {p['hole']}, {p['horses_left']} cheval(aux)" if fr
-                      else f"{names[p['seat']]}: hole {p['hole']}, {p['horses_left']} horse(s)")
+    return sep.join((f"{names[p['seat']]} : trou {p['hole']}, {plural(p['horses_left'], 'cheval', 'chevaux', lang)}"
+                      if fr else f"{names[p['seat']]}: hole {p['hole']}, {plural(p['horses_left'], 'horse', 'horses', lang)}")
                      for p in position["players"])
