@@ -141,3 +141,14 @@ def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> N
     placed = Event("start", "ronde:level-1-setup", data={**data, "placed": True})
     assert sentence(placed, "fr") == "Course en cours, niveau 1 ; 1 carte en main en tout, 30 dans la pioche « 1-6 »."
     assert sentence(placed, "en").startswith("A race under way, level 1;")
+
+
+def test_the_ronde_engine_marks_a_set_up_in_mid_race_and_not_a_start() -> None:
+    from parcours import Game, parse
+
+    def opening(setup: object) -> str:
+        scenario = parse({"ruleset": "ronde.niveau-1", "players": 2, "setup": setup})
+        return next(sentence(e, "en") for e in Game(scenario).events if e.kind == "start")
+
+    assert opening(None).startswith("Start in Bruges")
+    assert opening({"riders": [{"at": 40}, {"at": 12}]}).startswith("A race under way")

@@ -46,6 +46,8 @@ def settle_setup(race: Race) -> list[Event]:
         Event("start", S + "level-1-setup", data={
             "level": race.level, "hands": [len(r.hand) for r in race.riders], "draw": len(race.draw)}),
     ]
+    if race.peloton or any(r.at or r.behind or r.finished for r in race.riders):
+        events[-1].data["placed"] = True  # a race under way, not the start in Bruges
     if race.with_peloton:
         events.append(Event("peloton-start", S + "level-2-setup", data={"at": race.peloton or 0}))
         events.append(Event("peloton-pile", S + "peloton-cards", data={"cards": len(race.peloton_draw)}))
