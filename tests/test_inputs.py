@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from parcours import ScenarioError, parse, replay
 from parcours.cli import main
+from parcours.games import all_games, default_options
 from parcours.scenario import MAX_DEPTH, MAX_VALUES, loads
 from parcours.simulate import simulate
 
@@ -240,16 +242,12 @@ def test_ctrl_c_stops_a_simulation_cleanly_with_exit_130() -> None:
 
 def test_cli_prints_an_interrupted_summary_in_both_languages(monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    import parcours.cli as cli
-
-    real = cli.simulate
-
     def interrupted(*args: Any, **kwargs: Any) -> Any:
-        summary = real(*args, **kwargs)
+        summary = simulate(*args, **kwargs)
         summary.interrupted = True
         return summary
 
-    monkeypatch.setattr(cli, "simulate", interrupted)
+    monkeypatch.setattr("parcours.cli.simulate", interrupted)
     code, out, _ = run_cli(capsys, "simulate", V, "--players", "2", "-n", "3")
     assert code == 130 and out.startswith("Interrupted: 3 of 3 races completed.")
     code, out, _ = run_cli(capsys, "simulate", V, "--players", "2", "-n", "3", "--lang", "fr")
@@ -275,3 +273,25 @@ def test_a_budget_stops_a_replay_and_says_so() -> None:
     assert replay({"ruleset": "cdp.velocita", "players": 2, "dice": [1, 1]})["stopped"] == "choices"
     with pytest.raises(ScenarioError, match="max_steps"):
         replay(KITTY, max_steps=-1)
+
+
+@pytest.mark.parametrize("ruleset", [r for g in ("veldiv", "cdp", "chevaux") for r in all_games()[g].RACES])
+def test_seeded_races_end_with_no_cap_needed(ruleset: str) -> None:
+    """With no step cap left in the engine, every race must end by its rules: random dice, bots deciding."""
+    game = all_games()[ruleset.split(".")[0]]
+    race = game.RACES[ruleset]
+    for players in sorted({race.min_players, race.max_players}):
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = game.new_state(ruleset, players, default_options(ruleset), None)
+            bot = next(iter(game.BOTS.values()), None)
+            for _ in range(200_000):
+                need = game.need(state)
+                if need is None:
+                    break
+                if need.kind == "dice":
+                    game.play_throw(state, [rng.randint(1, need.sides) for _ in range(need.count)])
+                else:
+                    assert bot is not None
+                    game.play_choice(state, bot(state, need, rng))
+            assert game.need(state) is None, (ruleset, players, seed)

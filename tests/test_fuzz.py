@@ -1,0 +1,294 @@
+"""Fuzzing: valid scenarios of every game, mutated, never break the engine, the CLI or the worker's calls.
+
+Every mutated scenario must end in a result or in a one-line ScenarioError (the CLI: exit 0, or exit 2
+with one line on stderr), within a time bound. Seeds: tests/golden/scenarios.json and every worked
+example in docs/*/examples/. Hypothesis runs derandomized (the same examples every run) and without
+its own deadline: the bound is ours, measured per call.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parcours import ScenarioError, game_of, replay
+from parcours.cli import main
+from parcours_view import film_json, play_json
+
+ROOT = Path(__file__).parent.parent
+SEEDS: list[dict[str, Any]] = json.loads((ROOT / "tests" / "golden" / "scenarios.json").read_text()) + [
+    yaml.safe_load(path.read_text())["scenario"] for path in sorted(ROOT.glob("docs/*/examples/*.yml"))]
+
+# The bound: a fixed allowance for any call, plus a little per step actually played (a legal race
+# may be long: the kitty to 1,000 takes 93,000 throws, and is played to its end).
+SECONDS = 3.0
+PER_STEP = 0.0005
+
+FUZZ = settings(derandomize=True, deadline=None, database=None, max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", "400")),
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.large_base_example])
+
+T = TypeVar("T")
+
+
+@contextmanager
+def any_digits() -> Iterator[None]:
+    """Let the test itself write integers of thousands of digits (the engine must refuse them)."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+def timed(call: Callable[[], T]) -> tuple[T, float]:
+    start = time.perf_counter()
+    out = call()
+    return out, time.perf_counter() - start
+
+
+def deep(depth: int, leaf: Any) -> Any:
+    for _ in range(depth):
+        leaf = [leaf]
+    return leaf
+
+
+# --- values to put where valid ones were ------------------------------------------------------
+
+small = st.one_of(st.integers(-3, 60), st.booleans(), st.none(), st.text(max_size=8),
+                  st.floats(allow_nan=True, allow_infinity=True))
+weird = st.one_of(
+    small,
+    st.integers(-2**70, 2**70),
+    st.integers(1, 5000).map(lambda digits: 10**digits),  # up to 5,000 digits
+    st.integers(0, 10**6).map(str),  # a number written as a string
+    st.lists(small, max_size=5),
+    st.dictionaries(st.text(max_size=5), small, max_size=3),
+    st.integers(17, 800).map(lambda depth: deep(depth, 1)),  # nested deeper than allowed
+    st.integers(1000, 30_000).map(lambda size: [1] * size),  # long lists
+    st.integers(10_001, 50_000).map(lambda size: "x" * size),  # long strings
+    st.sampled_from(["", "\n", "²", "1e9", "-0", "NaN", "veldiv.individuelle", "sprint", "wait", "0", "12"]),
+)
+
+
+def nudged(value: Any) -> st.SearchStrategy[Any]:
+    """Values close to a valid one: off by one, signs, scales, types."""
+    if isinstance(value, bool):
+        return st.sampled_from([not value, int(value), str(value).lower(), None])
+    if isinstance(value, int) and abs(value) < 2**60:
+        return st.sampled_from([value + 1, value - 1, -value, value * 1000, value * 10**9, 0, -1,
+                                float(value), str(value), [value]])
+    if isinstance(value, str):
+        return st.sampled_from([value + "x", value.upper(), "", value * 3, [value], {value: value}])
+    return weird
+
+
+def places(data: Any) -> list[tuple[Any, Any]]:
+    """Every (container, key) in a scenario, the root's own keys included."""
+    out: list[tuple[Any, Any]] = []
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            out.append((node, key))
+            stack.append(value)
+    return out
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> dict[str, Any]:
+    # places are picked through a seeded Random: Hypothesis's own picks lean to the first items
+    # (the ruleset, the first seed), and every part of every game should be hit alike
+    pick = draw(st.randoms(use_true_random=False))
+    scenario = copy.deepcopy(pick.choice(SEEDS))
+    for _ in range(draw(st.integers(1, 3))):
+        spots = places(scenario)
+        if not spots:
+            break
+        container, key = pick.choice(spots)
+        how = pick.choice(["replace", "nudge", "nudge", "nudge", "delete", "add-key", "grow", "option", "option"])
+        if how == "option":  # a legal but unusual reading: the rules' less-travelled paths
+            _any_option(scenario, pick)
+        elif how == "replace":
+            container[key] = draw(weird)
+        elif how == "nudge":
+            container[key] = draw(nudged(container[key]))
+        elif how == "delete":
+            del container[key]
+        elif how == "add-key":
+            target = container if isinstance(container, dict) else container[key]
+            if isinstance(target, dict):
+                target[pick.choice(["colour", "laps", "square", "turn", "rider", "phase", "1", ""])] = draw(weird)
+        else:  # a list grows by copies of its own items, or of odd ones
+            target = container[key]
+            if isinstance(target, list):
+                target.extend(draw(st.lists(st.sampled_from(target) if target else weird, max_size=40)))
+    return scenario
+
+
+def _any_option(scenario: dict[str, Any], pick: random.Random) -> None:
+    try:
+        game = game_of(scenario.get("ruleset"))
+    except ScenarioError:
+        return
+    ids = sorted(oid for oid, races in game.APPLIES.items() if scenario["ruleset"] in races)
+    if not ids or not isinstance(scenario.get("options", {}), dict):
+        return
+    option = game.OPTIONS[pick.choice(ids)]
+    values: list[Any] = list(option.values) or list(option.number_range or ())
+    scenario.setdefault("options", {})[option.id] = pick.choice(values)
+
+
+def json_text(data: Any) -> str:
+    with any_digits():
+        return json.dumps(data)
+
+
+def steps_of(result: dict[str, Any]) -> int:
+    return int(result.get("steps", 0)) if isinstance(result, dict) else 0
+
+
+def one_line(message: str) -> bool:
+    return "\n" not in message.strip() and "Traceback" not in message and len(message) < 1000
+
+
+# --- the engine --------------------------------------------------------------------------------
+
+@FUZZ
+@given(mutated())
+def test_replay_ends_in_a_result_or_a_one_line_error(scenario: dict[str, Any]) -> None:
+    start = time.perf_counter()
+    try:
+        out = replay(scenario)
+    except ScenarioError as err:
+        assert one_line(str(err)), str(err)
+        assert time.perf_counter() - start < SECONDS
+        return
+    assert out["stopped"] in ("end", "dice", "choices")
+    assert time.perf_counter() - start < SECONDS + PER_STEP * out["steps"]
+    json.dumps(out)  # a result the browser can take: plain JSON
+
+
+@FUZZ
+@given(mutated(), st.booleans())
+def test_cli_replay_exits_0_or_2_with_one_line(tmp_path_factory: pytest.TempPathFactory, scenario: dict[str, Any],
+                                               as_yaml: bool) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / ("scenario.yml" if as_yaml else "scenario.json")
+    with any_digits():
+        text = yaml.safe_dump(scenario) if as_yaml and _yaml_safe(scenario) else json.dumps(scenario)
+    path.write_text(text, encoding="utf-8")
+    code, seconds, out, err = _cli(["replay", str(path), "--json"])
+    assert code in (0, 2), err
+    if code == 2:
+        assert out == "" and err.startswith("parcours: ") and err.count("\n") == 1 and one_line(err), err
+        assert seconds < SECONDS
+    else:
+        assert err == ""
+        assert seconds < SECONDS + PER_STEP * steps_of(json.loads(out))
+
+
+@settings(FUZZ, max_examples=60)
+@given(st.binary(max_size=300) | st.text(max_size=300).map(lambda s: s.encode("utf-8", "surrogatepass")))
+def test_cli_replay_of_any_bytes_exits_0_or_2_with_one_line(tmp_path_factory: pytest.TempPathFactory,
+                                                            data: bytes) -> None:
+    path = tmp_path_factory.mktemp("bytes") / "scenario.yml"
+    path.write_bytes(data)
+    code, seconds, out, err = _cli(["replay", str(path)])
+    assert code in (0, 2) and seconds < SECONDS
+    assert code == 0 or (out == "" and err.count("\n") == 1 and one_line(err)), err
+
+
+def _yaml_safe(data: Any) -> bool:
+    """PyYAML's dumper recurses: leave the deep ones to JSON (the loader's depth check is tested on JSON and YAML texts)."""
+    stack = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > 100:
+            return False
+        if isinstance(node, float) and math.isnan(node):
+            continue
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((child, depth + 1) for child in children)
+    return True
+
+
+def _cli(args: list[str]) -> tuple[int, float, str, str]:
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code, seconds = timed(lambda: main(args))
+    return code, seconds, out.getvalue(), err.getvalue()
+
+
+# --- the calls the browser's Web Worker makes (playable/assets/parcours/worker.mjs) -------------
+
+def _worker_answer(call: Callable[[], str]) -> tuple[dict[str, Any], float]:
+    text, seconds = timed(call)
+    answer = json.loads(text)
+    assert isinstance(answer, dict)
+    if answer.get("error") is not None:
+        assert one_line(str(answer["error"])), answer["error"]
+    return answer, seconds
+
+
+@FUZZ
+@given(mutated())
+def test_worker_film_answers_a_film_or_a_one_line_error(scenario: dict[str, Any]) -> None:
+    answer, seconds = _worker_answer(lambda: film_json(json_text(scenario), "#"))
+    assert seconds < SECONDS + PER_STEP * len(answer.get("frames") or ()) * 20
+
+
+@FUZZ
+@given(mutated(), st.sampled_from([None, {"seats": [1], "name": "search", "seed": 1, "moves": 3}]),
+       st.sampled_from([0, 1, 2, -1, "0", 10**6]))
+def test_worker_play_answers_a_race_or_a_one_line_error(scenario: dict[str, Any], bots: Any, since: Any) -> None:
+    request: dict[str, Any] = {"scenario": scenario, "prefix": "#", "since": since}
+    if bots is not None:
+        request["bots"] = bots
+    answer, seconds = _worker_answer(lambda: play_json(json_text(request)))
+    assert seconds < SECONDS + PER_STEP * int(answer.get("count") or 0) * 20
+
+
+VIEW_DEPTH = ("playable/parcours_view (film.py, play.py) reads the worker's JSON with json.loads, which recurses: "
+              "RecursionError escapes (not a ValueError); reading it with parcours.scenario.loads, which checks the "
+              "depth first, would answer one line. Being fixed by the view's owner.")
+
+
+@pytest.mark.xfail(reason=VIEW_DEPTH, strict=False)
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"scenario": ' * 5000 + "1" + "}" * 5000])
+@pytest.mark.parametrize("call", [lambda t: film_json(t, "#"), play_json], ids=["film", "play"])
+def test_worker_calls_answer_deeply_nested_json_with_one_line(call: Callable[[str], str], text: str) -> None:
+    answer, seconds = _worker_answer(lambda: call(text))
+    assert answer.get("error") and seconds < SECONDS
+
+
+@pytest.mark.xfail(reason="the horse race's exact odds (engine/parcours/chevaux/odds.py, exact Fractions) take about 48 s "
+                          "on the largest board a scenario may set (60 holes; 2.6 s on the default 20): the odds "
+                          "request of the worker needs a bound or a faster chain. Being fixed by its owner.",
+                   strict=False)
+def test_worker_odds_on_the_largest_board_answers_within_the_bound() -> None:
+    import subprocess
+
+    code = ("import json; from parcours_view import odds_json; "
+            "print(odds_json(json.dumps({'holes': 60, 'up': 30, 'traps': [5, 9, 13, 17]}))[:40])")
+    try:
+        subprocess.run([sys.executable, "-c", code], check=True, timeout=3 * SECONDS, capture_output=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"odds_json on a 60-hole board took more than {3 * SECONDS} s")
