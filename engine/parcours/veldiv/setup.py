@@ -160,6 +160,10 @@ def _check_reachable(state: State) -> None:
             if state.laps(r) > last + 1:
                 raise ScenarioError(f"setup.riders[{r.seat}]", "more than a lap ahead of the last rider: "
                                     "riders past the line wait for the others")
+        out = len(state.riders) - len({r.seat for r in running})
+        if state.race.kind == "elimination" and out != last:
+            raise ScenarioError("setup.riders", f"one rider drops out a lap: after {last} laps, {last} out "
+                                                f"(null), not {out}")
     if state.race.kind == "pursuit":
         _check_no_catch(state)
 
