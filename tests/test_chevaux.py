@@ -202,3 +202,20 @@ def test_every_game_ends_and_replays_identically(seed: int, ruleset: str) -> Non
     first = replay(scenario)
     assert first["finished"] and first["winner"] in (0, 1)
     assert first == replay(scenario)
+
+
+def test_large_boards_are_solved_in_floating_point_by_the_same_equations() -> None:
+    """Exact fractions grow with the board (a 60-hole board took 48 s); past EXACT_UP_TO positions the
+    same equations run in floats, which agree with the fractions where both are computed."""
+    from parcours.chevaux.odds import EXACT_UP_TO
+
+    board = Board.parse(None)
+    (red, blue), ruin = outcome_chances(board)
+    (red_f, blue_f), ruin_f = outcome_chances(board, exact=False)
+    assert isinstance(red, Fraction) and isinstance(red_f, float)
+    assert abs(red - Fraction(red_f)) < 1e-12 and abs(blue - Fraction(blue_f)) < 1e-12
+    assert all(abs(r - Fraction(f)) < 1e-12 for r, f in zip(ruin, ruin_f))
+    assert odds(board).exact
+    large = odds(Board.parse({"holes": 60, "up": 30, "traps": [5, 9, 13, 17]}))
+    assert not large.exact and EXACT_UP_TO < 6 * 56
+    assert abs(sum(large.win) - 1) < 1e-9 and large.to_json()["win_exact"] is None

@@ -11,12 +11,12 @@ from html import escape
 
 from parcours import ScenarioError
 from parcours.chevaux import Board
-from parcours.chevaux.odds import Odds, odds
+from parcours.chevaux.odds import Chance, Odds, odds
 
 BAR_W, CHART_H = 6, 120
 
 
-def _pct(p: Fraction, lang: str) -> str:
+def _pct(p: Chance, lang: str) -> str:
     text = f"{100 * float(p):.2f}"
     return (text.replace(".", ",") + " %") if lang == "fr" else text + "%"
 
@@ -25,10 +25,16 @@ def _table(o: Odds) -> str:
     rows = [("Rouge (commence) · Red (starts)", o.win[0], o.ruin[0]), ("Bleu · Blue", o.win[1], o.ruin[1])]
     body = "".join(
         f"<tr><th scope=\"row\">{name}</th><td>{_pct(w, 'fr')} · {_pct(w, 'en')}</td>"
-        f"<td><code title=\"exact\">{_short(w)}</code></td><td>{_pct(r, 'fr')} · {_pct(r, 'en')}</td></tr>"
+        + (f"<td><code title=\"exact\">{_short(w)}</code></td>" if isinstance(w, Fraction) else "")
+        + f"<td>{_pct(r, 'fr')} · {_pct(r, 'en')}</td></tr>"
         for name, w, r in rows)
-    return ('<table class="px-odds-table"><thead><tr><th scope="col">Joueur · Player</th>'
-            '<th scope="col">Gagne · Wins</th><th scope="col">Fraction exacte · Exact fraction</th>'
+    exact = '<th scope="col">Fraction exacte · Exact fraction</th>' if o.exact else ""
+    note = "" if o.exact else (
+        '<p class="px-odds-note"><span lang="fr">Sur un plateau aussi grand, les fractions exactes seraient trop '
+        'longues à calculer : les chances sont calculées en virgule flottante.</span> <span lang="en">On a board this '
+        'large, exact fractions would take too long: the chances are computed in floating point.</span></p>')
+    return (f'{note}<table class="px-odds-table"><thead><tr><th scope="col">Joueur · Player</th>'
+            f'<th scope="col">Gagne · Wins</th>{exact}'
             '<th scope="col">Perd ses six chevaux · Loses all six horses</th></tr></thead>'
             f"<tbody>{body}</tbody></table>")
 

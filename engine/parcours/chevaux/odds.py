@@ -15,6 +15,11 @@ from .races import HORSES
 from .state import Board
 
 FINISH, RUIN = "finish", "ruin"
+# One player's chain up to this many positions is solved in exact fractions (the reconstructed board
+# has 96: about 2 s); the fractions' digits grow with the board, so larger boards are solved with the
+# same equations in floating point (a 60-hole board: 48 s exact, under a second in floats).
+EXACT_UP_TO = 100
+Chance = Fraction | float
 Step = tuple[str, int]  # ("to", index) a next position, ("finish", 0), ("ruin", 0), or ("stay", 0)
 
 
@@ -47,19 +52,20 @@ def _moves(board: Board) -> list[list[Step]]:
 
 @dataclass
 class Odds:
-    win: tuple[Fraction, Fraction]      # each player's chance to win (Red starts)
-    ruin: tuple[Fraction, Fraction]     # each player's chance to lose all six horses
+    win: tuple[Chance, Chance]          # each player's chance to win (Red starts)
+    ruin: tuple[Chance, Chance]         # each player's chance to lose all six horses
     length: dict[int, Fraction]         # P(the game lasts exactly t throws), t up to the tail
     tail: Fraction                      # P(longer than the last t listed)
+    exact: bool = True                  # win and ruin as fractions (else floating point)
 
     def to_json(self) -> dict[str, object]:
-        return {"win": [float(w) for w in self.win], "win_exact": [str(w) for w in self.win],
-                "ruin": [float(r) for r in self.ruin], "ruin_exact": [str(r) for r in self.ruin],
+        return {"win": [float(w) for w in self.win], "win_exact": [str(w) for w in self.win] if self.exact else None,
+                "ruin": [float(r) for r in self.ruin], "ruin_exact": [str(r) for r in self.ruin] if self.exact else None,
                 "length": {str(t): float(p) for t, p in self.length.items()}, "tail": float(self.tail),
                 "mean_length": float(sum(t * p for t, p in self.length.items()))}
 
 
-def outcome_chances(board: Board) -> tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]:
+def outcome_chances(board: Board, exact: bool = True) -> tuple[tuple[Chance, Chance], tuple[Chance, Chance]]:
     """Exact chances over pairs of positions: (Red wins, Blue wins), (Red ruined, Blue ruined).
 
     Value of a pair, Red to throw (X) or Blue to throw (Y), as a 4-vector of final outcomes
@@ -68,10 +74,11 @@ def outcome_chances(board: Board) -> tuple[tuple[Fraction, Fraction], tuple[Frac
     """
     moves = _moves(board)
     n = len(moves)
-    zero = (Fraction(0),) * 4
-    sixth = Fraction(1, 6)
-    red_to_throw: list[list[tuple[Fraction, ...]]] = [[zero] * n for _ in range(n)]
-    blue_to_throw: list[list[tuple[Fraction, ...]]] = [[zero] * n for _ in range(n)]
+    one: Chance = Fraction(1) if exact else 1.0
+    zero = (one - one,) * 4
+    sixth = one / 6
+    red_to_throw: list[list[tuple[Chance, ...]]] = [[zero] * n for _ in range(n)]
+    blue_to_throw: list[list[tuple[Chance, ...]]] = [[zero] * n for _ in range(n)]
     for r in range(n - 1, -1, -1):
         for b in range(n - 1, -1, -1):
             a_vec, q_red = _throw(moves[r], lambda i: blue_to_throw[i][b], (1, 0, 0, 0), (0, 1, 0, 0), sixth)
@@ -85,9 +92,9 @@ def outcome_chances(board: Board) -> tuple[tuple[Fraction, Fraction], tuple[Frac
 
 
 def _throw(steps: list[Step], after: object, finish: tuple[int, ...], ruin: tuple[int, ...],
-           sixth: Fraction) -> tuple[tuple[Fraction, ...], Fraction]:
-    total = [Fraction(0)] * 4
-    stay = Fraction(0)
+           sixth: Chance) -> tuple[tuple[Chance, ...], Chance]:
+    total = [sixth - sixth] * 4
+    stay = sixth - sixth
     for kind, i in steps:
         if kind == "stay":
             stay += sixth
@@ -144,6 +151,7 @@ def length_distribution(board: Board, tail: Fraction = Fraction(1, 10**9), limit
 
 
 def odds(board: Board) -> Odds:
-    win, ruin = outcome_chances(board)
+    exact = len(_positions(board)) <= EXACT_UP_TO
+    win, ruin = outcome_chances(board, exact)
     length, rest = length_distribution(board)
-    return Odds(win, ruin, length, rest)
+    return Odds(win, ruin, length, rest, exact)
