@@ -6,7 +6,8 @@ shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
 
     a. a Veldiv race, one person and two bots: the person throws, the bots answer, the steps
        grow, equal to the engine's own replay, citing the Veldiv's rules page
-    b. Velocità, seat 1 a person: a decision made with a choice button changes the race
+    b. Velocità, seat 1 a person: a decision made with a choice button changes the race (the
+       buttons and the question in the engine's words)
     c. permalinks: a good one restores the race in a fresh page; bad ones (unreadable, dice
        or a choice the engine refuses) are refused with a sentence, the race unchanged,
        and a bad one on a fresh load leaves the page as it comes
@@ -214,11 +215,12 @@ def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> Non
     assert decided, "player 1 never had a decision to make in six races"
     # A decision: no Throw button, one button a choice, labelled with what it does.
     assert page.locator("#ex-play .px-act").is_hidden()
+    # The buttons and the question in the engine's own words (Game.position()'s need), no code.
     buttons = page.locator("#ex-play .px-choices button")
-    labels = buttons.all_inner_texts()
-    assert labels == ["Sprint · Lancer le sprint", "Wait · Attendre"] or all(
-        re.fullmatch(r"\d+ squares? · \d+ cases?", t) for t in labels), labels
-    assert page.locator("#ex-play .px-question").inner_text()
+    asked = _position(permalink_of(page)[1]["s"])["need"]
+    assert buttons.all_inner_texts() == [f"{asked['labels'][c]['en']} · {asked['labels'][c]['fr']}"
+                                         for c in asked["choices"]]
+    assert page.locator("#ex-play .px-question").inner_text() == f"{asked['question']['en']} · {asked['question']['fr']}"
     before_steps = steps(page)
     _, before = permalink_of(page)
     choice = buttons.last.get_attribute("data-choice")
@@ -404,13 +406,19 @@ def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -
     s.rec.assert_clean()
 
 
-def _hands(scenario: dict[str, Any]) -> list[list[str]]:
-    """Every hand of a race's position, replayed in CPython."""
+def _position(scenario: dict[str, Any]) -> dict[str, Any]:
+    """A race's position, replayed in CPython."""
     from parcours import Dice, Game, parse
 
     game = Game(parse(scenario))
     game.run(Dice(scenario["dice"]), scenario["choices"])
-    hands: list[list[str]] = game.position()["hands"]
+    position: dict[str, Any] = game.position()
+    return position
+
+
+def _hands(scenario: dict[str, Any]) -> list[list[str]]:
+    """Every hand of a race's position, replayed in CPython."""
+    hands: list[list[str]] = _position(scenario)["hands"]
     return hands
 
 
