@@ -15,7 +15,11 @@ the whole module; Python (Pyodide) starts a handful of times in all.
     g. no console error or warning, no request to any other host
     h. with JavaScript off, the board and the explained steps are there
        (and on a phone: every control at least 44 px tall, no sideways scrolling)
-    i. axe-core: no serious or critical violation on any page, desktop and phone
+    i. axe-core: no serious or critical violation on any page, desktop and phone, and with the
+       phone's navigation drawer open
+Every context asks for reduced motion (the site then ends every transition at once) and axe
+runs on a settled page: it never measures a colour half-way through a transition.
+Hostile permalinks and a hung engine: test_browser_hostile.py.
 
 Needs, and FAILS (does not skip) without them: Chromium at /usr/bin/chromium (Debian:
 apt-get install chromium), Playwright for Python (requirements-dev.txt), axe-core

@@ -22,7 +22,7 @@ const REQUEST_TIMEOUT = 12_000;
 // ------------------------------------------------------------------ the engine (one worker)
 // pending: id -> {op, payload, resolve, reject, timer}; a request the worker has not begun is
 // sent again to a restarted worker, the one it was running is refused (EngineTimeout).
-const engine = { worker: null, stage: "idle", error: "", pending: new Map(), nextId: 1, listeners: new Set(), restarts: 0 };
+const engine = { worker: null, stage: "idle", error: "", pending: new Map(), nextId: 1, listeners: new Set() };
 
 class EngineError extends Error {}
 
@@ -85,7 +85,6 @@ function restartEngine(id) {
   settle(id);
   engine.worker.terminate();
   engine.worker = null;
-  engine.restarts += 1;
   hung.reject(new EngineTimeout());
   startEngine();
 }
