@@ -268,12 +268,6 @@ def test_worker_play_answers_a_race_or_a_one_line_error(scenario: dict[str, Any]
     assert seconds < SECONDS + PER_STEP * int(answer.get("count") or 0) * 20
 
 
-VIEW_DEPTH = ("playable/parcours_view (film.py, play.py, odds.py) reads the worker's JSON with json.loads, which recurses: "
-              "RecursionError escapes (not a ValueError); reading it with parcours.scenario.loads, which checks the "
-              "depth first, would answer one line. Being fixed by the view's owner.")
-
-
-@pytest.mark.xfail(reason=VIEW_DEPTH, strict=False)
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"scenario": ' * 5000 + "1" + "}" * 5000])
 @pytest.mark.parametrize("call", [lambda t: film_json(t, "#"), play_json, odds_json], ids=["film", "play", "odds"])
 def test_worker_calls_answer_deeply_nested_json_with_one_line(call: Callable[[str], str], text: str) -> None:

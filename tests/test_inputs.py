@@ -303,3 +303,14 @@ def test_seeded_races_end_with_no_cap_needed(ruleset: str) -> None:
                     assert bot is not None
                     game.play_choice(state, bot(state, need, rng))
             assert game.need(state) is None, (ruleset, players, seed)
+
+
+def test_a_film_says_why_it_ends_and_never_cuts_silently() -> None:
+    """The worker's film stops at MAX_FRAMES for a long seeded race, and says so (the page tells the reader)."""
+    from parcours_view.film import MAX_FRAMES, film
+
+    long = film({"ruleset": "veldiv.cagnotte", "players": 12, "seed": 1})
+    assert long.stopped == "budget" and len(long.frames) == MAX_FRAMES and not long.finished
+    assert film({"ruleset": "veldiv.individuelle", "players": 2, "dice": [3]}).stopped == "dice"
+    whole = film({"ruleset": "chevaux.course", "players": 2, "seed": 5})
+    assert whole.stopped == "end" and whole.finished

@@ -332,17 +332,10 @@ def loads(text: str, name: str) -> Any:
 
     Sizes and depths are checked before the (recursive) parsers build anything.
     """
+    if text.lstrip().startswith(("{", "[")):
+        return loads_json(text, name)
     if len(text) > MAX_TEXT:
         raise ScenarioError(name, f"too large ({len(text):,} characters; at most {MAX_TEXT:,})")
-    stripped = text.lstrip()
-    if stripped.startswith(("{", "[")):
-        _check_json_depth(text, name)
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}") from None
-        except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
-            raise ScenarioError(name, _unreadable(err)) from None
     try:
         import yaml
     except ImportError:
@@ -358,6 +351,19 @@ def loads(text: str, name: str) -> Any:
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}") from None
     except (ValueError, RecursionError) as err:
+        raise ScenarioError(name, _unreadable(err)) from None
+
+
+def loads_json(text: str, name: str) -> Any:
+    """JSON only (what the browser's worker is sent), its size and depth checked before parsing."""
+    if len(text) > MAX_TEXT:
+        raise ScenarioError(name, f"too large ({len(text):,} characters; at most {MAX_TEXT:,})")
+    _check_json_depth(text, name)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}") from None
+    except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
         raise ScenarioError(name, _unreadable(err)) from None
 
 

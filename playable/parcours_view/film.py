@@ -9,6 +9,7 @@ from typing import Any
 
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.narrate import article_label
+from parcours.scenario import loads_json
 
 from .analysis import assess, assessment_html
 from .boards import board_label, board_svg
@@ -28,6 +29,7 @@ class Film:
     unused_dice: int = 0
     winner: int | None = None
     error: str | None = None
+    stopped: str = "end"  # why the film ends: end (of the race), dice, choices (of the script), budget (MAX_FRAMES)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
@@ -42,15 +44,20 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
     team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
     out.frames.append(_frame(game, game.events, [], team, anchor_prefix, start=True))
-    while (need := game.need()) is not None and len(out.frames) < MAX_FRAMES:
+    while (need := game.need()) is not None:
+        if len(out.frames) >= MAX_FRAMES:  # a seeded race may be long: the page says where it stops
+            out.stopped = "budget"
+            break
         if need.kind == "dice":
             if not dice.available(need.count):
+                out.stopped = "dice"
                 break
             faces = [dice.throw(need.sides) for _ in range(need.count)]
             out.frames.append(_frame(game, game.throw(faces), faces, team, anchor_prefix, sides=need.sides))
         else:
             choice = next(choices, None)
             if choice is None:
+                out.stopped = "choices"
                 break
             out.frames.append(_frame(game, game.choose(choice), [], team, anchor_prefix))
     position = game.position()
@@ -65,7 +72,7 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
 def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
     """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence."""
     try:
-        return film(json.loads(scenario_json), anchor_prefix).to_json()
+        return film(loads_json(scenario_json, "scenario"), anchor_prefix).to_json()
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": str(err)}, ensure_ascii=False)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from parcours import Game, ScenarioError, all_races, game_of, parse
 from parcours.narrate import plural
+from parcours.scenario import loads_json
 
 from .boards import board_label, board_svg, symbols
 from .film import LANGS, _frame
@@ -221,6 +222,6 @@ def _seen(position: dict[str, Any], humans: list[int] | None) -> dict[str, Any]:
 def play_json(request_json: str) -> str:
     """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence."""
     try:
-        return json.dumps(play(json.loads(request_json)), ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(play(loads_json(request_json, "request")), ensure_ascii=False, separators=(",", ":"))
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": str(err)}, ensure_ascii=False)
