@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve test bench bench-site clean
+.PHONY: setup vendor build serve test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,9 @@ test: build
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py
+
+bench-invariants: setup
+	$(BIN)/python scripts/bench_invariants.py --jobs 2
 
 bench-site: build
 	$(BIN)/python scripts/bench_site.py
