@@ -15,6 +15,8 @@ built site under /parcours/).
        both languages, another example's request waiting behind it is answered, the next throw plays
     e. the same on the Play page
     f. a link's race that the engine stopped at its budget of steps says up to which step it is shown
+    g. Python that cannot start (a failure the worker reports, or a start that never ends): the note
+       says why in each language, and reading goes on
 
 The hang: Playwright serves the FIRST worker.mjs of the context with a few lines added that spin
 forever on one request; a restarted worker is the site's own. Nothing of it is in the site.
@@ -387,5 +389,48 @@ def test_f_a_link_shown_up_to_its_budget(browser: Any, server: Server) -> None:
         assert f"La position du lien, sa course montrée seulement jusqu'à l'étape {n}." in said, said
         assert counter(ex) == f"2 / {n}"
         s.rec.assert_clean()
+    finally:
+        s.close()
+
+
+# ---------------------------------------------------------------------------- g. Python cannot start
+FAILED_WORKER = """postMessage({op: "status", stage: "failed", error: {
+  en: "the engine wheel could not be downloaded (HTTP 404)",
+  fr: "le paquet du moteur n'a pas pu être téléchargé (HTTP 404)"}});"""
+
+
+def engine_note(page: Any, lang: str) -> str:
+    return " ".join(page.locator(f"#ex-art-3-taken .px-engine [lang={lang}]").text_content().split())
+
+
+@pytest.mark.parametrize("worker", ["failed", "stalled"])
+def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, server: Server, worker: str) -> None:
+    """A worker that reports its failure, or one that never answers (a download that stalls: the page's
+    clock run past the two minutes it waits): the note says why, the French in French, reading goes on."""
+    s = Session(browser, server)
+    body = FAILED_WORKER if worker == "failed" else "// a start that never ends"
+    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=body))
+    try:
+        page = s.page(None)
+        page.clock.install()
+        page.goto(s.server.base + RULES)
+        ex = page.locator("#ex-art-3-taken")
+        page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+        ex.scroll_into_view_if_needed()
+        ex.locator("button.px-next").click()  # intent: Python starts; reading needs no Python
+        page.wait_for_selector("#ex-art-3-taken .px-engine[data-stage=loading]" if worker == "stalled"
+                               else "#ex-art-3-taken .px-engine[data-stage=failed]")
+        if worker == "stalled":
+            page.clock.run_for(121_000)
+            page.wait_for_selector("#ex-art-3-taken .px-engine[data-stage=failed]")
+            assert engine_note(page, "en").startswith("Python could not start: Python did not start within 120 seconds.")
+            assert engine_note(page, "fr").startswith("Python n'a pas pu démarrer : Python n'a pas démarré en 120 secondes.")
+        else:
+            assert "the engine wheel could not be downloaded (HTTP 404)" in engine_note(page, "en")
+            assert engine_note(page, "fr").startswith(
+                "Python n'a pas pu démarrer : le paquet du moteur n'a pas pu être téléchargé (HTTP 404).")
+        assert "La lecture fonctionne toujours." in engine_note(page, "fr")
+        wait_counter(ex, f"1 / {ex.locator('li.px-step').count()}")  # stepping through still works
     finally:
         s.close()

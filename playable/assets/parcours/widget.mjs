@@ -18,11 +18,15 @@ const LINK_LIMITS = { chars: 64 * 1024, depth: 64 };
 // The watchdog: a request Python has begun and not answered in this time restarts the worker.
 // The longest real request (a batch of bot moves with the search bot) takes about 1 s in CPython.
 const REQUEST_TIMEOUT = 12_000;
+// Python and the engine start in 3-7 s here; a start that has not ended in this time has stalled
+// (a download that never completes): the reader is told, rather than left with a spinner.
+const START_TIMEOUT = 120_000;
 
 // ------------------------------------------------------------------ the engine (one worker)
 // pending: id -> {op, payload, resolve, reject, timer}; a request the worker has not begun is
 // sent again to a restarted worker, the one it was running is refused (EngineTimeout).
-const engine = { worker: null, stage: "idle", error: "", pending: new Map(), nextId: 1, listeners: new Set() };
+const engine = { worker: null, stage: "idle", error: { en: "", fr: "" }, pending: new Map(), nextId: 1,
+  listeners: new Set(), startTimer: null };
 
 class EngineError extends Error {}
 
@@ -41,15 +45,26 @@ function startEngine() {
   try {
     worker = new Worker(WORKER_URL, { type: "module" });
   } catch {
-    engineFailed("this browser cannot start the engine's worker");
+    engineFailed({ en: "this browser cannot start the engine's worker",
+      fr: "ce navigateur ne peut pas lancer le processus du moteur" });
     return;
   }
   engine.worker = worker;
+  clearTimeout(engine.startTimer);
+  engine.startTimer = setTimeout(() => {
+    if (engine.worker !== worker || engine.stage !== "loading") return;
+    worker.terminate();
+    engine.worker = null;
+    engineFailed({ en: `Python did not start within ${START_TIMEOUT / 1000} seconds`,
+      fr: `Python n'a pas démarré en ${START_TIMEOUT / 1000} secondes` });
+  }, START_TIMEOUT);
   // Messages from a worker that was since replaced are ignored.
   worker.onmessage = ({ data }) => { if (engine.worker === worker) onWorkerMessage(data); };
   worker.onerror = (event) => {
     event.preventDefault();
-    if (engine.worker === worker) engineFailed("the engine's worker could not be loaded");
+    if (engine.worker === worker) {
+      engineFailed({ en: "the engine's worker could not be loaded", fr: "le processus du moteur n'a pas pu être chargé" });
+    }
   };
   for (const [id, request] of engine.pending) send(id, request); // queued before a restart
   notifyEngine();
@@ -57,8 +72,11 @@ function startEngine() {
 
 function onWorkerMessage(data) {
   if (data && data.op === "status") {
-    if (data.stage === "ready") engine.stage = "ready";
-    else if (data.stage === "failed") engineFailed(data.error || "unknown error");
+    if (data.stage === "ready") {
+      engine.stage = "ready";
+      clearTimeout(engine.startTimer);
+    }
+    else if (data.stage === "failed") engineFailed(data.error || { en: "unknown error", fr: "erreur inconnue" });
     notifyEngine();
     return;
   }
@@ -89,12 +107,13 @@ function restartEngine(id) {
   startEngine();
 }
 
-function engineFailed(reason) {
+function engineFailed(reason) { // reason: {en, fr}
+  clearTimeout(engine.startTimer);
   engine.stage = "failed";
   engine.error = reason;
   for (const [id, { reject }] of engine.pending) {
     settle(id);
-    reject(new EngineError(`Python could not start: ${reason}`));
+    reject(new EngineError(`Python could not start: ${reason.en}`));
   }
   notifyEngine();
 }
@@ -111,7 +130,7 @@ function requestFilm(scenario, anchorPrefix) {
 // Objects travel as JSON text: a structured clone of a strange object could fail in postMessage.
 function requestEngine(op, payload) {
   startEngine();
-  if (engine.stage === "failed") return Promise.reject(new EngineError(`Python could not start: ${engine.error}`));
+  if (engine.stage === "failed") return Promise.reject(new EngineError(`Python could not start: ${engine.error.en}`));
   let message;
   try {
     message = Object.fromEntries(Object.entries(payload).map(([key, value]) =>
@@ -1132,8 +1151,8 @@ function showEngineNote(note, stage, [afterEn, afterFr] = ["", ""]) {
   } else if (stage === "ready") {
     note.replaceChildren(bi("Python ready", "Python prêt"));
   } else if (stage === "failed") {
-    note.replaceChildren(bi(`Python could not start: ${engine.error}.${afterEn}`,
-      `Python n'a pas pu démarrer : ${engine.error}.${afterFr}`));
+    note.replaceChildren(bi(`Python could not start: ${engine.error.en}.${afterEn}`,
+      `Python n'a pas pu démarrer : ${engine.error.fr}.${afterFr}`));
   } else {
     note.replaceChildren();
   }

@@ -6,7 +6,7 @@
 // (scripts/vendor_pyodide.py): site/parcours/worker.mjs -> site/assets/vendor/.
 //
 // Messages out:  {op: "status", stage: "pyodide" | "engine" | "ready"}
-//                {op: "status", stage: "failed", error: sentence}
+//                {op: "status", stage: "failed", error: {en, fr}}
 // Requests in:   {id, op: "film", scenario (object or JSON string), anchorPrefix}
 //                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
 //                                            replayed, bots playing on, the new steps)
@@ -23,33 +23,46 @@ const PYODIDE = new URL("pyodide/", VENDOR);
 
 const status = (stage, extra = {}) => postMessage({ op: "status", stage, ...extra });
 
-async function fetchOk(url, what) {
+// A failure to start Python or the engine, said in both languages (the page shows the reader's).
+class StartError extends Error {
+  constructor(en, fr) {
+    super(en);
+    this.fr = fr;
+  }
+}
+
+async function fetchOk(url, [whatEn, whatFr]) {
   let response;
   try {
     response = await fetch(url, { credentials: "same-origin" });
   } catch {
-    throw new Error(`the ${what} could not be downloaded (network error)`);
+    throw new StartError(`the ${whatEn} could not be downloaded (network error)`,
+      `${whatFr} n'a pas pu être téléchargé (erreur réseau)`);
   }
-  if (!response.ok) throw new Error(`the ${what} could not be downloaded (HTTP ${response.status})`);
+  if (!response.ok) {
+    throw new StartError(`the ${whatEn} could not be downloaded (HTTP ${response.status})`,
+      `${whatFr} n'a pas pu être téléchargé (HTTP ${response.status})`);
+  }
   return response;
 }
 
 async function boot() {
   status("pyodide");
-  const manifest = await (await fetchOk(new URL("engine.json", VENDOR), "engine manifest")).json();
+  const manifest = await (await fetchOk(new URL("engine.json", VENDOR), ["engine manifest", "le manifeste du moteur"])).json();
   if (!manifest || typeof manifest.wheel !== "string" || !/^[\w.+-]+\.whl$/.test(manifest.wheel)
       || typeof manifest.sha256 !== "string") {
-    throw new Error("the engine manifest (engine.json) is malformed");
+    throw new StartError("the engine manifest (engine.json) is malformed",
+      "le manifeste du moteur (engine.json) est mal formé");
   }
   // The wheel downloads while Pyodide starts.
-  const wheelBytes = fetchOk(new URL(manifest.wheel, VENDOR), "engine wheel")
+  const wheelBytes = fetchOk(new URL(manifest.wheel, VENDOR), ["engine wheel", "le paquet du moteur (wheel)"])
     .then((r) => r.arrayBuffer());
   wheelBytes.catch(() => {}); // reported when awaited below
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href));
   } catch {
-    throw new Error("Pyodide's loader could not be loaded");
+    throw new StartError("Pyodide's loader could not be loaded", "le chargeur de Pyodide n'a pas pu être chargé");
   }
   const pyodide = await loadPyodide({
     indexURL: PYODIDE.href,
@@ -59,13 +72,15 @@ async function boot() {
     stderr: (line) => console.log(line),
   });
   if (manifest.pyodide && pyodide.version !== manifest.pyodide) {
-    throw new Error(`Pyodide ${pyodide.version} was loaded, but the engine was built for ${manifest.pyodide}`);
+    throw new StartError(`Pyodide ${pyodide.version} was loaded, but the engine was built for ${manifest.pyodide}`,
+      `Pyodide ${pyodide.version} a été chargé, mais le moteur a été construit pour ${manifest.pyodide}`);
   }
   status("engine");
   const bytes = new Uint8Array(await wheelBytes);
   const digest = await sha256Hex(bytes);
   if (digest !== manifest.sha256.toLowerCase()) {
-    throw new Error("the engine wheel does not match its checksum (a stale or damaged download)");
+    throw new StartError("the engine wheel does not match its checksum (a stale or damaged download)",
+      "le paquet du moteur ne correspond pas à sa somme de contrôle (téléchargement périmé ou abîmé)");
   }
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
@@ -97,7 +112,7 @@ self.onmessage = async ({ data }) => {
   try {
     calls = await engine;
   } catch (err) {
-    postMessage({ id, error: `Python could not start: ${sentence(err)}` });
+    postMessage({ id, error: `Python could not start: ${sentence(err).en}` });
     return;
   }
   try {
@@ -119,9 +134,11 @@ self.onmessage = async ({ data }) => {
   }
 };
 
+// Why Python did not start, as {en, fr}: ours in both languages, anything else quoted as it came.
 function sentence(err) {
-  const text = String((err && err.message) || err || "unknown error");
-  return text.split("\n")[0].slice(0, 300);
+  const text = String((err && err.message) || err || "unknown error").split("\n")[0].slice(0, 300);
+  if (err instanceof StartError) return { en: text, fr: err.fr };
+  return { en: text, fr: `erreur inattendue (${text})` };
 }
 
 // ------------------------------------------------------------------ SHA-256
