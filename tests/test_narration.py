@@ -152,3 +152,15 @@ def test_the_ronde_engine_marks_a_set_up_in_mid_race_and_not_a_start() -> None:
 
     assert opening(None).startswith("Start in Bruges")
     assert opening({"riders": [{"at": 40}, {"at": 12}]}).startswith("A race under way")
+
+
+def test_the_mezzo_fondo_engine_marks_a_set_up_in_mid_race_and_not_a_start() -> None:
+    from parcours import Game, parse
+
+    def opening(setup: object) -> str:
+        scenario = parse({"ruleset": "cdp.mezzofondo", "players": 2, "setup": setup})
+        return sentence(Game(scenario).events[0], "en")
+
+    assert opening(None).startswith("Start, 4 laps")
+    teams = [{"rider": 10, "derny": 11, "phase": "coupled"}, {"rider": 8, "derny": 9, "phase": "coupled"}]
+    assert opening({"teams": teams}).startswith("A race under way, over 4 laps")

@@ -46,9 +46,12 @@ class Pacing:
     winner: int | None = None
     arrivals: list[int] = field(default_factory=list)
     throws: int = 0
+    placed: bool = False  # a set-up placed the teams: a race under way, not the start
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["placed"]  # said by the start event
+        return out
 
     @property
     def turn(self) -> int:
@@ -80,6 +83,7 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     state = Pacing(ruleset, options, track["squares"], track["red_line"], teams)
     if "teams" in data:
         _place(state, data["teams"])
+        state.placed = True
     state.order = _round_order(state)
     return state
 
@@ -142,9 +146,12 @@ def _check_team(state: Pacing, team: Team, where: str) -> None:
 
 def start_events(state: Pacing) -> list[Event]:
     """Where the race starts from (a set-up may have moved the teams on)."""
-    return [Event("start", DEPART, None, data={
+    start = Event("start", DEPART, None, data={
         "laps": int(state.options["cdp.laps"]), "riders": [state.square(t.rider) for t in state.teams],
-        "dernys": [state.square(t.derny) for t in state.teams]})]
+        "dernys": [state.square(t.derny) for t in state.teams]})
+    if state.placed:
+        start.data["placed"] = True
+    return [start]
 
 
 def _round_order(state: Pacing) -> list[int]:
