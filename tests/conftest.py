@@ -25,3 +25,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "site: reads the site's YAML data (docs/, with PyYAML, which Pyodide lacks): run by CPython only",
     )
+    config.addinivalue_line(
+        "markers",
+        "yaml: reads YAML text (PyYAML, an optional dependency of the engine, which Pyodide lacks): CPython only",
+    )

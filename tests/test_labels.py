@@ -20,7 +20,6 @@ from parcours.core import Dice, Need
 from parcours.games import GameRules
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = ROOT / "engine" / "parcours"
 GAMES = all_games()
 RACES = [(gid, rid) for gid, game in GAMES.items() for rid in game.RACES]
 SEEDS = 24  # races per ruleset; every decision kind is met well within this (tests below)
@@ -100,14 +99,15 @@ def decisions_in_code(gid: str) -> set[str]:
     """The decisions a game's code can ask: the literal `decision=` of its choice needs, and (the
     Ronde, whose choice needs are named after the task on top) its table of decision tasks."""
     found: set[str] = set()
-    for path in (ENGINE / gid).glob("*.py"):
+    package = Path(str(import_module(f"parcours.{gid}").__file__)).parent  # the sources as installed (Pyodide too)
+    for path in package.glob("*.py"):
         for line in path.read_text(encoding="utf-8").splitlines():
             if 'Need("choice"' in line:
                 found.update(re.findall(r'decision="([\w-]+)"', line))
     if gid == "ronde":
         from parcours.ronde import rules
 
-        assert "decision=task[0]" in (ENGINE / "ronde" / "rules.py").read_text(encoding="utf-8")
+        assert "decision=task[0]" in (package / "rules.py").read_text(encoding="utf-8")
         found |= set(rules.CHOICES)
     return found
 
