@@ -18,13 +18,19 @@ def is_whole(value: object, low: int | None = None, high: int | None = None) -> 
 
 
 class ScenarioError(ValueError):
-    """Bad input, reported as one line naming the field and what is wrong."""
+    """Bad input, reported as one line naming the field and what is wrong, in English (`problem`)
+    and in French (`problem_fr`; the English until every refusal has its French, issue 10)."""
 
-    def __init__(self, where: str, problem: str) -> None:
+    def __init__(self, where: str, problem: str, fr: str | None = None) -> None:
         where, problem = _one_line(where, 120), _one_line(problem, 300)
         super().__init__(f"{where}: {problem}")
         self.where = where
         self.problem = problem
+        self.problem_fr = _one_line(fr, 300) if fr is not None else problem
+
+    def words(self) -> dict[str, str]:
+        """The refusal as one line in each language (French puts a space before the colon)."""
+        return {"en": f"{self.where}: {self.problem}", "fr": f"{self.where} : {self.problem_fr}"}
 
 
 def _one_line(text: str, limit: int) -> str:
