@@ -30,7 +30,7 @@ def test_every_event_of_every_race_reads_in_french_and_english(ruleset: str, see
         else:
             assert isinstance(need, Need) and need.choices
             events += game.play_choice(state, rng.choice(bots)(state, need, rng))
-    assert game.public_position(state)["winner"] is not None
+    assert game.observe(state, None)["winner"] is not None
     for event in events:
         assert event.cite in game.ARTICLES
         fr, en = sentence(event, "fr", race.team), sentence(event, "en", race.team)

@@ -14,7 +14,7 @@ from parcours.games import default_options
 from parcours.ronde import BOTS, RACES, need, new_state, play_choice, play_throw, settle_setup
 from parcours.ronde.bots import determinize
 from parcours.ronde.state import Race
-from parcours.ronde.view import seat_view
+from parcours.ronde.view import observe
 
 RACE_AND_PLAYERS = st.sampled_from(
     [(rid, n) for rid, race in RACES.items() for n in range(race.min_players, race.max_players + 1)])
@@ -105,7 +105,7 @@ def test_a_seat_sees_its_own_hand_only_and_the_search_bot_deals_the_rest_again(
             play_throw(race, [rng.randint(1, asked.sides)])
         else:
             play_choice(race, BOTS["heuristic"](race, asked, rng))
-    view = seat_view(race, 0)
+    view = observe(race, 0)
     assert all(hand == [] for hand in view["hands"][1:])
     assert [r["cards"] for r in view["riders"]] == [len(r.hand) for r in race.riders]
     world = determinize(race, 0, random.Random(seed))

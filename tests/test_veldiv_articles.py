@@ -131,7 +131,7 @@ def test_art_10_one_die_once_a_team_rider_has_finished() -> None:
 
 
 def test_every_event_cites_a_known_article() -> None:
-    from parcours import ARTICLES
+    from parcours.veldiv import ARTICLES
 
     result = race(IND, 4, [], None)
     assert result["events"] == []

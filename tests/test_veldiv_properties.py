@@ -8,9 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parcours import RACES, Game, parse, replay
+from parcours import Game, parse, replay
 from parcours.cli import defaults
-from parcours.veldiv import State, dice_needed, play_throw
+from parcours.veldiv import RACES, State, dice_needed, play_throw
 from parcours.veldiv.setup import new_state
 
 RACE_AND_PLAYERS = st.sampled_from(

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from parcours import default_options
-from parcours.cdp.velocita import Sprint, need, new_state, play_choice, play_throw
+from parcours.cdp.velocita import State, need, new_state, play_choice, play_throw
 from parcours.cdp.velocita_solver import UnsolvedPosition, advice, chances, solution
 from parcours.options import OptionValue
 
@@ -45,17 +45,17 @@ def options_of(reading: dict[str, str]) -> dict[str, OptionValue]:
     return default_options(V) | reading
 
 
-def start(options: dict[str, OptionValue], a: int, b: int, sprint: bool, first: int) -> Sprint:
+def start(options: dict[str, OptionValue], a: int, b: int, sprint: bool, first: int) -> State:
     return new_state(V, options, {"pos": [a, b], "sprint": sprint, "first": first})
 
 
-def after(state: Sprint, move: Callable[[Sprint], object]) -> Sprint:
+def after(state: State, move: Callable[[State], object]) -> State:
     copy = dataclasses.replace(state, pos=list(state.pos))
     move(copy)
     return copy
 
 
-def drive(state: Sprint, faces: list[int]) -> Sprint:
+def drive(state: State, faces: list[int]) -> State:
     """Throw `faces`; at every question hold the sprint and ride the most."""
     dice = iter(faces)
     while (n := need(state)) is not None and (n.kind == "choice" or (face := next(dice, None)) is not None):
@@ -67,7 +67,7 @@ def drive(state: Sprint, faces: list[int]) -> Sprint:
     return state
 
 
-def extra_turn(options: dict[str, OptionValue]) -> Sprint:
+def extra_turn(options: dict[str, OptionValue]) -> State:
     """Both riders a square short of the line, seat 0 first, both throw 2: level past it, one more turn."""
     line = start(options, 0, 0, False, 0).line
     state = drive(start(options, line - 1, line - 1, False, 0), [2, 2])
@@ -130,10 +130,10 @@ class Exact:
     def __init__(self, options: dict[str, OptionValue]) -> None:
         self.options = options
         self.values: dict[Key, Fraction] = {}
-        self.states: dict[Key, Sprint] = {}
+        self.states: dict[Key, State] = {}
         self.solving: set[Key] = set()
 
-    def key(self, state: Sprint) -> Key:
+    def key(self, state: State) -> Key:
         a, b = state.pos
         if a == b >= state.line:  # level past the line: only the order and the sprint matter now
             return ("extra turn", state.sprint, state.first)
@@ -146,7 +146,7 @@ class Exact:
             return key[:-1] + (1 - int(key[-1]),)  # type: ignore[call-overload]
         return None
 
-    def turn(self, state: Sprint) -> Fraction:
+    def turn(self, state: State) -> Fraction:
         key = self.key(state)
         if key in self.values:
             return self.values[key]
@@ -166,8 +166,8 @@ class Exact:
             self.values[twin] = 1 - x
         return x
 
-    def node(self, state: Sprint, key: Key, guess: Fraction, root: bool = False,
-             check: Callable[[Sprint, Fraction, dict[str, Fraction]], None] | None = None) -> Lin:
+    def node(self, state: State, key: Key, guess: Fraction, root: bool = False,
+             check: Callable[[State, Fraction, dict[str, Fraction]], None] | None = None) -> Lin:
         """The value of a game state within the turn `key`, as c + k·x; max and min are taken at `guess`."""
         if state.finished:
             return (Fraction(int(state.winner == 0)), Fraction(0))
@@ -201,7 +201,7 @@ class Exact:
         return value
 
 
-def near_the_line(options: dict[str, OptionValue], depth: int = 4) -> list[Sprint]:
+def near_the_line(options: dict[str, OptionValue], depth: int = 4) -> list[State]:
     """Turn starts with both riders within `depth` squares of the line: the leader first, or either if level."""
     line = start(options, 0, 0, False, 0).line
     squares = range(line - depth, line)
@@ -220,7 +220,7 @@ def test_solved_values_and_advice_near_the_line(reading: dict[str, str]) -> None
         stored = (sol.line, sol.line) + key[1:] if key[0] == "extra turn" else key
         assert sol.turn_value(*stored) == pytest.approx(float(value), abs=NEAR), key  # type: ignore[arg-type]
 
-    def check(state: Sprint, value: Fraction, by_choice: dict[str, Fraction]) -> None:
+    def check(state: State, value: Fraction, by_choice: dict[str, Fraction]) -> None:
         assert chances(state) == pytest.approx(float(value), abs=NEAR), (state.pos, state.stage, state.die)
         if by_choice:
             best = max(by_choice.values()) if state.mover == 0 else min(by_choice.values())

@@ -187,7 +187,7 @@ def _seats(spec: str, players: int) -> set[int]:
 
 def _hand(game: Game, seat: int, lang: str) -> str:
     """A card game's private hand, shown to its own player only (at his own prompt)."""
-    hands = game.position().get("hands")
+    hands = game.position(seat).get("hands")
     if not hands:
         return ""
     cards = ", ".join(hands[seat]) or ("aucune carte" if lang == "fr" else "no cards")

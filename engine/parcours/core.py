@@ -105,3 +105,11 @@ class Dice:
     @property
     def used(self) -> int:
         return self._total - self._left
+
+
+def plural(count: object, one: str, many: str, lang: str = "en") -> str:
+    """A count with its noun agreeing: '1 lap', '0 laps', '2 laps'; in French 0 and 1 take the
+    singular: '0 tour', '1 tour', '2 tours'. `one`/`many` may be phrases ('tour bouclé')."""
+    n = count if isinstance(count, int) else int(str(count))
+    single = n < 2 if lang == "fr" else n == 1
+    return f"{n} {one if single else many}"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from .core import Event
+from .core import Event, plural
 from .games import game_of_cite
 
 LANGS = ("fr", "en")
+__all__ = ["LANGS", "article_label", "plural", "sentence"]
 
 
 def sentence(event: Event, lang: str = "en", team: bool = False) -> str:
@@ -17,11 +18,3 @@ def sentence(event: Event, lang: str = "en", team: bool = False) -> str:
 def article_label(cite: str, lang: str) -> str:
     """'veldiv:art-3' -> 'Art. 3': how a page names the article an event cites."""
     return game_of_cite(cite).article_label(cite, lang)
-
-
-def plural(count: object, one: str, many: str, lang: str = "en") -> str:
-    """A count with its noun agreeing: '1 lap', '0 laps', '2 laps'; in French 0 and 1 take the
-    singular: '0 tour', '1 tour', '2 tours'. `one`/`many` may be phrases ('tour bouclé')."""
-    n = count if isinstance(count, int) else int(str(count))
-    single = n < 2 if lang == "fr" else n == 1
-    return f"{n} {one if single else many}"

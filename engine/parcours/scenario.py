@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Dice, Event, Need, ScenarioError, is_whole
-from .games import GameRules, game_of
+from .games import game_of
+from .interface import GameRules
 from .options import OptionValue, resolve
 
 _FIELDS = ("ruleset", "players", "options", "setup", "dice", "choices", "seed", "title", "description")
@@ -85,7 +86,7 @@ def parse(data: object) -> Scenario:
                         _choices(data.get("choices", [])), _seed(data))
     if scenario.choices and not game.DECISIONS:
         raise ScenarioError("choices", f"the races of this game ({game.GAME}) have no decisions to script")
-    if getattr(game, "SHUFFLES", False):
+    if game.SHUFFLES:
         scenario.setup = with_shuffle(scenario.setup, scenario.seed)
     game.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
     return scenario
@@ -282,10 +283,11 @@ class Game:
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step]
 
-    def position(self) -> dict[str, Any]:
-        """The public position and what it waits for; a decision comes with its words (`labels`:
-        each choice in French and English, `question`), so no page ever shows a bare code."""
-        out = self.rules.public_position(self.state)
+    def position(self, seat: int | None = None) -> dict[str, Any]:
+        """The position as `seat` may see it (None: all of it, see GameRules.observe) and what it
+        waits for; a decision comes with its words (`labels`: each choice in French and English,
+        `question`), so no page ever shows a bare code."""
+        out = self.rules.observe(self.state, seat)
         need = self.need()
         out["need"] = need.to_json() if need is not None else None
         if need is not None and need.kind == "choice":

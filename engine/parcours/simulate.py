@@ -67,7 +67,7 @@ def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: r
              articles: Counter[str] | None = None, bots: Sequence[Bot] = ()) -> tuple[Any, int]:
     """Play a whole race with random dice and the given bots; returns the final state and the throws."""
     game = game_of(ruleset)
-    setup = {"shuffle": rng.randrange(2**31)} if getattr(game, "SHUFFLES", False) else None
+    setup = {"shuffle": rng.randrange(2**31)} if game.SHUFFLES else None
     state = game.new_state(ruleset, players, options, setup)
     face = rng.random  # 1 + int(sides * random()) is a fair die, and much faster than randint
     need, play_throw, throws = game.need, game.play_throw, 0
@@ -93,7 +93,7 @@ def simulate(ruleset: str, players: int, count: int, seed: int, options: dict[st
         for n in range(count):
             articles: Counter[str] = Counter()  # merged once the race is complete
             state, throws = one_race(ruleset, players, options, rng, articles, players_bots)
-            winner = game.public_position(state)["winner"]
+            winner = game.observe(state, None)["winner"]
             summary.races += 1
             summary.articles.update(articles)
             if winner is not None:

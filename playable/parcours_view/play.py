@@ -99,7 +99,7 @@ def play(request: object) -> dict[str, Any]:
 
     bot_moves = _bots(game, request.get("bots"), dice, choices, frames, team, prefix, humans)
     count += bot_moves
-    position = _seen(game.position(), humans)
+    position = _seen(game, humans)
     if frames:  # the last frame is the position now: drawn once, as the person may see it
         frames[-1]["board"] = board_svg(scenario.ruleset, position, board_label(position, "en"))
         frames[-1]["label"] = {lang: board_label(position, lang) for lang in LANGS}
@@ -209,14 +209,11 @@ def visible_hands(humans: list[int] | None, need: dict[str, Any] | None) -> set[
     return set()
 
 
-def _seen(position: dict[str, Any], humans: list[int] | None) -> dict[str, Any]:
-    """The position as the people at the screen may see it."""
-    if "hands" not in position:
-        return position
-    seats = visible_hands(humans, position.get("need"))
-    if seats is None:
-        return position
-    return {**position, "hands": [hand if i in seats else [] for i, hand in enumerate(position["hands"])]}
+def _seen(game: Game, humans: list[int] | None) -> dict[str, Any]:
+    """The position as the people at the screen may see it (-1: a seat nobody holds, only what is public)."""
+    need = game.need()
+    seats = visible_hands(humans, need.to_json() if need is not None else None)
+    return game.position(None if seats is None else next(iter(seats), -1))
 
 
 def play_json(request_json: str) -> str:

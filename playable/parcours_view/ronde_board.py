@@ -32,7 +32,7 @@ ROW_GAP = 4
 LINE = 13  # the table's line height
 COLUMNS = (22, 108, 204, 266, 334)  # rider, space, sits out, cards, hand
 def colour_name(seat: int, lang: str) -> str:
-    return COLOURS[seat][0 if lang == "fr" else 1] if seat < len(COLOURS) else f"#{seat + 1}"
+    return COLOURS[seat][lang] if seat < len(COLOURS) else f"#{seat + 1}"
 
 
 def _both(seat: int) -> str:

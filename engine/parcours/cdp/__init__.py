@@ -13,6 +13,8 @@ from .races import ARTICLES, DEFAULT_TRACK, RACES, TRACK_SQUARES
 
 GAME = "cdp"
 DECISIONS = True
+SHUFFLES = False  # no cards
+SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 
 
 def _rules(state_or_ruleset: Any) -> Any:
@@ -54,12 +56,12 @@ def play_choice(state: Any, choice: str) -> list[Event]:
     return _rules(state).play_choice(state, choice)  # type: ignore[no-any-return]
 
 
-def public_position(state: Any) -> dict[str, Any]:
-    return _rules(state).public_position(state)  # type: ignore[no-any-return]
+def observe(state: Any, seat: int | None = None) -> dict[str, Any]:
+    return _rules(state).observe(state, seat)  # type: ignore[no-any-return]
 
 
 __all__ = [
     "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "DEFAULT_TRACK", "GAME", "OPTIONS", "RACES", "TRACK_SQUARES",
-    "article_label", "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw",
-    "public_position", "sentence", "settle_setup",
+    "SEAT_COLOURS", "SHUFFLES", "article_label", "choice_words", "question_words", "need", "new_state", "observe",
+    "play_choice", "play_throw", "sentence", "settle_setup",
 ]

@@ -33,7 +33,9 @@ class Team:
 
 
 @dataclass(slots=True)
-class Pacing:
+class State:
+    """A Mezzo fondo race in progress."""
+
     ruleset: str
     options: dict[str, OptionValue]
     squares: int
@@ -66,7 +68,7 @@ class Pacing:
         return team.laps_to_ride * self.squares + extra
 
 
-def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object) -> Pacing:
+def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object) -> State:
     data = setup if setup is not None else {}
     if not isinstance(data, dict):
         raise ScenarioError("setup", "expected a mapping with track and teams")
@@ -80,7 +82,7 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
                                            f"riders' row (the {players} squares behind the red line)")
     laps = int(options["cdp.laps"])
     teams = [Team(s, -1 - s, behind_yellow, laps_to_ride=laps) for s in range(players)]
-    state = Pacing(ruleset, options, track["squares"], track["red_line"], teams)
+    state = State(ruleset, options, track["squares"], track["red_line"], teams)
     if "teams" in data:
         _place(state, data["teams"])
         state.placed = True
@@ -106,7 +108,7 @@ def _track(data: object) -> dict[str, int]:
     return track
 
 
-def _place(state: Pacing, rows: object) -> None:
+def _place(state: State, rows: object) -> None:
     if not isinstance(rows, list) or len(rows) != len(state.teams):
         raise ScenarioError("setup.teams", f"expected {len(state.teams)} mappings, one per team")
     for seat, row in enumerate(rows):
@@ -128,7 +130,7 @@ def _place(state: Pacing, rows: object) -> None:
         _check_team(state, team, f"setup.teams[{seat}]")
 
 
-def _check_team(state: Pacing, team: Team, where: str) -> None:
+def _check_team(state: State, team: Team, where: str) -> None:
     """A position the rules can reach: no rider past the finish, nor chasing a derny behind him."""
     if not -state.squares <= team.rider < state.line(team):
         raise ScenarioError(f"{where}.rider", f"expected a square from {-state.squares} (a lap behind the red line) "
@@ -144,7 +146,7 @@ def _check_team(state: Pacing, team: Team, where: str) -> None:
         raise ScenarioError(where, "while the dernys ride alone (phase 1), a derny is still behind its rider")
 
 
-def start_events(state: Pacing) -> list[Event]:
+def start_events(state: State) -> list[Event]:
     """Where the race starts from (a set-up may have moved the teams on)."""
     start = Event("start", DEPART, None, data={
         "laps": int(state.options["cdp.laps"]), "riders": [state.square(t.rider) for t in state.teams],
@@ -154,13 +156,13 @@ def start_events(state: Pacing) -> list[Event]:
     return [start]
 
 
-def _round_order(state: Pacing) -> list[int]:
+def _round_order(state: State) -> list[int]:
     """The team ahead plays first (by its rider, then its derny); finished teams sit out."""
     running = [t for t in state.teams if not t.finished]
     return [t.seat for t in sorted(running, key=lambda t: (-t.rider, -t.derny, t.seat))]
 
 
-def need(state: Pacing) -> Need | None:
+def need(state: State) -> Need | None:
     if state.finished:
         return None
     team = state.teams[state.turn]
@@ -172,7 +174,7 @@ def need(state: Pacing) -> Need | None:
     return Need("dice", team.seat, 1)
 
 
-def play_throw(state: Pacing, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int]) -> list[Event]:
     team = state.teams[state.turn]
     state.throws += 1
     events = [Event("throw", _phase_cite(team), team.seat, data={"dice": list(dice)})]
@@ -191,7 +193,7 @@ def play_throw(state: Pacing, dice: list[int]) -> list[Event]:
     return events
 
 
-def play_choice(state: Pacing, choice: str) -> list[Event]:
+def play_choice(state: State, choice: str) -> list[Event]:
     team = state.teams[state.turn]
     squares = int(choice)
     team.derny += squares
@@ -204,7 +206,7 @@ def _phase_cite(team: Team) -> str:
     return {"dernys": PHASE1, "chasing": PHASE2, "coupled": PHASE3}[team.phase]
 
 
-def _derny_alone(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
+def _derny_alone(state: State, team: Team, face: int, events: list[Event]) -> None:
     team.derny += face
     events.append(Event("derny", PHASE1, team.seat, data={"steps": face, "most": face, "to": team.derny,
                                                           "square": state.square(team.derny)}))
@@ -216,7 +218,7 @@ def _derny_alone(state: Pacing, team: Team, face: int, events: list[Event]) -> N
             events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
 
 
-def _chase(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
+def _chase(state: State, team: Team, face: int, events: list[Event]) -> None:
     """One die for the rider, towards the square behind its derny; pips beyond it are lost."""
     gap = team.derny - 1 - team.rider
     steps = min(face, gap)
@@ -227,7 +229,7 @@ def _chase(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
     _check_line(state, team, events)
 
 
-def _follow(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
+def _follow(state: State, team: Team, face: int, events: list[Event]) -> None:
     """Coupled: the rider's throw plus seven, as far as the derny and no further."""
     gap = team.derny - 1 - team.rider
     reach = face + PACE
@@ -239,14 +241,14 @@ def _follow(state: Pacing, team: Team, face: int, events: list[Event]) -> None:
     _check_line(state, team, events)
 
 
-def _ride(state: Pacing, team: Team, steps: int, events: list[Event], cite: str, lost: int) -> None:
+def _ride(state: State, team: Team, steps: int, events: list[Event], cite: str, lost: int) -> None:
     before = team.rider
     team.rider += steps
     events.append(Event("ride", cite, team.seat, data={"from": before, "to": team.rider, "steps": steps,
                                                        "lost": lost, "square": state.square(team.rider)}))
 
 
-def _check_line(state: Pacing, team: Team, events: list[Event]) -> None:
+def _check_line(state: State, team: Team, events: list[Event]) -> None:
     if team.rider < state.line(team):
         return
     coupled = team.phase == "coupled"
@@ -260,18 +262,19 @@ def _check_line(state: Pacing, team: Team, events: list[Event]) -> None:
     events.append(Event("end", ARRIVEE, team.seat, data={"ranking": ranking(state), "coupled": coupled}))
 
 
-def _next(state: Pacing, events: list[Event]) -> None:
+def _next(state: State, events: list[Event]) -> None:
     state.order.pop(0)
     if not state.order:
         state.order = _round_order(state)
 
 
-def ranking(state: Pacing) -> list[int]:
+def ranking(state: State) -> list[int]:
     rest = sorted((t for t in state.teams if t.seat not in state.arrivals), key=lambda t: (-t.rider, t.seat))
     return state.arrivals + [t.seat for t in rest]
 
 
-def public_position(state: Pacing) -> dict[str, Any]:
+def observe(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position as JSON (nothing is hidden: every seat sees it all)."""
     return {
         "ruleset": state.ruleset, "finished": state.finished, "winner": state.winner,
         "ranking": ranking(state) if state.finished else [],

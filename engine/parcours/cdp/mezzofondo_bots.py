@@ -11,13 +11,13 @@ import random
 from functools import lru_cache
 
 from ..core import Need
-from .mezzofondo import PACE, Pacing
+from .mezzofondo import PACE, State
 
 CHASE_SPEED = 3.5  # squares a turn for a rider chasing alone
 PACED_SPEED = 10.5  # squares a turn for a coupled team, roughly
 
 
-def plain(state: Pacing, need: Need, rng: random.Random) -> str:
+def plain(state: State, need: Need, rng: random.Random) -> str:
     return need.choices[-1]
 
 
@@ -38,7 +38,7 @@ def _value(gap_after: int, to_line: int) -> float:
     return total / 6
 
 
-def search(state: Pacing, need: Need, rng: random.Random) -> str:
+def search(state: State, need: Need, rng: random.Random) -> str:
     team = state.teams[need.seat]
     to_line = state.line(team) - team.rider
     best = max(need.choices, key=lambda c: (_value(int(c), to_line), -int(c)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Event, Need
-from ..narrate import plural
+from ..core import plural
 
 _LABELS = {
     "cdp:velocita-depart": {"fr": "le départ", "en": "the start"},

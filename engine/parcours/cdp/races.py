@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..games import Race
+from ..interface import Race
 
 # The text gives a 30-square track and a red and a yellow line, without saying where the lines are:
 # our reconstruction, kept as data; a scenario may replace it (setup.track).

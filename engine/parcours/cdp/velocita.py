@@ -15,7 +15,9 @@ DEPART, ORDRE, PARITE, SPRINT, ARRIVEE = (
 
 
 @dataclass(slots=True)
-class Sprint:
+class State:
+    """A Velocità race in progress."""
+
     ruleset: str
     options: dict[str, OptionValue]
     pos: list[int] = field(default_factory=lambda: [0, 0])  # squares ridden
@@ -38,8 +40,8 @@ class Sprint:
         return TRACK_SQUARES if self.options["cdp.line-crossing"] == "reach" else TRACK_SQUARES + 1
 
 
-def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> Sprint:
-    state = Sprint(ruleset, options)
+def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> State:
+    state = State(ruleset, options)
     if options["cdp.lot"] == "first-seat":
         _start_turn(state, 0)
     if setup is None:
@@ -63,28 +65,28 @@ def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> S
     return state
 
 
-def _leader(state: Sprint, level: int) -> int:
+def _leader(state: State, level: int) -> int:
     """The rider ahead throws first; when level, `level` does."""
     a, b = state.pos
     return level if a == b else (0 if a > b else 1)
 
 
-def _start_turn(state: Sprint, first: int) -> None:
+def _start_turn(state: State, first: int) -> None:
     state.first, state.mover, state.moved = first, first, 0
     state.stage = "throw"
 
 
-def _may_launch(state: Sprint) -> bool:
+def _may_launch(state: State) -> bool:
     return not state.sprint and state.moved == 1
 
 
-def _before_throw(state: Sprint) -> str:
+def _before_throw(state: State) -> str:
     if _may_launch(state) and state.options["cdp.sprint-when"] == "before-throw":
         return "declare"
     return "throw"
 
 
-def need(state: Sprint) -> Need | None:
+def need(state: State) -> Need | None:
     if state.finished:
         return None
     if state.stage in ("lot", "throw"):
@@ -94,17 +96,17 @@ def need(state: Sprint) -> Need | None:
     return Need("choice", state.mover, choices=tuple(str(m) for m in range(_value(state) + 1)), decision="distance")
 
 
-def _value(state: Sprint) -> int:
+def _value(state: State) -> int:
     return state.die * (2 if state.sprint else 1)
 
 
-def _forced(state: Sprint) -> bool:
+def _forced(state: State) -> bool:
     if state.sprint and state.options["cdp.sprint-parity"] == "doubled":
         return True
     return state.die % 2 == 0
 
 
-def play_throw(state: Sprint, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int]) -> list[Event]:
     face = dice[0]
     state.throws += 1
     if state.stage == "lot":
@@ -120,14 +122,14 @@ def play_throw(state: Sprint, dice: list[int]) -> list[Event]:
     return events
 
 
-def _resolve(state: Sprint, events: list[Event]) -> None:
+def _resolve(state: State, events: list[Event]) -> None:
     if _forced(state):
         _move(state, _value(state), events)
     else:
         state.stage = "distance"
 
 
-def play_choice(state: Sprint, choice: str) -> list[Event]:
+def play_choice(state: State, choice: str) -> list[Event]:
     events: list[Event] = []
     if state.stage in ("declare", "launch"):  # the sprint decision, before or after the die
         if choice == "sprint":
@@ -144,7 +146,7 @@ def play_choice(state: Sprint, choice: str) -> list[Event]:
     return events
 
 
-def _move(state: Sprint, squares: int, events: list[Event]) -> None:
+def _move(state: State, squares: int, events: list[Event]) -> None:
     seat = state.mover
     before = state.pos[seat]
     state.pos[seat] += squares
@@ -159,7 +161,7 @@ def _move(state: Sprint, squares: int, events: list[Event]) -> None:
     _end_of_turn(state, events)
 
 
-def _end_of_turn(state: Sprint, events: list[Event]) -> None:
+def _end_of_turn(state: State, events: list[Event]) -> None:
     a, b = state.pos
     if max(a, b) >= state.line:
         if a != b:
@@ -173,7 +175,8 @@ def _end_of_turn(state: Sprint, events: list[Event]) -> None:
     events.append(Event("first", ORDRE, first, data={"level": a == b}))
 
 
-def public_position(state: Sprint) -> dict[str, Any]:
+def observe(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position as JSON (nothing is hidden: every seat sees it all)."""
     return {
         "ruleset": state.ruleset, "finished": state.finished, "winner": state.winner,
         "ranking": [state.winner, 1 - state.winner] if state.winner is not None else [],

@@ -14,16 +14,16 @@ import random
 from functools import lru_cache
 
 from ..core import Need
-from .velocita import Sprint
+from .velocita import State
 from .velocita_solver import solution
 
 
-def _view(state: Sprint) -> tuple[tuple[int, int], bool, int, bool, int]:
+def _view(state: State) -> tuple[tuple[int, int], bool, int, bool, int]:
     die = state.die if state.stage in ("launch", "distance") else 0
     return (state.pos[0], state.pos[1]), state.sprint, state.first, state.moved == 1, die
 
 
-def plain(state: Sprint, need: Need, rng: random.Random) -> str:
+def plain(state: State, need: Need, rng: random.Random) -> str:
     me = need.seat
     mine, theirs = state.pos[me], state.pos[1 - me]
     to_go = state.line - mine
@@ -38,7 +38,7 @@ def plain(state: Sprint, need: Need, rng: random.Random) -> str:
     return str(min(most, max(0, theirs - 1 - mine)))  # on the other's wheel
 
 
-def optimal(state: Sprint, need: Need, rng: random.Random) -> str:
+def optimal(state: State, need: Need, rng: random.Random) -> str:
     pos, sprint, first, second, die = _view(state)
     choice, _ = solution(state.options).best_choice(pos, sprint, first, second, die, need.choices)
     return choice
@@ -111,7 +111,7 @@ class _Search:
 _SEARCHES: dict[tuple[int, bool, bool], _Search] = {}
 
 
-def search(state: Sprint, need: Need, rng: random.Random) -> str:
+def search(state: State, need: Need, rng: random.Random) -> str:
     key = (state.line, state.options["cdp.sprint-parity"] == "doubled",
            state.options["cdp.sprint-when"] == "before-throw")
     engine = _SEARCHES.setdefault(key, _Search(*key))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..options import OptionValue
 from .races import TRACK_SQUARES
-from .velocita import Sprint
+from .velocita import State
 
 Key = tuple[int, int, bool, int]  # squares of seat 0, squares of seat 1, sprint, first seat
 TOLERANCE = 1e-13
@@ -152,7 +152,7 @@ class Solution:
         return choice, values
 
 
-def chances(state: Sprint) -> float:
+def chances(state: State) -> float:
     """P(seat 0 wins) from a game in progress, both riders playing their best from here."""
     if state.finished:
         return 1.0 if state.winner == 0 else 0.0
@@ -172,7 +172,7 @@ def chances(state: Sprint) -> float:
     return sol._distance_value((a, b), state.sprint, state.first, second, state.die)
 
 
-def advice(state: Sprint, choices: tuple[str, ...]) -> str | None:
+def advice(state: State, choices: tuple[str, ...]) -> str | None:
     """What the optimal player chooses at a decision; None when every choice is worth the same."""
     die = state.die if state.stage in ("launch", "distance") else 0
     choice, values = solution(state.options).best_choice((state.pos[0], state.pos[1]), state.sprint, state.first,

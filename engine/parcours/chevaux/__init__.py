@@ -5,17 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from .interpretations import APPLIES, OPTIONS
+from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_BOARD, HORSES, RACES
-from .rules import need, new_state, play_choice, play_throw, public_position, settle_setup
+from .rules import need, new_state, observe, play_choice, play_throw, settle_setup
 from .state import Board, State
 
 GAME = "chevaux"
 DECISIONS = False  # "aucune décision à prendre": ideal for exact odds
 BOTS: dict[str, Any] = {}
+SHUFFLES = False  # no cards
 
 __all__ = [
     "APPLIES", "ARTICLES", "BOTS", "Board", "DECISIONS", "DEFAULT_BOARD", "GAME", "HORSES", "OPTIONS", "RACES",
-    "State", "article_label", "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw",
-    "public_position", "sentence", "settle_setup",
+    "SEAT_COLOURS", "SHUFFLES", "State", "article_label", "choice_words", "question_words", "need", "new_state", "observe", "play_choice",
+    "play_throw", "sentence", "settle_setup",
 ]

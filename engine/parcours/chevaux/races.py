@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..games import Race
+from ..interface import Race
 
 # The rules say neither how many holes a track has nor where the traps are: this layout is our
 # reconstruction, kept as data; a scenario may replace it (setup.board).

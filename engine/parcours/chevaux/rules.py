@@ -140,7 +140,8 @@ def ranking(state: State) -> list[int]:
     return [state.winner] + [p.seat for p in state.players if p.seat != state.winner]
 
 
-def public_position(state: State) -> dict[str, Any]:
+def observe(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position as JSON (nothing is hidden: every seat sees it all)."""
     return {
         "ruleset": state.ruleset,
         "finished": state.finished,

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-
 from .bots import BOTS
 from .interpretations import APPLIES, OPTIONS
+from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, RACES
 from .rules import need, new_state, play_choice, play_throw, settle_setup
-from .view import public_position
+from .view import observe
 
 GAME = "ronde"
 DECISIONS = True
 SHUFFLES = True  # a scenario's seed also seeds the shuffles (setup.shuffle)
 
 __all__ = [
-    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "SHUFFLES", "article_label",
-    "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw", "public_position", "sentence",
+    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "SEAT_COLOURS", "SHUFFLES", "article_label",
+    "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw", "observe", "sentence",
     "settle_setup",
 ]

@@ -6,15 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Event, Need
-from ..narrate import plural
+from ..core import plural
 from . import cards as C
 from .cards import family
 from .course import HILL_CARD_HILLS
 from .races import ARTICLES
 from .state import Race
 
-COLOURS = (("Rouge", "Red"), ("Orange", "Orange"), ("Jaune", "Yellow"), ("Vert", "Green"), ("Bleu", "Blue"),
-           ("Violet", "Purple"), ("Brun", "Brown"), ("Blanc", "White"))
+COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Orange", "en": "Orange"}, {"fr": "Jaune", "en": "Yellow"},
+           {"fr": "Vert", "en": "Green"}, {"fr": "Bleu", "en": "Blue"}, {"fr": "Violet", "en": "Purple"},
+           {"fr": "Brun", "en": "Brown"}, {"fr": "Blanc", "en": "White"})
 # Each card's own name (fr, en), as short as a hand's list; `card()` says what sort of card it is.
 NAMES: dict[str, tuple[str, str]] = {
     "flat": ("plat", "flat"), "triangle": ("triangle blanc", "white triangle"),
@@ -98,7 +99,7 @@ def article_label(cite: str, lang: str) -> str:
 def who(seat: Any, lang: str) -> str:
     if not isinstance(seat, int):
         return "?"
-    return COLOURS[seat][0 if lang == "fr" else 1] if seat < len(COLOURS) else f"#{seat + 1}"
+    return COLOURS[seat][lang] if seat < len(COLOURS) else f"#{seat + 1}"
 
 
 def _d(e: Event) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..games import Race
+from ..interface import Race
 
 ARTICLES: tuple[str, ...] = tuple("ronde:" + s for s in (
     "object", "contents", "board", "dice", "level-1-setup", "acceleration-cards", "misfortune-cards",

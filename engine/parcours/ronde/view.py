@@ -9,8 +9,9 @@ from .rules import ranking
 from .state import Race
 
 
-def public_position(race: Race) -> dict[str, Any]:
-    """The position as JSON. `hands` is private: a page shows a person only their own."""
+def observe(race: Race, seat: int | None = None) -> dict[str, Any]:
+    """The position as JSON. seat=None: every hand (the narrator's view); seat=N: player N's own
+    hand, the others' only counted (`riders[i].cards`)."""
     kinds = race.kinds
     return {
         "ruleset": race.ruleset, "finished": race.finished,
@@ -20,17 +21,11 @@ def public_position(race: Race) -> dict[str, Any]:
         "level": race.level, "peloton": race.peloton, "peloton_closed": race.peloton_closed,
         "riders": [{"seat": r.seat, "at": r.at, "skip": r.skip, "behind": r.behind, "finished": r.finished,
                     "cards": len(r.hand), "lying": [kinds[c] for c in r.lying]} for r in race.riders],
-        "hands": [sorted(kinds[c] for c in r.hand) for r in race.riders],
+        "hands": [sorted(kinds[c] for c in r.hand) if seat is None or r.seat == seat else []
+                  for r in race.riders],
         "piles": {"draw": len(race.draw), "discard": [kinds[c] for c in race.discard[-3:]],
                   "discard_size": len(race.discard), "peloton_draw": len(race.peloton_draw),
                   "peloton_discard": [kinds[c] for c in race.peloton_discard[-3:]]},
         "course": race.course.data,
         "families": {k: C.family(k) for k in sorted(set(kinds))},
     }
-
-
-def seat_view(race: Race, seat: int) -> dict[str, Any]:
-    """The position as one player sees it: his own hand, the others' only counted."""
-    out = public_position(race)
-    out["hands"] = [hand if i == seat else [] for i, hand in enumerate(out["hands"])]
-    return out

@@ -15,6 +15,8 @@ from .state import Player, Rider, State
 
 GAME = "veldiv"
 DECISIONS = False  # the dice decide everything
+SHUFFLES = False  # no cards
+SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 BOTS: dict[str, Any] = {}
 
 
@@ -30,12 +32,12 @@ def play_choice(state: State, choice: str) -> list[Event]:
     raise ScenarioError("choices", "the Veldiv races have no decisions to script")
 
 
-def public_position(state: State) -> dict[str, Any]:
-    return setup.public_position(state)
+def observe(state: State, seat: int | None = None) -> dict[str, Any]:
+    return setup.observe(state, seat)
 
 
 __all__ = [
-    "APPLIES", "ARTICLES", "BOTS", "BOXES", "DECISIONS", "GAME", "OPTIONS", "RACES", "START_LINE", "TRACK_SQUARES",
+    "APPLIES", "ARTICLES", "BOTS", "BOXES", "DECISIONS", "GAME", "SEAT_COLOURS", "SHUFFLES", "OPTIONS", "RACES", "START_LINE", "TRACK_SQUARES",
     "Player", "Race", "Rider", "State", "article_label", "choice_words", "question_words", "dice_needed", "need",
-    "new_state", "play_choice", "play_throw", "public_position", "sentence", "settle_setup", "setup",
+    "new_state", "observe", "play_choice", "play_throw", "sentence", "settle_setup", "setup",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Event, Need, Value
-from ..narrate import plural
+from ..core import plural
 from .races import RACES
 
 _RACE_RULE = {race.article: race.name for race in RACES.values()}

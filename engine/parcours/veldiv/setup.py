@@ -182,8 +182,8 @@ def _check_no_catch(state: State) -> None:
                                     f"{hunted[0].seat + 1}, who would be out of the race")
 
 
-def public_position(state: State) -> dict[str, Any]:
-    """The position as the contract gives it (see the scenario format page)."""
+def observe(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position as the contract gives it (see the scenario format page); nothing is hidden."""
     return {
         "ruleset": state.ruleset,
         "finished": state.finished,

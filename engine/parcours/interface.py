@@ -1,0 +1,79 @@
+"""What every game package provides (`GameRules`) and the race descriptions it publishes.
+
+Game packages import from here, never from the registry (`games.py`), which imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .core import Event, Need
+from .options import Option, OptionValue
+
+
+class RaceInfo(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def article(self) -> str: ...
+    @property
+    def name(self) -> dict[str, str]: ...
+    @property
+    def team(self) -> bool: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race of a game with no more to say about it than these (the Veldiv's races say more)."""
+
+    id: str
+    article: str  # the article that defines it
+    name: dict[str, str]
+    min_players: int
+    max_players: int
+    team: bool = False
+
+
+class GameRules(Protocol):
+    """What every game package provides (read-only attributes, then functions)."""
+
+    @property
+    def GAME(self) -> str: ...
+    @property
+    def DECISIONS(self) -> bool: ...  # does any race of this game ask players to decide anything?
+    @property
+    def SHUFFLES(self) -> bool: ...  # does a scenario's seed also seed its card shuffles (setup.shuffle)?
+    @property
+    def BOTS(self) -> Mapping[str, Any]: ...  # bot name -> function(state, need, rng) -> choice
+    @property
+    def RACES(self) -> Mapping[str, RaceInfo]: ...
+    @property
+    def OPTIONS(self) -> Mapping[str, Option]: ...
+    @property
+    def APPLIES(self) -> Mapping[str, set[str]]: ...
+    @property
+    def ARTICLES(self) -> tuple[str, ...]: ...
+    @property
+    def SEAT_COLOURS(self) -> tuple[dict[str, str], ...]: ...  # seat -> {"fr", "en"}; () if seats have none
+
+    def new_state(self, ruleset: str, players: int, options: dict[str, OptionValue], setup: object, /) -> Any: ...
+    def settle_setup(self, state: Any, /) -> list[Event]: ...
+    def need(self, state: Any, /) -> Need | None: ...
+    def play_throw(self, state: Any, dice: list[int], /) -> list[Event]: ...
+    def play_choice(self, state: Any, choice: str, /) -> list[Event]: ...
+    # The position as JSON. seat=None: the narrator's view, everything (as the rules pages show
+    # it); seat=N: what player N may see (hidden cards are left out); a seat no player holds
+    # (-1): only what is public.
+    def observe(self, state: Any, seat: int | None, /) -> dict[str, Any]: ...
+    def sentence(self, event: Event, lang: str, team: bool, /) -> str: ...
+    def article_label(self, cite: str, lang: str, /) -> str: ...
+    # A choice need in words, both languages: each choice -> {"fr", "en"}; the question it asks.
+    # Raises for a choice the game has no words for (a bug: tests/test_labels.py meets them all).
+    def choice_words(self, state: Any, need: Need, /) -> dict[str, dict[str, str]]: ...
+    def question_words(self, state: Any, need: Need, /) -> dict[str, str]: ...
