@@ -9,7 +9,7 @@ import re
 import sys
 from typing import Any, NoReturn, TextIO
 
-from .core import ScenarioError
+from .core import ScenarioError, digits
 from .games import all_games, all_races, default_options
 from .narrate import sentence
 from .options import OptionValue
@@ -23,7 +23,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse's errors, as every other error: one line, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise ScenarioError(self.prog.removeprefix("parcours").strip() or "parcours", message)
+        raise ScenarioError(self.prog.removeprefix("parcours").strip() or "parcours", message,
+                            fr=f"commande mal formée ({message})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,10 +32,19 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         return int(args.run(args))
     except ScenarioError as err:
-        print(f"parcours: {err}", file=sys.stderr)
+        lang = _lang(sys.argv[1:] if argv is None else argv)
+        print(f"parcours{' ' if lang == 'fr' else ''}: {err.words()[lang]}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _lang(argv: list[str]) -> str:
+    """The language a refusal is printed in: --lang's, read even when the command line is refused."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang=fr" or (arg == "--lang" and argv[i + 1:i + 2] == ["fr"]):
+            return "fr"
+    return "en"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,7 +90,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep:
-            raise ScenarioError(f"--option {item}", "expected ID=VALUE")
+            raise ScenarioError(f"--option {item}", "expected ID=VALUE", fr="attendu : ID=VALEUR")
         given[key] = int(value) if re.fullmatch(r"-?[0-9]{1,18}", value) else value  # not '²', nor 5,000 digits
     return given
 
@@ -113,14 +123,17 @@ def _read(path: str, name: str) -> str:
             with open(path, "rb") as file:
                 data = file.read(4 * MAX_TEXT + 1)
     except OSError as err:
-        raise ScenarioError(name, err.strerror or "cannot be read") from None
+        raise ScenarioError(name, err.strerror or "cannot be read",
+                            fr=f"illisible ({err.strerror})" if err.strerror else "illisible") from None
     if len(data) > 4 * MAX_TEXT:
-        raise ScenarioError(name, f"too large (more than {4 * MAX_TEXT:,} bytes)")
+        raise ScenarioError(name, f"too large (more than {4 * MAX_TEXT:,} bytes)",
+                            fr=f"trop volumineux (plus de {digits(4 * MAX_TEXT)} octets)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
-        raise ScenarioError(f"{name}:{line}", f"not UTF-8 text (byte {err.start + 1})") from None
+        raise ScenarioError(f"{name}:{line}", f"not UTF-8 text (byte {err.start + 1})",
+                            fr=f"pas du texte UTF-8 (octet {err.start + 1})") from None
 
 
 def _print_steps(game: Game, lang: str, out: TextIO, first: int = 0) -> None:
@@ -181,7 +194,8 @@ def _seats(spec: str, players: int) -> set[int]:
     """--human 0,2: the seats people play."""
     seats = {s.strip() for s in spec.split(",") if s.strip()}
     if any(not re.fullmatch(r"[0-9]{1,2}", s) or int(s) >= players for s in seats):
-        raise ScenarioError("--human", f"expected seats from 0 to {players - 1}, separated by commas, got {spec!r}")
+        raise ScenarioError("--human", f"expected seats from 0 to {players - 1}, separated by commas, got {spec!r}",
+                            fr=f"attendu : des places de 0 à {players - 1}, séparées par des virgules, reçu {spec!r}")
     return {int(s) for s in seats}
 
 
@@ -219,7 +233,8 @@ def _ask(seat: int, lang: str, choices: tuple[str, ...], context: str = "") -> s
 def _simulate(args: argparse.Namespace) -> int:
     scenario = _scenario_from_args(args, None)
     if not 1 <= args.count <= MAX_RACES:
-        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {args.count}")
+        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {args.count}",
+                            fr=f"attendu : de 1 à {digits(MAX_RACES)} courses, reçu {args.count}")
     bar = _progress_bar(args.count) if args.count >= 2000 and sys.stderr.isatty() else None
     summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar,
                        _bots(scenario, args.bots))
@@ -236,10 +251,12 @@ def _bots(scenario: Scenario, spec: str) -> list[str]:
     names = [b.strip() for b in spec.split(",") if b.strip()]
     known = scenario.game.BOTS
     if names and len(names) != scenario.players:
-        raise ScenarioError("--bots", f"give one bot per seat ({scenario.players})")
+        raise ScenarioError("--bots", f"give one bot per seat ({scenario.players})",
+                            fr=f"donnez un robot par place ({scenario.players})")
     for name in names:
         if name not in known:
-            raise ScenarioError("--bots", f"unknown bot {name!r} (known: {', '.join(known) or 'none'})")
+            raise ScenarioError("--bots", f"unknown bot {name!r} (known: {', '.join(known) or 'none'})",
+                                fr=f"robot inconnu : {name!r} (connus : {', '.join(known) or 'aucun'})")
     return names
 
 

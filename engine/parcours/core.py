@@ -33,6 +33,11 @@ class ScenarioError(ValueError):
         return {"en": f"{self.where}: {self.problem}", "fr": f"{self.where} : {self.problem_fr}"}
 
 
+def refusal(err: Exception) -> dict[str, str]:
+    """An error as the pages show it, in both languages (one that is no ScenarioError has only its own words)."""
+    return err.words() if isinstance(err, ScenarioError) else {"en": str(err), "fr": str(err)}
+
+
 def _one_line(text: str, limit: int) -> str:
     """Whatever a file sent (a key with a newline, a list of a million faces) stays one short line."""
     text = text.replace("\r", "\\r").replace("\n", "\\n")
@@ -113,3 +118,8 @@ def plural(count: object, one: str, many: str, lang: str = "en") -> str:
     n = count if isinstance(count, int) else int(str(count))
     single = n < 2 if lang == "fr" else n == 1
     return f"{n} {one if single else many}"
+
+
+def digits(number: int, lang: str = "fr") -> str:
+    """A large number as each language writes it: 1,000,000 in English, 1 000 000 in French."""
+    return f"{number:,}".replace(",", " ") if lang == "fr" else f"{number:,}"

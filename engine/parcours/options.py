@@ -32,11 +32,13 @@ class Option:
         if self.number_range is not None:
             low, high = self.number_range
             if not is_whole(value, low, high):
-                raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {value!r}")
+                raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {value!r}",
+                                    fr=f"attendu : un nombre entier de {low} à {high}, reçu {value!r}")
             return value
         if not isinstance(value, str) or value not in self.values:  # a list or a mapping is no value either
             choices = ", ".join(self.values)
-            raise ScenarioError(where, f"{value!r} is not one of: {choices}")
+            raise ScenarioError(where, f"{value!r} is not one of: {choices}",
+                                fr=f"{value!r} n'est pas l'une des valeurs possibles : {choices}")
         return value
 
     def to_json(self) -> dict[str, object]:
@@ -56,13 +58,14 @@ def resolve(catalogue: Mapping[str, Option], given: object, applicable: set[str]
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise ScenarioError("options", "expected a mapping of option id to value")
+        raise ScenarioError("options", "expected a mapping of option id to value",
+                            fr="attendu : un dictionnaire d'identifiants d'options et de valeurs")
     chosen: dict[str, OptionValue] = {oid: catalogue[oid].default for oid in applicable}
     for oid, value in given.items():
         if oid not in catalogue:
-            raise ScenarioError(f"options.{oid}", "unknown option")
+            raise ScenarioError(f"options.{oid}", "unknown option", fr="option inconnue")
         if oid not in applicable:
-            raise ScenarioError(f"options.{oid}", "does not apply to this race")
+            raise ScenarioError(f"options.{oid}", "does not apply to this race", fr="ne s'applique pas à cette course")
         chosen[oid] = catalogue[oid].check(value, f"options.{oid}")
     return chosen
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Dice, Event, Need, ScenarioError, is_whole
+from .core import Dice, Event, Need, ScenarioError, digits, is_whole, plural
 from .games import game_of
 from .interface import GameRules
 from .options import OptionValue, resolve
@@ -64,28 +64,33 @@ class Scenario:
 def parse(data: object) -> Scenario:
     """Check a scenario mapping; raise ScenarioError naming the first bad field."""
     if not isinstance(data, dict):
-        raise ScenarioError("scenario", "expected a mapping with at least 'ruleset' and 'players'")
+        raise ScenarioError("scenario", "expected a mapping with at least 'ruleset' and 'players'",
+                            fr="attendu : un dictionnaire avec au moins « ruleset » et « players »")
     check_shape(data)
     for key in data:
         if key not in _FIELDS:
-            raise ScenarioError(str(key), f"unknown field (expected one of: {', '.join(_FIELDS)})")
+            raise ScenarioError(str(key), f"unknown field (expected one of: {', '.join(_FIELDS)})",
+                                fr=f"champ inconnu (attendu : l'un de {', '.join(_FIELDS)})")
     ruleset = data.get("ruleset")
     game = game_of(ruleset)
     assert isinstance(ruleset, str)
     if "players" not in data:
-        raise ScenarioError("players", "missing")
+        raise ScenarioError("players", "missing", fr="manquant")
     race = game.RACES[ruleset]
     players = data["players"]
     if not is_whole(players):
-        raise ScenarioError("players", f"expected a whole number, got {players!r}")
+        raise ScenarioError("players", f"expected a whole number, got {players!r}",
+                            fr=f"attendu : un nombre entier, reçu {players!r}")
     if not race.min_players <= players <= race.max_players:
-        raise ScenarioError("players", f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}")
+        raise ScenarioError("players", f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}",
+                            fr=f"{ruleset} se joue de {race.min_players} à {race.max_players} joueurs, pas {players}")
     applicable = {oid for oid, races in game.APPLIES.items() if ruleset in races}
     options = resolve(game.OPTIONS, data.get("options"), applicable)
     scenario = Scenario(ruleset, players, options, data.get("setup"), _dice(data.get("dice", [])),
                         _choices(data.get("choices", [])), _seed(data))
     if scenario.choices and not game.DECISIONS:
-        raise ScenarioError("choices", f"the races of this game ({game.GAME}) have no decisions to script")
+        raise ScenarioError("choices", f"the races of this game ({game.GAME}) have no decisions to script",
+                            fr=f"les courses de ce jeu ({game.GAME}) ne demandent aucune décision")
     if game.SHUFFLES:
         scenario.setup = with_shuffle(scenario.setup, scenario.seed)
     game.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
@@ -109,10 +114,12 @@ def check_shape(data: object, where: str = "scenario") -> None:
                 _check_scalar(value, path or where)
             continue
         if depth >= MAX_DEPTH:
-            raise ScenarioError(path or where, f"nested too deep (more than {MAX_DEPTH} levels)")
+            raise ScenarioError(path or where, f"nested too deep (more than {MAX_DEPTH} levels)",
+                                fr=f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)")
         values += len(value)
         if values > MAX_VALUES:
-            raise ScenarioError(where, f"too large (more than {MAX_VALUES:,} values)")
+            raise ScenarioError(where, f"too large (more than {MAX_VALUES:,} values)",
+                                fr=f"trop volumineux (plus de {digits(MAX_VALUES)} valeurs)")
         if isinstance(value, dict):
             for key in value:
                 _check_scalar(key, f"{path}.<key>" if path else "<key>")
@@ -143,11 +150,14 @@ def _plain(value: object) -> bool:
 
 def _check_scalar(value: object, where: str) -> None:
     if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-        raise ScenarioError(where, f"a number too large (at most {MAX_NUMBER:,} either way)")
+        raise ScenarioError(where, f"a number too large (at most {MAX_NUMBER:,} either way)",
+                            fr=f"nombre trop grand (au plus {digits(MAX_NUMBER)}, en plus ou en moins)")
     if isinstance(value, str) and len(value) > MAX_STRING:
-        raise ScenarioError(where, f"a text too long (at most {MAX_STRING:,} characters)")
+        raise ScenarioError(where, f"a text too long (at most {MAX_STRING:,} characters)",
+                            fr=f"texte trop long (au plus {digits(MAX_STRING)} caractères)")
     if not isinstance(value, (str, int, float, type(None))):  # bool is an int
-        raise ScenarioError(where, f"unexpected {type(value).__name__} (JSON values only)")
+        raise ScenarioError(where, f"unexpected {type(value).__name__} (JSON values only)",
+                            fr=f"{type(value).__name__} inattendu (valeurs JSON seulement)")
 
 
 def with_shuffle(setup: Any, seed: int | None) -> Any:
@@ -162,30 +172,33 @@ def with_shuffle(setup: Any, seed: int | None) -> Any:
 def _dice(value: object) -> list[int]:
     """Faces are checked against 1-16 here, and against the die actually rolled when consumed."""
     if not isinstance(value, list):
-        raise ScenarioError("dice", "expected a list of die faces")
+        raise ScenarioError("dice", "expected a list of die faces", fr="attendu : une liste de faces de dé")
     for i, face in enumerate(value):
         if not is_whole(face, 1, MAX_FACE):
-            raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-{MAX_FACE})")
+            raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-{MAX_FACE})",
+                                fr=f"{face!r} n'est pas une face de dé (1 à {MAX_FACE})")
     return list(value)
 
 
-def _dice_count(count: int) -> str:
-    return "1 die" if count == 1 else f"{count} dice"
+def _dice_count(count: int, lang: str = "en") -> str:
+    return plural(count, "dé", "dés", "fr") if lang == "fr" else plural(count, "die", "dice")
 
 
 def _choices(value: object) -> list[str]:
     if not isinstance(value, list):
-        raise ScenarioError("choices", "expected a list of choices")
+        raise ScenarioError("choices", "expected a list of choices", fr="attendu : une liste de choix")
     for i, choice in enumerate(value):
         if isinstance(choice, bool) or not isinstance(choice, (str, int)):
-            raise ScenarioError(f"choices[{i}]", f"expected a word or a number, got {choice!r}")
+            raise ScenarioError(f"choices[{i}]", f"expected a word or a number, got {choice!r}",
+                                fr=f"attendu : un mot ou un nombre, reçu {choice!r}")
     return [str(c) for c in value]
 
 
 def _seed(data: dict[str, Any]) -> int | None:
     seed = data.get("seed")
     if seed is not None and not is_whole(seed):
-        raise ScenarioError("seed", f"expected a whole number, got {seed!r}")
+        raise ScenarioError("seed", f"expected a whole number, got {seed!r}",
+                            fr=f"attendu : un nombre entier, reçu {seed!r}")
     return seed
 
 
@@ -218,15 +231,18 @@ class Game:
         """Apply one throw; a wrong throw raises ScenarioError and changes nothing."""
         need = self.need()
         if need is None:
-            raise ScenarioError("dice", "the race is over")
+            raise ScenarioError("dice", "the race is over", fr="la course est finie")
         if need.kind != "dice":
-            raise ScenarioError("dice", f"the rules wait for a choice of player {need.seat + 1}, not dice")
+            raise ScenarioError("dice", f"the rules wait for a choice of player {need.seat + 1}, not dice",
+                                fr=f"la règle attend un choix du joueur {need.seat + 1}, pas des dés")
         if len(dice) != need.count:
-            raise ScenarioError("dice", f"this throw takes {_dice_count(need.count)}, got {len(dice)}")
+            raise ScenarioError("dice", f"this throw takes {_dice_count(need.count)}, got {len(dice)}",
+                                fr=f"ce coup se joue avec {_dice_count(need.count, 'fr')}, reçu {len(dice)}")
         _dice(list(dice))
         for face in dice:
             if not is_whole(face, 1, need.sides):
-                raise ScenarioError("dice", f"{face!r} is not a face of the D{need.sides} rolled here")
+                raise ScenarioError("dice", f"{face!r} is not a face of the D{need.sides} rolled here",
+                                    fr=f"{face!r} n'est pas une face du D{need.sides} lancé ici")
         events = self.rules.play_throw(self.state, list(dice))
         self.steps.append(events)
         self.record.append(("dice", list(dice)))
@@ -236,9 +252,10 @@ class Game:
         """Apply one decision; an illegal one raises ScenarioError and changes nothing."""
         need = self.need()
         if need is None or need.kind != "choice":
-            raise ScenarioError("choices", "no decision is asked for here")
+            raise ScenarioError("choices", "no decision is asked for here", fr="aucune décision n'est demandée ici")
         if str(choice) not in need.choices:
-            raise ScenarioError("choices", f"{choice!r} is not allowed here (allowed: {', '.join(need.choices)})")
+            raise ScenarioError("choices", f"{choice!r} is not allowed here (allowed: {', '.join(need.choices)})",
+                                fr=f"{choice!r} n'est pas permis ici (permis : {', '.join(need.choices)})")
         events = self.rules.play_choice(self.state, str(choice))
         self.steps.append(events)
         self.record.append(("choice", str(choice)))
@@ -264,7 +281,8 @@ class Game:
                 faces = [dice.throw(need.sides) for _ in range(need.count)]
                 for k, face in enumerate(faces):
                     if face > need.sides:
-                        raise ScenarioError(f"dice[{index + k}]", f"{face} is not a face of the D{need.sides} rolled here")
+                        raise ScenarioError(f"dice[{index + k}]", f"{face} is not a face of the D{need.sides} rolled here",
+                                            fr=f"{face} n'est pas une face du D{need.sides} lancé ici")
                 self.throw(faces)
             else:
                 if used >= len(choices):
@@ -273,7 +291,7 @@ class Game:
                 try:
                     self.choose(choices[used])
                 except ScenarioError as err:
-                    raise ScenarioError(f"choices[{used}]", err.problem) from None
+                    raise ScenarioError(f"choices[{used}]", err.problem, fr=err.problem_fr) from None
                 used += 1
             played += 1
         self.stopped = "end"
@@ -311,7 +329,8 @@ def replay(data: object, max_steps: int | None = None) -> dict[str, Any]:
     many steps were played (the set-up's opening step included).
     """
     if max_steps is not None and not is_whole(max_steps, 0):
-        raise ScenarioError("max_steps", f"expected a whole number of steps, got {max_steps!r}")
+        raise ScenarioError("max_steps", f"expected a whole number of steps, got {max_steps!r}",
+                            fr=f"attendu : un nombre entier d'étapes, reçu {max_steps!r}")
     if isinstance(data, str):
         data = loads(data, "scenario")
     scenario = data if isinstance(data, Scenario) else parse(data)
@@ -337,11 +356,12 @@ def loads(text: str, name: str) -> Any:
     if text.lstrip().startswith(("{", "[")):
         return loads_json(text, name)
     if len(text) > MAX_TEXT:
-        raise ScenarioError(name, f"too large ({len(text):,} characters; at most {MAX_TEXT:,})")
+        raise _too_long(name, len(text))
     try:
         import yaml
     except ImportError:
-        raise ScenarioError(name, "not JSON, and reading YAML needs PyYAML (pip install pyyaml)") from None
+        raise ScenarioError(name, "not JSON, and reading YAML needs PyYAML (pip install pyyaml)",
+                            fr="pas du JSON, et lire du YAML demande PyYAML (pip install pyyaml)") from None
     try:
         _check_yaml_depth(yaml, text, name)
         return yaml.safe_load(text)
@@ -351,28 +371,35 @@ def loads(text: str, name: str) -> Any:
         mark = getattr(err, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}") from None
+        raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}", fr=f"YAML mal formé : {problem}") from None
     except (ValueError, RecursionError) as err:
-        raise ScenarioError(name, _unreadable(err)) from None
+        raise _unreadable(name, err) from None
 
 
 def loads_json(text: str, name: str) -> Any:
     """JSON only (what the browser's worker is sent), its size and depth checked before parsing."""
     if len(text) > MAX_TEXT:
-        raise ScenarioError(name, f"too large ({len(text):,} characters; at most {MAX_TEXT:,})")
+        raise _too_long(name, len(text))
     _check_json_depth(text, name)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}") from None
+        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}", fr=f"JSON mal formé : {err.msg}") from None
     except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
-        raise ScenarioError(name, _unreadable(err)) from None
+        raise _unreadable(name, err) from None
 
 
-def _unreadable(err: Exception) -> str:
+def _too_long(name: str, length: int) -> ScenarioError:
+    return ScenarioError(name, f"too large ({length:,} characters; at most {MAX_TEXT:,})",
+                         fr=f"trop volumineux ({digits(length)} caractères ; au plus {digits(MAX_TEXT)})")
+
+
+def _unreadable(name: str, err: Exception) -> ScenarioError:
     if "integer string conversion" in str(err):
-        return "a number too large (thousands of digits)"
-    return f"cannot be read: {str(err).splitlines()[0] if str(err) else type(err).__name__}"
+        return ScenarioError(name, "a number too large (thousands of digits)",
+                             fr="nombre trop grand (des milliers de chiffres)")
+    why = str(err).splitlines()[0] if str(err) else type(err).__name__
+    return ScenarioError(name, f"cannot be read: {why}", fr=f"illisible : {why}")
 
 
 _JSON_TOKENS = re.compile(r'\\.|["\[\]{}]')
@@ -391,7 +418,8 @@ def _check_json_depth(text: str, name: str) -> None:
             depth += 1
             if depth > MAX_DEPTH:
                 line = text.count("\n", 0, token.start()) + 1
-                raise ScenarioError(f"{name}:{line}", f"nested too deep (more than {MAX_DEPTH} levels)")
+                raise ScenarioError(f"{name}:{line}", f"nested too deep (more than {MAX_DEPTH} levels)",
+                                    fr=f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)")
         else:
             depth -= 1
 
@@ -402,10 +430,12 @@ def _check_yaml_depth(yaml: Any, text: str, name: str) -> None:
     for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         events += 1
         if events > MAX_VALUES:
-            raise ScenarioError(name, f"too large (more than {MAX_VALUES:,} values)")
+            raise ScenarioError(name, f"too large (more than {MAX_VALUES:,} values)",
+                                fr=f"trop volumineux (plus de {digits(MAX_VALUES)} valeurs)")
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise ScenarioError(f"{name}:{event.start_mark.line + 1}", f"nested too deep (more than {MAX_DEPTH} levels)")
+                raise ScenarioError(f"{name}:{event.start_mark.line + 1}", f"nested too deep (more than {MAX_DEPTH} levels)",
+                                    fr=f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)")
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
+from parcours.core import refusal
 from parcours.narrate import article_label
 from parcours.scenario import loads_json
 
@@ -70,11 +71,11 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
 
 
 def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
-    """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence."""
+    """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence in each language."""
     try:
         return film(loads_json(scenario_json, "scenario"), anchor_prefix).to_json()
     except (ScenarioError, ValueError) as err:
-        return json.dumps({"error": str(err)}, ensure_ascii=False)
+        return json.dumps({"error": refusal(err)}, ensure_ascii=False)
 
 
 def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,

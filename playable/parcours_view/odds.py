@@ -12,6 +12,7 @@ from html import escape
 from parcours import ScenarioError
 from parcours.chevaux import Board
 from parcours.chevaux.odds import Chance, Odds, odds
+from parcours.core import refusal
 from parcours.scenario import loads_json
 
 BAR_W, CHART_H = 6, 120
@@ -79,8 +80,8 @@ def odds_html(board: object = None) -> str:
 
 
 def odds_json(board_json: str) -> str:
-    """For the browser's worker: a board as JSON in, the odds as HTML (or a sentence) out."""
+    """For the browser's worker: a board as JSON in, the odds as HTML (or a sentence in each language) out."""
     try:
         return json.dumps({"html": odds_html(loads_json(board_json, "board"))})
     except (ScenarioError, ValueError) as err:
-        return json.dumps({"error": str(err)})
+        return json.dumps({"error": refusal(err)}, ensure_ascii=False)

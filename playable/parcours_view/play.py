@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from parcours import Game, ScenarioError, all_races, game_of, parse
+from parcours.core import refusal
 from parcours.narrate import plural
 from parcours.scenario import loads_json
 
@@ -66,7 +67,7 @@ def play(request: object) -> dict[str, Any]:
             try:
                 events = game.throw(faces)
             except ScenarioError as err:
-                raise ScenarioError(f"dice[{used_dice}]", err.problem) from None
+                raise ScenarioError(f"dice[{used_dice}]", err.problem, fr=err.problem_fr) from None
             used_dice += need.count
             choice = words = None
         else:
@@ -77,7 +78,7 @@ def play(request: object) -> dict[str, Any]:
             try:
                 events = game.choose(choice)
             except ScenarioError as err:
-                raise ScenarioError(f"choices[{used_choices}]", err.problem) from None
+                raise ScenarioError(f"choices[{used_choices}]", err.problem, fr=err.problem_fr) from None
             used_choices += 1
             faces = []
         if count >= since:
@@ -217,8 +218,8 @@ def _seen(game: Game, humans: list[int] | None) -> dict[str, Any]:
 
 
 def play_json(request_json: str) -> str:
-    """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence."""
+    """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence in each language."""
     try:
         return json.dumps(play(loads_json(request_json, "request")), ensure_ascii=False, separators=(",", ":"))
     except (ScenarioError, ValueError) as err:
-        return json.dumps({"error": str(err)}, ensure_ascii=False)
+        return json.dumps({"error": refusal(err)}, ensure_ascii=False)

@@ -71,15 +71,19 @@ class State:
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object) -> State:
     data = setup if setup is not None else {}
     if not isinstance(data, dict):
-        raise ScenarioError("setup", "expected a mapping with track and teams")
+        raise ScenarioError("setup", "expected a mapping with track and teams",
+                            fr="attendu : un dictionnaire avec track et teams")
     for key in data:
         if key not in ("track", "teams"):
-            raise ScenarioError(f"setup.{key}", "unknown field (expected track, teams)")
+            raise ScenarioError(f"setup.{key}", "unknown field (expected track, teams)",
+                                fr="champ inconnu (attendu : track, teams)")
     track = _track(data.get("track"))
     behind_yellow = track["yellow_line"] - track["red_line"] - 1
     if behind_yellow > -players:
         raise ScenarioError("setup.track", f"the dernys start behind the yellow line, which must be behind the "
-                                           f"riders' row (the {players} squares behind the red line)")
+                                           f"riders' row (the {players} squares behind the red line)",
+                            fr=f"les dernys partent derrière la ligne jaune, qui doit être derrière la rangée des "
+                               f"coureurs (les {players} cases derrière la ligne rouge)")
     laps = int(options["cdp.laps"])
     teams = [Team(s, -1 - s, behind_yellow, laps_to_ride=laps) for s in range(players)]
     state = State(ruleset, options, track["squares"], track["red_line"], teams)
@@ -95,38 +99,46 @@ def _track(data: object) -> dict[str, int]:
     if data is None:
         return track
     if not isinstance(data, dict):
-        raise ScenarioError("setup.track", "expected a mapping with squares, red_line, yellow_line")
+        raise ScenarioError("setup.track", "expected a mapping with squares, red_line, yellow_line",
+                            fr="attendu : un dictionnaire avec squares, red_line, yellow_line")
     for key, value in data.items():
         if key not in track:
-            raise ScenarioError(f"setup.track.{key}", "unknown field (expected squares, red_line, yellow_line)")
+            raise ScenarioError(f"setup.track.{key}", "unknown field (expected squares, red_line, yellow_line)",
+                                fr="champ inconnu (attendu : squares, red_line, yellow_line)")
         low = MIN_SQUARES if key == "squares" else 1
         if not is_whole(value, low, MAX_SQUARES):
-            raise ScenarioError(f"setup.track.{key}", f"expected a whole number from {low} to {MAX_SQUARES}, got {value!r}")
+            raise ScenarioError(f"setup.track.{key}", f"expected a whole number from {low} to {MAX_SQUARES}, got {value!r}",
+                                fr=f"attendu : un nombre entier de {low} à {MAX_SQUARES}, reçu {value!r}")
         track[key] = value
     if track["red_line"] > track["squares"] or track["yellow_line"] > track["squares"]:
-        raise ScenarioError("setup.track", "the lines must be on the track")
+        raise ScenarioError("setup.track", "the lines must be on the track", fr="les lignes doivent être sur la piste")
     return track
 
 
 def _place(state: State, rows: object) -> None:
     if not isinstance(rows, list) or len(rows) != len(state.teams):
-        raise ScenarioError("setup.teams", f"expected {len(state.teams)} mappings, one per team")
+        raise ScenarioError("setup.teams", f"expected {len(state.teams)} mappings, one per team",
+                            fr=f"attendu : {len(state.teams)} dictionnaires, un par équipe")
     for seat, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise ScenarioError(f"setup.teams[{seat}]", "expected a mapping such as {rider: 12, derny: 13}")
+            raise ScenarioError(f"setup.teams[{seat}]", "expected a mapping such as {rider: 12, derny: 13}",
+                                fr="attendu : un dictionnaire tel que {rider: 12, derny: 13}")
         team = state.teams[seat]
         for key, value in row.items():
             where = f"setup.teams[{seat}].{key}"
             if key == "phase":
                 if value not in ("dernys", "chasing", "coupled"):
-                    raise ScenarioError(where, f"expected dernys, chasing or coupled, got {value!r}")
+                    raise ScenarioError(where, f"expected dernys, chasing or coupled, got {value!r}",
+                                        fr=f"attendu : dernys, chasing ou coupled, reçu {value!r}")
                 team.phase = value
             elif key in ("rider", "derny"):
                 if not is_whole(value):
-                    raise ScenarioError(where, f"expected a square along the road, got {value!r}")
+                    raise ScenarioError(where, f"expected a square along the road, got {value!r}",
+                                        fr=f"attendu : une case le long de la route, reçu {value!r}")
                 setattr(team, key, value)
             else:
-                raise ScenarioError(where, "unknown field (expected rider, derny, phase)")
+                raise ScenarioError(where, "unknown field (expected rider, derny, phase)",
+                                    fr="champ inconnu (attendu : rider, derny, phase)")
         _check_team(state, team, f"setup.teams[{seat}]")
 
 
@@ -134,16 +146,23 @@ def _check_team(state: State, team: Team, where: str) -> None:
     """A position the rules can reach: no rider past the finish, nor chasing a derny behind him."""
     if not -state.squares <= team.rider < state.line(team):
         raise ScenarioError(f"{where}.rider", f"expected a square from {-state.squares} (a lap behind the red line) "
-                                              f"to {state.line(team) - 1} (before the finish), got {team.rider}")
+                                              f"to {state.line(team) - 1} (before the finish), got {team.rider}",
+                            fr=f"attendu : une case de {-state.squares} (un tour derrière la ligne rouge) "
+                               f"à {state.line(team) - 1} (avant l'arrivée), reçu {team.rider}")
     if not -state.squares <= team.derny <= team.rider + DERNY_LEAD:
         raise ScenarioError(f"{where}.derny", f"expected a square from {-state.squares} to {team.rider + DERNY_LEAD} "
-                                              f"(at most {DERNY_LEAD} ahead of its rider), got {team.derny}")
+                                              f"(at most {DERNY_LEAD} ahead of its rider), got {team.derny}",
+                            fr=f"attendu : une case de {-state.squares} à {team.rider + DERNY_LEAD} "
+                               f"(au plus {DERNY_LEAD} devant son coureur), reçu {team.derny}")
     if team.phase == "coupled" and team.rider != team.derny - 1:
-        raise ScenarioError(where, "a coupled rider is on the square just behind its derny")
+        raise ScenarioError(where, "a coupled rider is on the square just behind its derny",
+                            fr="un coureur couplé est sur la case juste derrière son derny")
     if team.phase == "chasing" and team.derny <= team.rider:
-        raise ScenarioError(where, "a chasing rider's derny waits ahead of him, not behind")
+        raise ScenarioError(where, "a chasing rider's derny waits ahead of him, not behind",
+                            fr="le derny d'un coureur en chasse l'attend devant lui, pas derrière")
     if team.phase == "dernys" and team.derny > team.rider:
-        raise ScenarioError(where, "while the dernys ride alone (phase 1), a derny is still behind its rider")
+        raise ScenarioError(where, "while the dernys ride alone (phase 1), a derny is still behind its rider",
+                            fr="tant que les dernys roulent seuls (phase 1), un derny est encore derrière son coureur")
 
 
 def start_events(state: State) -> list[Event]:

@@ -47,20 +47,25 @@ def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> S
     if setup is None:
         return state
     if not isinstance(setup, dict):
-        raise ScenarioError("setup", "expected a mapping with pos, sprint and first")
+        raise ScenarioError("setup", "expected a mapping with pos, sprint and first",
+                            fr="attendu : un dictionnaire avec pos, sprint et first")
     for key in setup:
         if key not in ("pos", "sprint", "first"):
-            raise ScenarioError(f"setup.{key}", "unknown field (expected pos, sprint, first)")
+            raise ScenarioError(f"setup.{key}", "unknown field (expected pos, sprint, first)",
+                                fr="champ inconnu (attendu : pos, sprint, first)")
     pos = setup.get("pos", [0, 0])
     if not isinstance(pos, list) or len(pos) != 2 or not all(is_whole(p, 0, state.line - 1) for p in pos):
-        raise ScenarioError("setup.pos", f"expected two squares ridden, 0 to {state.line - 1}, got {pos!r}")
+        raise ScenarioError("setup.pos", f"expected two squares ridden, 0 to {state.line - 1}, got {pos!r}",
+                            fr=f"attendu : deux nombres de cases parcourues, de 0 à {state.line - 1}, reçu {pos!r}")
     sprint = setup.get("sprint", False)
     if not isinstance(sprint, bool):
-        raise ScenarioError("setup.sprint", f"expected true or false, got {sprint!r}")
+        raise ScenarioError("setup.sprint", f"expected true or false, got {sprint!r}",
+                            fr=f"attendu : true ou false, reçu {sprint!r}")
     state.pos, state.sprint = list(pos), sprint
     first = setup.get("first", _leader(state, 0))
     if not is_whole(first, 0, 1):  # not 1.0, nor true
-        raise ScenarioError("setup.first", f"expected seat 0 or 1, got {first!r}")
+        raise ScenarioError("setup.first", f"expected seat 0 or 1, got {first!r}",
+                            fr=f"attendu : la place 0 ou 1, reçu {first!r}")
     _start_turn(state, first)
     return state
 

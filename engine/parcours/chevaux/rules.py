@@ -15,39 +15,48 @@ POINTS_TO_WIN = 3
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> State:
     data = setup if setup is not None else {}
     if not isinstance(data, dict):
-        raise ScenarioError("setup", "expected a mapping with board, horses and turn")
+        raise ScenarioError("setup", "expected a mapping with board, horses and turn",
+                            fr="attendu : un dictionnaire avec board, horses et turn")
     for key in data:
         if key not in ("board", "horses", "turn"):
-            raise ScenarioError(f"setup.{key}", "unknown field (expected board, horses, turn)")
+            raise ScenarioError(f"setup.{key}", "unknown field (expected board, horses, turn)",
+                                fr="champ inconnu (attendu : board, horses, turn)")
     state = State(ruleset, options, Board.parse(data.get("board")), [Player(s) for s in range(players)])
     if "horses" in data:
         _place_horses(state, data["horses"])
         state.leg = 1 + sum(p.points for p in state.players)
     turn = data.get("turn", 0)
     if not is_whole(turn, 0, players - 1):
-        raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {turn!r}")
+        raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {turn!r}",
+                            fr=f"attendu : une place de 0 à {players - 1}, reçu {turn!r}")
     state.turn = state.leg_starter = turn
     return state
 
 
 def _place_horses(state: State, rows: object) -> None:
     if not isinstance(rows, list) or len(rows) != len(state.players):
-        raise ScenarioError("setup.horses", f"expected {len(state.players)} mappings, one per player")
+        raise ScenarioError("setup.horses", f"expected {len(state.players)} mappings, one per player",
+                            fr=f"attendu : {len(state.players)} dictionnaires, un par joueur")
     limits = {"hole": state.board.holes - 1, "lost": HORSES - 1, "points": POINTS_TO_WIN - 1}
     for seat, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise ScenarioError(f"setup.horses[{seat}]", "expected a mapping such as {hole: 4, lost: 1}")
+            raise ScenarioError(f"setup.horses[{seat}]", "expected a mapping such as {hole: 4, lost: 1}",
+                                fr="attendu : un dictionnaire tel que {hole: 4, lost: 1}")
         for key, value in row.items():
             where = f"setup.horses[{seat}].{key}"
             if key not in limits:
-                raise ScenarioError(where, "unknown field (expected hole, lost, points)")
+                raise ScenarioError(where, "unknown field (expected hole, lost, points)",
+                                    fr="champ inconnu (attendu : hole, lost, points)")
             if not is_whole(value, 0, limits[key]):
-                raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, got {value!r}")
+                raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, got {value!r}",
+                                    fr=f"attendu : un nombre entier de 0 à {limits[key]}, reçu {value!r}")
             if key == "points" and value and state.ruleset != "chevaux.trois-points":
-                raise ScenarioError(where, "points are scored only in the race in legs (chevaux.trois-points)")
+                raise ScenarioError(where, "points are scored only in the race in legs (chevaux.trois-points)",
+                                    fr="on ne marque de points que dans la course en manches (chevaux.trois-points)")
             setattr(state.players[seat], key, value)
         if state.players[seat].hole in state.board.traps:
-            raise ScenarioError(f"setup.horses[{seat}].hole", "a horse cannot stand in a trap: it would have fallen")
+            raise ScenarioError(f"setup.horses[{seat}].hole", "a horse cannot stand in a trap: it would have fallen",
+                                fr="un cheval ne peut pas se tenir dans un piège : il y serait tombé")
 
 
 def settle_setup(state: State) -> list[Event]:
@@ -59,7 +68,8 @@ def need(state: State) -> Need | None:
 
 
 def play_choice(state: State, choice: str) -> list[Event]:
-    raise ScenarioError("choices", "the horse race has no decisions to script")
+    raise ScenarioError("choices", "the horse race has no decisions to script",
+                        fr="la course de chevaux ne demande aucune décision")
 
 
 def play_throw(state: State, dice: list[int]) -> list[Event]:

@@ -21,23 +21,29 @@ class Board:
         merged = dict(DEFAULT_BOARD)
         if data is not None:
             if not isinstance(data, dict):
-                raise ScenarioError(where, "expected a mapping with holes, up and traps")
+                raise ScenarioError(where, "expected a mapping with holes, up and traps",
+                                    fr="attendu : un dictionnaire avec holes, up et traps")
             for key in data:
                 if key not in merged:
-                    raise ScenarioError(f"{where}.{key}", "unknown field (expected holes, up, traps)")
+                    raise ScenarioError(f"{where}.{key}", "unknown field (expected holes, up, traps)",
+                                        fr="champ inconnu (attendu : holes, up, traps)")
             merged.update(data)
         holes, up, traps = merged["holes"], merged["up"], merged["traps"]
         if not is_whole(holes, 2, 60):
-            raise ScenarioError(f"{where}.holes", f"expected a number of holes from 2 to 60, got {holes!r}")
+            raise ScenarioError(f"{where}.holes", f"expected a number of holes from 2 to 60, got {holes!r}",
+                                fr=f"attendu : un nombre de trous de 2 à 60, reçu {holes!r}")
         if not is_whole(up, 1, holes - 1):
-            raise ScenarioError(f"{where}.up", f"expected 1 to {holes - 1} holes on the way up, got {up!r}")
+            raise ScenarioError(f"{where}.up", f"expected 1 to {holes - 1} holes on the way up, got {up!r}",
+                                fr=f"attendu : de 1 à {holes - 1} trous à la montée, reçu {up!r}")
         if not isinstance(traps, list):
-            raise ScenarioError(f"{where}.traps", "expected a list of hole numbers")
+            raise ScenarioError(f"{where}.traps", "expected a list of hole numbers",
+                                fr="attendu : une liste de numéros de trous")
         for i, t in enumerate(traps):
             if not is_whole(t, 1, holes - 1):
-                raise ScenarioError(f"{where}.traps[{i}]", f"a trap must be on a hole from 1 to {holes - 1}, got {t!r}")
+                raise ScenarioError(f"{where}.traps[{i}]", f"a trap must be on a hole from 1 to {holes - 1}, got {t!r}",
+                                    fr=f"un piège doit être sur un trou de 1 à {holes - 1}, reçu {t!r}")
         if len(set(traps)) != len(traps):
-            raise ScenarioError(f"{where}.traps", "a hole is listed twice")
+            raise ScenarioError(f"{where}.traps", "a hole is listed twice", fr="un trou figure deux fois dans la liste")
         return cls(holes, up, tuple(sorted(traps)))
 
     def to_json(self) -> dict[str, Any]:

@@ -47,17 +47,21 @@ def split(data: object, where: str = "setup.cards") -> dict[str, int]:
     if data is None:
         return dict(DEFAULT_SPLIT)
     if not isinstance(data, dict):
-        raise ScenarioError(where, "expected a mapping of card kind to number")
+        raise ScenarioError(where, "expected a mapping of card kind to number",
+                            fr="attendu : un dictionnaire de sortes de cartes et de nombres")
     out = dict(DEFAULT_SPLIT)
     for kind, count in data.items():
         if kind not in DEFAULT_SPLIT:
-            raise ScenarioError(f"{where}.{kind}", f"unknown card kind (expected one of: {', '.join(KINDS)})")
+            raise ScenarioError(f"{where}.{kind}", f"unknown card kind (expected one of: {', '.join(KINDS)})",
+                                fr=f"sorte de carte inconnue (attendu : l'une de {', '.join(KINDS)})")
         if not is_whole(count, 0, MAX_OF_A_KIND):
             raise ScenarioError(f"{where}.{kind}",
-                                f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {count!r}")
+                                f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {count!r}",
+                                fr=f"attendu : un nombre de cartes de 0 à {MAX_OF_A_KIND}, reçu {count!r}")
         out[kind] = count
     if sum(out.values()) > MAX_CARDS:
-        raise ScenarioError(where, f"at most {MAX_CARDS} cards in all (the box holds 100), got {sum(out.values())}")
+        raise ScenarioError(where, f"at most {MAX_CARDS} cards in all (the box holds 100), got {sum(out.values())}",
+                            fr=f"au plus {MAX_CARDS} cartes en tout (la boîte en contient 100), reçu {sum(out.values())}")
     return out
 
 

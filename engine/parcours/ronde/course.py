@@ -85,10 +85,12 @@ def build(data: object = None, where: str = "setup.course") -> Course:
     if data is None:
         data = DEFAULT_COURSE
     if not isinstance(data, dict):
-        raise ScenarioError(where, "expected a mapping with spaces, hills, cobbles, supply, red_triangle")
+        raise ScenarioError(where, "expected a mapping with spaces, hills, cobbles, supply, red_triangle",
+                            fr="attendu : un dictionnaire avec spaces, hills, cobbles, supply, red_triangle")
     for key in data:
         if key not in DEFAULT_COURSE:
-            raise ScenarioError(f"{where}.{key}", f"unknown field (expected {', '.join(DEFAULT_COURSE)})")
+            raise ScenarioError(f"{where}.{key}", f"unknown field (expected {', '.join(DEFAULT_COURSE)})",
+                                fr=f"champ inconnu (attendu : {', '.join(DEFAULT_COURSE)})")
     full = {**DEFAULT_COURSE, **data}
     try:
         key = json.dumps(full, sort_keys=True)
@@ -108,13 +110,15 @@ def _parse(full: dict[str, Any], where: str) -> Course:
     size = full["spaces"]
     if not is_whole(size, MIN_SPACES, MAX_SPACES):
         raise ScenarioError(f"{where}.spaces", f"expected a number of spaces from {MIN_SPACES} to {MAX_SPACES}, "
-                                               f"got {size!r}")
+                                               f"got {size!r}",
+                            fr=f"attendu : un nombre de cases de {MIN_SPACES} à {MAX_SPACES}, reçu {size!r}")
     cells: list[dict[str, Any]] = [{} for _ in range(size)]
     _lay(cells, full["hills"], f"{where}.hills", "dice", _hill_cell)
     _lay(cells, full["cobbles"], f"{where}.cobbles", "numbers", _cobble_cell)
     supply = full["supply"]
     if not isinstance(supply, list):
-        raise ScenarioError(f"{where}.supply", f"expected a list of spaces from 1 to {size - 2}, got {supply!r}")
+        raise ScenarioError(f"{where}.supply", f"expected a list of spaces from 1 to {size - 2}, got {supply!r}",
+                            fr=f"attendu : une liste de cases de 1 à {size - 2}, reçu {supply!r}")
     for i, spot in enumerate(supply):
         cells[_spot(spot, size, f"{where}.supply[{i}]")]["supply"] = True
     cells[_spot(full["red_triangle"], size, f"{where}.red_triangle")]["red_triangle"] = True
@@ -123,28 +127,34 @@ def _parse(full: dict[str, Any], where: str) -> Course:
 
 def _spot(spot: object, size: int, where: str) -> int:
     if not is_whole(spot, 1, size - 2):
-        raise ScenarioError(where, f"expected a space from 1 to {size - 2}, got {spot!r}")
+        raise ScenarioError(where, f"expected a space from 1 to {size - 2}, got {spot!r}",
+                            fr=f"attendu : une case de 1 à {size - 2}, reçu {spot!r}")
     return spot
 
 
 def _lay(cells: list[dict[str, Any]], items: object, where: str, field: str, cell: Any) -> None:
     if not isinstance(items, list):
-        raise ScenarioError(where, "expected a list")
+        raise ScenarioError(where, "expected a list", fr="attendu : une liste")
     for n, item in enumerate(items):
         here = f"{where}[{n}]"
         if not isinstance(item, dict) or set(item) != {"name", "from", field}:
-            raise ScenarioError(here, f"expected a mapping with name, from and {field}")
+            raise ScenarioError(here, f"expected a mapping with name, from and {field}",
+                                fr=f"attendu : un dictionnaire avec name, from et {field}")
         start, marks, name = item["from"], item[field], item["name"]
         if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} characters, got {name!r}")
+            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} characters, got {name!r}",
+                                fr=f"attendu : un nom de 1 à {MAX_NAME} caractères, reçu {name!r}")
         if not is_whole(start, 1, len(cells) - 2):
-            raise ScenarioError(f"{here}.from", f"expected a first space from 1 to {len(cells) - 2}, got {start!r}")
+            raise ScenarioError(f"{here}.from", f"expected a first space from 1 to {len(cells) - 2}, got {start!r}",
+                                fr=f"attendu : une première case de 1 à {len(cells) - 2}, reçu {start!r}")
         values = _marks(marks, field, f"{here}.{field}")
         if start + len(values) > len(cells) - 1:
-            raise ScenarioError(here, f"must end before the finish (space {len(cells) - 1})")
+            raise ScenarioError(here, f"must end before the finish (space {len(cells) - 1})",
+                                fr=f"doit finir avant l'arrivée (case {len(cells) - 1})")
         for k, mark in enumerate(values):
             if cells[start + k]:
-                raise ScenarioError(here, f"space {start + k} is already a hill or cobbled space")
+                raise ScenarioError(here, f"space {start + k} is already a hill or cobbled space",
+                                    fr=f"la case {start + k} est déjà une case de mont ou une case pavée")
             cells[start + k] = cell(name, mark, k == 0, f"{here}.{field}[{k}]")
 
 
@@ -153,21 +163,25 @@ def _marks(marks: object, field: str, where: str) -> list[object]:
     if field == "dice" and isinstance(marks, str):
         marks = list(marks)
     if not isinstance(marks, list) or not marks:
-        shape = "a string of 4s and 6s such as \"6644\", one a space" if field == "dice" \
-            else "a list of numbers such as [5, 4, 6], one a space"
-        raise ScenarioError(where, f"expected {shape}, got {marks!r}")
+        shape, shape_fr = (("a string of 4s and 6s such as \"6644\", one a space",
+                            "une suite de 4 et de 6 telle que « 6644 », un par case") if field == "dice"
+                           else ("a list of numbers such as [5, 4, 6], one a space",
+                                 "une liste de nombres telle que [5, 4, 6], un par case"))
+        raise ScenarioError(where, f"expected {shape}, got {marks!r}", fr=f"attendu : {shape_fr}, reçu {marks!r}")
     return marks
 
 
 def _hill_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
     if isinstance(mark, bool) or str(mark) not in ("4", "6"):
-        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space (4 or 6), got {mark!r}")
+        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space (4 or 6), got {mark!r}",
+                            fr=f"une case de montée est une case D4 ou D6 (4 ou 6), reçu {mark!r}")
     return {"hill": name, "die": int(str(mark)), "first": first}
 
 
 def _cobble_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
     if not is_whole(mark, 1, 16):
-        raise ScenarioError(where, f"a cobbled space carries a number from 1 to 16, got {mark!r}")
+        raise ScenarioError(where, f"a cobbled space carries a number from 1 to 16, got {mark!r}",
+                            fr=f"une case pavée porte un nombre de 1 à 16, reçu {mark!r}")
     return {"cobbles": name, "number": mark}
 
 

@@ -34,10 +34,12 @@ _FIELDS = ("course", "cards", "shuffle", "first", "riders", "draw", "discard", "
 def deal(race: Race, data: dict[str, Any]) -> None:
     for key in data:
         if key not in _FIELDS:
-            raise ScenarioError(f"setup.{key}", f"unknown field (expected one of: {', '.join(map(str, _FIELDS))})")
+            raise ScenarioError(f"setup.{key}", f"unknown field (expected one of: {', '.join(map(str, _FIELDS))})",
+                                fr=f"champ inconnu (attendu : l'un de {', '.join(map(str, _FIELDS))})")
     seed = data.get("shuffle", 0)
     if not is_whole(seed):
-        raise ScenarioError("setup.shuffle", f"expected a whole number, got {seed!r}")
+        raise ScenarioError("setup.shuffle", f"expected a whole number, got {seed!r}",
+                            fr=f"attendu : un nombre entier, reçu {seed!r}")
     race.rng = random.Random(seed)
     race.kinds = _deck(race, C.split(data.get("cards")))
     loose = list(range(len(race.kinds)))
@@ -61,11 +63,13 @@ def deal(race: Race, data: dict[str, Any]) -> None:
 def _place_peloton(race: Race, data: dict[str, Any]) -> None:
     if not race.with_peloton:
         if "peloton" in data:
-            raise ScenarioError("setup.peloton", "this level is played without the peloton")
+            raise ScenarioError("setup.peloton", "this level is played without the peloton",
+                                fr="ce niveau se joue sans le peloton")
         return
     spot = data.get("peloton", 0)
     if not is_whole(spot, 0, race.finish - 2):
-        raise ScenarioError("setup.peloton", f"expected a space from 0 to {race.finish - 2}, got {spot!r}")
+        raise ScenarioError("setup.peloton", f"expected a space from 0 to {race.finish - 2}, got {spot!r}",
+                            fr=f"attendu : une case de 0 à {race.finish - 2}, reçu {spot!r}")
     race.peloton = spot
     foot = race.course.hill_foot(PELOTON_END_HILL)
     race.peloton_closed = foot is not None and spot >= foot
@@ -77,7 +81,8 @@ def _pile(race: Race, loose: list[int], kinds: object, name: str) -> list[int]:
     for i, card in enumerate(cards):
         if (race.kinds[card] in C.PELOTON) != name.startswith("peloton"):
             right = "peloton_draw or peloton_discard" if race.kinds[card] in C.PELOTON else "draw or discard"
-            raise ScenarioError(f"setup.{name}[{i}]", f"a {race.kinds[card]} card goes on {right}")
+            raise ScenarioError(f"setup.{name}[{i}]", f"a {race.kinds[card]} card goes on {right}",
+                                fr=f"une carte « {race.kinds[card]} » va sur {right.replace(' or ', ' ou ')}")
     return cards
 
 
@@ -96,13 +101,16 @@ def _rows(race: Race, rows: object) -> list[dict[str, Any]]:
     if rows is None:
         return [{} for _ in race.riders]
     if not isinstance(rows, list) or len(rows) != len(race.riders):
-        raise ScenarioError("setup.riders", f"expected {len(race.riders)} mappings, one per player")
+        raise ScenarioError("setup.riders", f"expected {len(race.riders)} mappings, one per player",
+                            fr=f"attendu : {len(race.riders)} dictionnaires, un par joueur")
     for seat, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise ScenarioError(f"setup.riders[{seat}]", "expected a mapping such as {at: 24, hand: [flat]}")
+            raise ScenarioError(f"setup.riders[{seat}]", "expected a mapping such as {at: 24, hand: [flat]}",
+                                fr="attendu : un dictionnaire tel que {at: 24, hand: [flat]}")
         for key in row:
             if key not in ("at", "hand", "skip", "behind"):
-                raise ScenarioError(f"setup.riders[{seat}].{key}", "unknown field (expected at, hand, skip, behind)")
+                raise ScenarioError(f"setup.riders[{seat}].{key}", "unknown field (expected at, hand, skip, behind)",
+                                    fr="champ inconnu (attendu : at, hand, skip, behind)")
     return rows
 
 
@@ -112,13 +120,16 @@ def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -
     skip = row.get("skip", 0)
     if not is_whole(skip, 0, MAX_SKIP):
         raise ScenarioError(f"{where}.skip",
-                            f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {skip!r}")
+                            f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {skip!r}",
+                            fr=f"attendu : un nombre de tours à passer de 0 à {MAX_SKIP}, reçu {skip!r}")
     behind = row.get("behind", False)
     if not isinstance(behind, bool) or (behind and not race.with_peloton):
-        raise ScenarioError(f"{where}.behind", "true or false, and only with the peloton")
+        raise ScenarioError(f"{where}.behind", "true or false, and only with the peloton",
+                            fr="true ou false, et seulement avec le peloton")
     at = row.get("at", race.behind_space if behind else 0)
     if not is_whole(at, 0, race.finish - 1):
-        raise ScenarioError(f"{where}.at", f"expected a space from 0 to {race.finish - 1}, got {at!r}")
+        raise ScenarioError(f"{where}.at", f"expected a space from 0 to {race.finish - 1}, got {at!r}",
+                            fr=f"attendu : une case de 0 à {race.finish - 1}, reçu {at!r}")
     _check_place(race, at, behind, f"{where}.at")
     rider.at, rider.skip, rider.behind = at, skip, behind
     rider.triangle = at >= race.course.data["red_triangle"]
@@ -126,7 +137,8 @@ def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -
         rider.hand = _pick(race, loose, row["hand"], f"{where}.hand")
         if race.peloton_closed and any(race.kinds[c] in C.PELOTON for c in rider.hand):
             raise ScenarioError(f"{where}.hand", f"no peloton cards in hand once the peloton has reached the "
-                                                 f"{PELOTON_END_HILL}")
+                                                 f"{PELOTON_END_HILL}",
+                                fr=f"pas de carte peloton en main une fois que le peloton a atteint le {PELOTON_END_HILL}")
     if skip:  # the misfortune he is serving lies in front of him
         rider.lying = _pick(race, loose, [_any_misfortune(race, loose, where)], f"{where}.skip")
 
@@ -137,18 +149,24 @@ def _check_place(race: Race, at: int, behind: bool, where: str) -> None:
     peloton = race.peloton
     if behind and at != race.behind_space:
         raise ScenarioError(where, f"a rider behind the peloton (space {peloton}) is on space "
-                                   f"{race.behind_space}, just behind it, got {at}")
+                                   f"{race.behind_space}, just behind it, got {at}",
+                            fr=f"un coureur derrière le peloton (case {peloton}) est sur la case "
+                               f"{race.behind_space}, juste derrière lui, reçu {at}")
     if not behind and peloton and at <= peloton:
         raise ScenarioError(where, f"space {at} is not in front of the peloton (space {peloton}): "
-                                   "a rider there is behind it (behind: true)")
+                                   "a rider there is behind it (behind: true)",
+                            fr=f"la case {at} n'est pas devant le peloton (case {peloton}) : "
+                               "un coureur qui s'y trouve est derrière lui (behind: true)")
     if not behind and 0 < at < race.finish and race.riders_on(at) >= 3:
-        raise ScenarioError(where, f"space {at} already holds three riders")
+        raise ScenarioError(where, f"space {at} already holds three riders",
+                            fr=f"la case {at} porte déjà trois coureurs")
 
 
 def _any_misfortune(race: Race, loose: list[int], where: str) -> str:
     kinds = [race.kinds[c] for c in loose if C.family(race.kinds[c]) == "misfortune"]
     if not kinds:
-        raise ScenarioError(where, "no misfortune card left to lie in front of this rider")
+        raise ScenarioError(where, "no misfortune card left to lie in front of this rider",
+                            fr="plus aucune carte de malchance à poser devant ce coureur")
     return sorted(kinds)[0]
 
 
@@ -157,14 +175,16 @@ def _pick(race: Race, loose: list[int], kinds: object, where: str) -> list[int]:
     if kinds is None:
         return []
     if not isinstance(kinds, list):
-        raise ScenarioError(where, "expected a list of card kinds")
+        raise ScenarioError(where, "expected a list of card kinds", fr="attendu : une liste de sortes de cartes")
     out = []
     for i, kind in enumerate(kinds):
         card = next((c for c in loose if race.kinds[c] == kind), None)
         if card is None:
             known = kind in C.KINDS
             raise ScenarioError(f"{where}[{i}]", f"no {kind} card left in this game" if known
-                                else f"unknown card kind {kind!r} (expected one of: {', '.join(C.KINDS)})")
+                                else f"unknown card kind {kind!r} (expected one of: {', '.join(C.KINDS)})",
+                                fr=(f"plus aucune carte « {kind} » dans cette partie" if known
+                                    else f"sorte de carte inconnue : {kind!r} (attendu : l'une de {', '.join(C.KINDS)})"))
         loose.remove(card)
         out.append(card)
     return out
@@ -184,6 +204,7 @@ def _first(race: Race, first: object) -> None:
         race.tasks = [("lot", tuple(range(len(race.riders))), ())]
         return
     if not is_whole(first, 1, len(race.riders)):
-        raise ScenarioError("setup.first", f"expected a player from 1 to {len(race.riders)}, got {first!r}")
+        raise ScenarioError("setup.first", f"expected a player from 1 to {len(race.riders)}, got {first!r}",
+                            fr=f"attendu : un joueur de 1 à {len(race.riders)}, reçu {first!r}")
     race.turn = first - 1
     race.tasks = [("turn",)]

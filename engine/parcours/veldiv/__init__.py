@@ -29,7 +29,8 @@ def need(state: State) -> Need | None:
 
 
 def play_choice(state: State, choice: str) -> list[Event]:
-    raise ScenarioError("choices", "the Veldiv races have no decisions to script")
+    raise ScenarioError("choices", "the Veldiv races have no decisions to script",
+                        fr="les courses du Veldiv ne demandent aucune décision")
 
 
 def observe(state: State, seat: int | None = None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import ScenarioError, is_whole
+from ..core import ScenarioError, is_whole, plural
 from ..options import OptionValue
 from .races import RACES, TRACK_SQUARES, Race
 from .rules import ELIMINATION_KINDS, PREMIERS_TO_WIN, PURSUIT_LAPS
@@ -30,10 +30,12 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
 
 def _apply_setup(state: State, setup: object) -> None:
     if not isinstance(setup, dict):
-        raise ScenarioError("setup", "expected a mapping with 'riders' (and optionally 'players', 'turn')")
+        raise ScenarioError("setup", "expected a mapping with 'riders' (and optionally 'players', 'turn')",
+                            fr="attendu : un dictionnaire avec « riders » (et au besoin « players », « turn »)")
     for key in setup:
         if key not in ("riders", "players", "turn"):
-            raise ScenarioError(f"setup.{key}", "unknown field (expected riders, players or turn)")
+            raise ScenarioError(f"setup.{key}", "unknown field (expected riders, players or turn)",
+                                fr="champ inconnu (attendu : riders, players ou turn)")
     if "riders" in setup:
         _place_riders(state, setup["riders"])
     if "players" in setup:
@@ -41,7 +43,8 @@ def _apply_setup(state: State, setup: object) -> None:
     _check_reachable(state)
     turn = setup.get("turn", 0)
     if not is_whole(turn, 0, len(state.players) - 1):
-        raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, got {turn!r}")
+        raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, got {turn!r}",
+                            fr=f"attendu : une place de 0 à {len(state.players) - 1}, reçu {turn!r}")
     state.turn = turn
     for player in state.players:
         player.opened = True  # a set-up is mid-race: the opening turn of Art. 5 is over
@@ -54,19 +57,23 @@ def _place_riders(state: State, rows: object) -> None:
     race = state.race
     seats = len(state.players)
     if not isinstance(rows, list) or len(rows) != seats:
-        raise ScenarioError("setup.riders", f"expected {seats} lists, one per seat")
+        raise ScenarioError("setup.riders", f"expected {seats} lists, one per seat",
+                            fr=f"attendu : {seats} listes, une par place")
     taken: dict[int, str] = {}
     for seat, row in enumerate(rows):
         where = f"setup.riders[{seat}]"
         if not isinstance(row, list) or len(row) != race.riders_per_player:
             raise ScenarioError(where, "expected 2 riders (a team) for this race" if race.team
-                                else "expected 1 rider for this race")
+                                else "expected 1 rider for this race",
+                                fr=("attendu : 2 coureurs (une équipe) pour cette course" if race.team
+                                    else "attendu : 1 coureur pour cette course"))
         for index, spec in enumerate(row):
             rider = state.riders[seat][index]
             _place(state, rider, spec, f"{where}[{index}]")
             if rider.on_track and rider.progress > 0:
                 if rider.square in taken:
-                    raise ScenarioError(f"{where}[{index}]", f"square {rider.square} is already taken by {taken[rider.square]}")
+                    raise ScenarioError(f"{where}[{index}]", f"square {rider.square} is already taken by {taken[rider.square]}",
+                                        fr=f"la case {rider.square} est déjà prise par {taken[rider.square]}")
                 taken[rider.square] = f"{where}[{index}]"
     for seat, team in enumerate(state.riders):
         if all(not r.on_track for r in team):
@@ -79,28 +86,33 @@ def _check_start_line(taken: dict[int, str], state: State) -> None:
     for team in state.riders:
         for rider in team:
             if rider.on_track and rider.progress == 0 and rider.square in taken:
-                raise ScenarioError(taken[rider.square], f"square {rider.square} is the start line of a rider still waiting there")
+                raise ScenarioError(taken[rider.square], f"square {rider.square} is the start line of a rider still waiting there",
+                                    fr=f"la case {rider.square} est la ligne de départ d'un coureur qui y attend encore")
 
 
 def _place(state: State, rider: Rider, spec: object, where: str) -> None:
     laps = 0
     if spec is None:
         if state.race.kind not in ("pursuit", "elimination"):
-            raise ScenarioError(where, "null (out of the race) only exists in pursuits and the elimination race")
+            raise ScenarioError(where, "null (out of the race) only exists in pursuits and the elimination race",
+                                fr="null (hors course) n'existe que dans les poursuites et l'éliminatoire")
         rider.on_track = False
         return
     if isinstance(spec, dict):
         unknown = set(spec) - {"square", "laps"}
         if unknown:
-            raise ScenarioError(f"{where}.{sorted(unknown)[0]}", "unknown field (expected square, laps)")
+            raise ScenarioError(f"{where}.{sorted(unknown)[0]}", "unknown field (expected square, laps)",
+                                fr="champ inconnu (attendu : square, laps)")
         laps = spec.get("laps", 0)
         spec = spec.get("square")
         most = _most_laps(state)
         if not is_whole(laps, 0, most):
             raise ScenarioError(f"{where}.laps", f"expected a whole number of laps from 0 to {most} in this race, "
-                                                 f"got {laps!r}")
+                                                 f"got {laps!r}",
+                                fr=f"attendu : un nombre entier de tours de 0 à {most} dans cette course, reçu {laps!r}")
     if not is_whole(spec, 1, TRACK_SQUARES):
-        raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}")
+        raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}",
+                            fr=f"attendu : une case de 1 à {TRACK_SQUARES}, reçu {spec!r}")
     rider.progress = _progress_for(state, rider.start, spec, laps)
 
 
@@ -125,17 +137,21 @@ def _progress_for(state: State, start: int, square: int, laps: int) -> int:
 
 def _set_scores(state: State, rows: object) -> None:
     if not isinstance(rows, list) or len(rows) != len(state.players):
-        raise ScenarioError("setup.players", f"expected {len(state.players)} mappings, one per seat")
+        raise ScenarioError("setup.players", f"expected {len(state.players)} mappings, one per seat",
+                            fr=f"attendu : {len(state.players)} dictionnaires, un par place")
     for seat, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise ScenarioError(f"setup.players[{seat}]", "expected a mapping such as {points: 2, premier: 1}")
+            raise ScenarioError(f"setup.players[{seat}]", "expected a mapping such as {points: 2, premier: 1}",
+                                fr="attendu : un dictionnaire tel que {points: 2, premier: 1}")
         for key, value in row.items():
             where = f"setup.players[{seat}].{key}"
             if key not in _STAT_FIELDS:
-                raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})")
+                raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})",
+                                    fr=f"champ inconnu (attendu : {', '.join(_STAT_FIELDS)})")
             most = _most(state, key)
             if not is_whole(value, 0, most):
-                raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, got {value!r}")
+                raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, got {value!r}",
+                                    fr=f"attendu : un nombre entier de 0 à {most} dans cette course, reçu {value!r}")
             setattr(state.players[seat], key, value)
 
 
@@ -152,18 +168,23 @@ def _check_reachable(state: State) -> None:
     if state.race.kind == "cagnotte":
         total = int(state.options["veldiv.cagnotte-total"])
         if sum(p.stakes for p in state.players) >= total:
-            raise ScenarioError("setup.players", f"the stakes add up to the total ({total}): the race is over")
+            raise ScenarioError("setup.players", f"the stakes add up to the total ({total}): the race is over",
+                                fr=f"les gages atteignent l'enjeu ({total}) : la course est finie")
     running = [r for team in state.riders for r in team if r.on_track]
     if state.race.kind in ELIMINATION_KINDS and running:
         last = min(state.laps(r) for r in running)
         for r in running:
             if state.laps(r) > last + 1:
                 raise ScenarioError(f"setup.riders[{r.seat}]", "more than a lap ahead of the last rider: "
-                                    "riders past the line wait for the others")
+                                    "riders past the line wait for the others",
+                                    fr="plus d'un tour d'avance sur le dernier coureur : "
+                                       "les coureurs qui ont passé la ligne attendent les autres")
         out = len(state.riders) - len({r.seat for r in running})
         if state.race.kind == "elimination" and out != last:
             raise ScenarioError("setup.riders", f"one rider drops out a lap: after {last} laps, {last} out "
-                                                f"(null), not {out}")
+                                                f"(null), not {out}",
+                                fr=f"un coureur abandonne à chaque tour : après {plural(last, 'tour', 'tours', 'fr')}, "
+                                   f"{last} hors course (null), pas {out}")
     if state.race.kind == "pursuit":
         _check_no_catch(state)
 
@@ -179,7 +200,8 @@ def _check_no_catch(state: State) -> None:
                 continue
             if all(gained(h, t) >= 1 for h in hunters for t in hunted):
                 raise ScenarioError(f"setup.riders[{hunters[0].seat}]", f"has already caught player "
-                                    f"{hunted[0].seat + 1}, who would be out of the race")
+                                    f"{hunted[0].seat + 1}, who would be out of the race",
+                                    fr=f"a déjà rattrapé le joueur {hunted[0].seat + 1}, qui serait hors course")
 
 
 def observe(state: State, seat: int | None = None) -> dict[str, Any]:

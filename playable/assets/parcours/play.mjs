@@ -350,12 +350,12 @@ class PlayPage {
         return this.say(`${en} ${link ? "This link's race was not opened" : "The race was not started"}; nothing was changed.`,
           `${fr} ${link ? "La course de ce lien n'a pas été ouverte" : "La course n'a pas commencé"} ; rien n'a changé.`);
       }
-      const message = err instanceof EngineError ? err.message : String(err);
+      const { en, fr } = err instanceof EngineError ? err.words : { en: String(err), fr: String(err) };
       if (link) {
-        return this.say(`The engine refused this link's race (${message}). Nothing was changed: choose a race above.`,
-          `Le moteur refuse la course de ce lien (${message}). Rien n'a changé : choisissez une course ci-dessus.`);
+        return this.say(`The engine refused this link's race (${en}). Nothing was changed: choose a race above.`,
+          `Le moteur refuse la course de ce lien (${fr}). Rien n'a changé : choisissez une course ci-dessus.`);
       }
-      return this.say(`The engine refused this race: ${message}.`, `Le moteur refuse cette course : ${message}.`);
+      return this.say(`The engine refused this race: ${en}.`, `Le moteur refuse cette course : ${fr}.`);
     }
     if (gen !== this.gen) return;
     this.busy = false;
@@ -518,9 +518,9 @@ class PlayPage {
         }
         return;
       }
-      const message = err instanceof EngineError ? err.message : String(err);
-      this.say(`The engine refused this move (${message}); the position is unchanged.`,
-        `Le moteur refuse ce coup (${message}) ; la position n'a pas changé.`);
+      const { en, fr } = err instanceof EngineError ? err.words : { en: String(err), fr: String(err) };
+      this.say(`The engine refused this move (${en}); the position is unchanged.`,
+        `Le moteur refuse ce coup (${fr}) ; la position n'a pas changé.`);
       if (bots) this.stopBots(); // a bot that fails would fail again: the reader can restart
       return;
     }
@@ -701,8 +701,8 @@ class OddsEditor {
       return this.say(`${en} The odds shown are still the last ones.`, `${fr} Les chances affichées restent les dernières.`, "error");
     }
     if (refused !== null) {
-      return this.say(`This board was refused: ${refused.message}. The odds shown are still the last ones.`,
-        `Ce plateau est refusé : ${refused.message}. Les chances affichées restent les dernières.`, "error");
+      return this.say(`This board was refused: ${refused.words.en}. The odds shown are still the last ones.`,
+        `Ce plateau est refusé : ${refused.words.fr}. Les chances affichées restent les dernières.`, "error");
     }
     this.result.innerHTML = answer.html;
     wrapTables(this.result);

@@ -28,7 +28,15 @@ const START_TIMEOUT = 120_000;
 const engine = { worker: null, stage: "idle", error: { en: "", fr: "" }, pending: new Map(), nextId: 1,
   listeners: new Set(), startTimer: null };
 
-class EngineError extends Error {}
+// A refusal: `words` in each language, as the engine gives them ({en, fr}); the worker's own
+// failures are sentences in English.
+class EngineError extends Error {
+  constructor(words) {
+    const both = typeof words === "string" ? { en: words, fr: words } : words;
+    super(both.en);
+    this.words = both;
+  }
+}
 
 // The worker did not answer in time and was restarted; callers say so in both languages.
 class EngineTimeout extends EngineError {
@@ -632,7 +640,7 @@ class Widget {
       this.say(`The engine took more than ${err.seconds} seconds and was restarted: the example is back at its last position.`,
         `Le moteur a mis plus de ${err.seconds} secondes et a été redémarré : l'exemple est revenu à sa dernière position.`);
     } else if (err instanceof EngineError) {
-      this.say(`The engine could not do this: ${err.message}.`, `Le moteur n'a pas pu le faire : ${err.message}.`);
+      this.say(`The engine could not do this: ${err.words.en}.`, `Le moteur n'a pas pu le faire : ${err.words.fr}.`);
     } else {
       console.error("Parcours widget:", err);
       this.say("Something went wrong in this example; reading still works.",
@@ -951,8 +959,8 @@ class Widget {
           return refuse(`The engine took more than ${err.seconds} seconds over this link's position and was restarted.`,
             `Le moteur a mis plus de ${err.seconds} secondes sur la position de ce lien et a été redémarré.`);
         }
-        return refuse(`The engine refused this link's position (${err.message}).`,
-          `Le moteur refuse la position de ce lien (${err.message}).`);
+        return refuse(`The engine refused this link's position (${err.words?.en ?? err.message}).`,
+          `Le moteur refuse la position de ce lien (${err.words?.fr ?? err.message}).`);
       }
       if (gen !== this.gen) return;
       this.useFilm(film, s);

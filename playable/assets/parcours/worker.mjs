@@ -14,6 +14,7 @@
 // Answers:       {id, op: "begin"} as Python starts on a request (the page's watchdog counts from
 //                there: a request that hangs gets the worker terminated and started again), then
 //                {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: sentence}
+//                (the engine's refusals come in both languages: {id, error: {en, fr}})
 // Objects may come as JSON text (the page sends text).
 //
 // Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
@@ -119,7 +120,7 @@ self.onmessage = async ({ data }) => {
     const [args, key] = REQUESTS[op](data);
     postMessage({ id, op: "begin" });
     const answer = JSON.parse(calls[op](...args));
-    if (answer.error) postMessage({ id, error: String(answer.error) });
+    if (answer.error) postMessage({ id, error: answer.error }); // {en, fr}
     else postMessage({ id, [key]: answer });
   } catch (err) {
     // Too deep or too large for Python (the page refuses such links before they come here).
