@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -318,3 +319,189 @@ def test_a_film_says_why_it_ends_and_never_cuts_silently() -> None:
     assert film({"ruleset": "veldiv.individuelle", "players": 2, "dice": [3]}).stopped == "dice"
     whole = film({"ruleset": "chevaux.course", "players": 2, "seed": 5})
     assert whole.stopped == "end" and whole.finished
+
+
+# --- 5. every refusal in French too --------------------------------------------------------------
+
+R1, R2 = "ronde.niveau-1", "ronde.niveau-2"
+FRENCH_WORDS = {"le", "la", "les", "un", "une", "des", "du", "de", "au", "à", "est", "pas", "que", "qui", "sur", "dans",
+                "et", "ou", "ce", "reçu", "attendu", "inconnu", "inconnue", "trop", "illisible", "imbrication",
+                "manquant", "inattendu", "mal"}
+ENGLISH_WORDS = {"the", "got", "expected", "unknown", "is", "of", "to", "and", "not", "in", "with", "must"}
+
+
+def french(problem: str) -> bool:
+    """A refusal written in French: French words, none of the English sentence's own (a library's own
+    message may be quoted, « like this »)."""
+    words = set(re.findall(r"[a-zà-ÿœ]+", re.sub("«[^»]*»", "", problem).lower()))
+    return bool(words & FRENCH_WORDS) and not words & ENGLISH_WORDS
+
+
+BAD_SCENARIOS: list[object] = [
+    ["not", "a", "mapping"], {"ruleset": V}, {"ruleset": "no.such-race", "players": 2},
+    {"ruleset": V, "players": "two"}, {"ruleset": V, "players": 40}, {"ruleset": V, "players": 2, "extra": 1},
+    {"ruleset": V, "players": 2, "choices": ["go"]}, {"ruleset": V, "players": 2, "dice": 3},
+    {"ruleset": V, "players": 2, "dice": [17]}, {"ruleset": V, "players": 2, "choices": "go"},
+    {"ruleset": V, "players": 2, "choices": [[1]]}, {"ruleset": V, "players": 2, "seed": 1.5},
+    {"ruleset": V, "players": 10**30}, {"ruleset": V, "players": 2, "title": "x" * 20_000},
+    {"ruleset": V, "players": 2, "setup": {"riders": {1j: 2}}}, {"ruleset": V, "players": 2, "setup": nested(40)},
+    {"ruleset": V, "players": 2, "dice": [1] * (MAX_VALUES + 1)},
+    # options
+    {"ruleset": V, "players": 2, "options": 3}, {"ruleset": V, "players": 2, "options": {"nope": 1}},
+    {"ruleset": V, "players": 2, "options": {"veldiv.art7-scope": "any-roll"}},
+    {"ruleset": V, "players": 2, "options": {"veldiv.ranking": "sideways"}},
+    {"ruleset": "veldiv.cagnotte", "players": 2, "options": {"veldiv.cagnotte-stake": 0}},
+    # the Veldiv's set-up
+    {"ruleset": V, "players": 2, "setup": 3}, {"ruleset": V, "players": 2, "setup": {"oops": 1}},
+    {"ruleset": V, "players": 2, "setup": {"turn": 5}}, {"ruleset": V, "players": 2, "setup": {"riders": [[3]]}},
+    {"ruleset": V, "players": 2, "setup": {"riders": [[3, 4], [5]]}},
+    {"ruleset": V, "players": 2, "setup": {"riders": [[None], [5]]}},
+    {"ruleset": V, "players": 2, "setup": {"riders": [[{"square": 3, "x": 1}], [5]]}},
+    {"ruleset": V, "players": 2, "setup": {"riders": [[{"square": 3, "laps": -1}], [5]]}},
+    {"ruleset": V, "players": 2, "setup": {"riders": [[99], [5]]}},
+    {"ruleset": V, "players": 2, "setup": {"riders": [[12], [12]]}},
+    {"ruleset": V, "players": 2, "setup": {"players": [{}]}}, {"ruleset": V, "players": 2, "setup": {"players": [3, {}]}},
+    {"ruleset": V, "players": 2, "setup": {"players": [{"colour": 1}, {}]}},
+    {"ruleset": V, "players": 2, "setup": {"players": [{"premier": 3}, {}]}},
+    {"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 3}, {"stakes": 2}]}},
+    {"ruleset": "veldiv.eliminatoire", "players": 3, "setup": {"riders": [[{"square": 5, "laps": 2}], [30], [20]]}},
+    {"ruleset": "veldiv.eliminatoire", "players": 3, "setup": {"riders": [[None], [30], [20]]}},
+    {"ruleset": "veldiv.poursuite-individuelle", "players": 2,
+     "setup": {"riders": [[{"square": 30, "laps": 1}], [{"square": 25, "laps": 0}]]}},
+    # Velocità and Mezzo fondo
+    {"ruleset": "cdp.velocita", "players": 2, "setup": 1}, {"ruleset": "cdp.velocita", "players": 2, "setup": {"x": 1}},
+    {"ruleset": "cdp.velocita", "players": 2, "setup": {"pos": [40, 0]}},
+    {"ruleset": "cdp.velocita", "players": 2, "setup": {"sprint": 1}},
+    {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 2}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": 1}, {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"x": 1}},
+    {"ruleset": "cdp.mezzofondo", "players": 3, "setup": {"track": {"red_line": 20, "yellow_line": 19}}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": 1}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": {"x": 1}}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": {"squares": 3}}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": {"squares": 40, "red_line": 45}}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [3, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"phase": "asleep"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": "x"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"x": 1}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10**6}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 40, "phase": "chasing"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 15, "phase": "coupled"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "dernys"}, {}]}},
+    # the horse race
+    {"ruleset": "chevaux.course", "players": 2, "choices": ["x"]}, {"ruleset": "chevaux.course", "players": 2, "setup": 1},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"x": 1}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"turn": 4}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{}]}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [1, {}]}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{"x": 1}, {}]}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{"lost": 9}, {}]}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{"points": 1}, {}]}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": 1}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": {"x": 1}}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": {"holes": 1}}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": {"holes": 10, "up": 10}}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": {"traps": 3}}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": {"holes": 10, "traps": [12]}}},
+    {"ruleset": "chevaux.course", "players": 2, "setup": {"board": {"holes": 10, "traps": [3, 3]}}},
+    # the Ronde's set-up, course and cards
+    {"ruleset": R1, "players": 2, "setup": {"x": 1}}, {"ruleset": R1, "players": 2, "setup": {"shuffle": "x"}},
+    {"ruleset": R1, "players": 2, "setup": {"peloton": 3}}, {"ruleset": R2, "players": 2, "setup": {"peloton": -1}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{}]}}, {"ruleset": R1, "players": 2, "setup": {"riders": [1, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"x": 1}, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"skip": 99}, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"behind": True}, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"at": 10**4}, {}]}},
+    {"ruleset": R2, "players": 2, "setup": {"peloton": 10, "riders": [{"at": 3, "behind": True}, {}]}},
+    {"ruleset": R2, "players": 2, "setup": {"peloton": 10, "riders": [{"at": 5}, {}]}},
+    {"ruleset": R1, "players": 4, "setup": {"riders": [{"at": 5}, {"at": 5}, {"at": 5}, {"at": 5}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"hand": 3}, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"hand": ["no-such-card"]}, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{"hand": ["flat"] * 99}, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"first": 9}},
+    {"ruleset": R1, "players": 2, "setup": {"cards": 1}}, {"ruleset": R1, "players": 2, "setup": {"cards": {"x": 1}}},
+    {"ruleset": R1, "players": 2, "setup": {"cards": {"flat": -1}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": 1}}, {"ruleset": R1, "players": 2, "setup": {"course": {"x": 1}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"spaces": 2}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"supply": 3}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"red_triangle": 0}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"hills": 3}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"hills": [3]}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"hills": [{"name": "", "from": 3, "dice": "66"}]}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"hills": [{"name": "Muur", "from": 0, "dice": "66"}]}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"hills": [{"name": "Muur", "from": 3, "dice": "65"}]}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"hills": [{"name": "Muur", "from": 3, "dice": ""}]}}},
+    {"ruleset": R1, "players": 2, "setup": {"course": {"cobbles": [{"name": "Pavé", "from": 3, "numbers": [17]}]}}},
+]
+
+
+@pytest.mark.parametrize("scenario", BAD_SCENARIOS, ids=range(len(BAD_SCENARIOS)))
+def test_every_refusal_of_a_scenario_is_written_in_french_too(scenario: object) -> None:
+    err = refused(scenario)
+    assert err.problem_fr != err.problem and french(err.problem_fr), (err.problem, err.problem_fr)
+
+
+def test_refusals_of_a_move_or_a_text_are_written_in_french_too() -> None:
+    from parcours import Game
+    errors: list[ScenarioError] = []
+    game = Game(parse({"ruleset": "cdp.velocita", "players": 2, "options": {"cdp.lot": "first-seat"}}))
+    while (need := game.need()) is not None and need.kind == "dice":
+        game.throw([3])
+    for move in (lambda: game.throw([3]), lambda: game.choose("nonsense")):
+        with pytest.raises(ScenarioError) as err:
+            move()
+        errors.append(err.value)
+    veldiv = Game(parse({"ruleset": V, "players": 2}))
+    for move in (lambda: veldiv.throw([3, 4]), lambda: veldiv.throw([9]), lambda: veldiv.choose("x")):
+        with pytest.raises(ScenarioError) as err:
+            move()
+        errors.append(err.value)
+    for text in ("[" * 100, '{"players": ' + "9" * 5000 + "}", "{oops", "ruleset: [unclosed"):
+        with pytest.raises(ScenarioError) as err:
+            loads(text, "f")
+        errors.append(err.value)
+    with pytest.raises(ScenarioError) as err:
+        replay({"ruleset": V, "players": 2}, max_steps=-1)
+    errors.append(err.value)
+    for e in errors:
+        assert e.problem_fr != e.problem and french(e.problem_fr), (e.problem, e.problem_fr)
+
+
+def test_the_cli_prints_its_refusals_in_french_with_lang_fr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    latin1 = tmp_path / "latin1.yml"
+    latin1.write_bytes("title: Vélodrome\n".encode("latin-1"))
+    cases = [
+        (["replay", str(latin1), "--lang", "fr"], "latin1.yml:1 : pas du texte UTF-8"),
+        (["replay", str(tmp_path / "missing.json"), "--lang", "fr"], "illisible"),
+        (["simulate", V, "--players", "2", "-n", "0", "--lang", "fr"], "-n : attendu : de 1 à 1 000 000 courses"),
+        (["play", V, "--players", "2", "--human", "x", "--lang", "fr"], "--human : attendu : des places de 0 à 1"),
+        (["simulate", "cdp.velocita", "--players", "2", "--bots", "nobody,plain", "--lang=fr"], "robot inconnu"),
+        (["simulate", "cdp.velocita", "--players", "2", "--bots", "plain", "--lang=fr"], "un robot par place"),
+        (["simulate", V, "--players", "2", "--option", "oops", "--lang", "fr"], "attendu : ID=VALEUR"),
+        (["play", V, "--players", "two", "--lang", "fr"], "commande mal formée"),
+        (["simulate", V, "--players", "40", "--lang", "fr"], "se joue de 2 à"),
+    ]
+    for args, message in cases:
+        code, out, err = run_cli(capsys, *args)
+        assert (code, out) == (2, ""), args
+        assert err.startswith("parcours : ") and err.count("\n") == 1 and message in err, (args, err)
+
+
+def test_no_refusal_in_the_engine_lacks_its_french() -> None:
+    """Every `ScenarioError(...)` the engine raises says `fr=` (the Ronde's rules, state and bots:
+    issue 10's other half)."""
+    import ast
+
+    import parcours
+    root = Path(parcours.__file__).parent
+    later = {root / "ronde" / name for name in ("rules.py", "state.py", "bots.py")}
+    missing = []
+    for path in sorted(root.rglob("*.py")):
+        if path in later:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ScenarioError"
+                    and not any(k.arg == "fr" for k in node.keywords)):
+                missing.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not missing, missing

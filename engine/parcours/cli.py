@@ -24,7 +24,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise ScenarioError(self.prog.removeprefix("parcours").strip() or "parcours", message,
-                            fr=f"commande mal formée ({message})")
+                            fr=f"commande mal formée (« {message} »)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,7 +124,7 @@ def _read(path: str, name: str) -> str:
                 data = file.read(4 * MAX_TEXT + 1)
     except OSError as err:
         raise ScenarioError(name, err.strerror or "cannot be read",
-                            fr=f"illisible ({err.strerror})" if err.strerror else "illisible") from None
+                            fr=f"illisible (« {err.strerror} »)" if err.strerror else "illisible") from None
     if len(data) > 4 * MAX_TEXT:
         raise ScenarioError(name, f"too large (more than {4 * MAX_TEXT:,} bytes)",
                             fr=f"trop volumineux (plus de {digits(4 * MAX_TEXT)} octets)")

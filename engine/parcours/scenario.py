@@ -371,7 +371,7 @@ def loads(text: str, name: str) -> Any:
         mark = getattr(err, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}", fr=f"YAML mal formé : {problem}") from None
+        raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}", fr=f"YAML mal formé (« {problem} »)") from None
     except (ValueError, RecursionError) as err:
         raise _unreadable(name, err) from None
 
@@ -384,7 +384,7 @@ def loads_json(text: str, name: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}", fr=f"JSON mal formé : {err.msg}") from None
+        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}", fr=f"JSON mal formé (« {err.msg} »)") from None
     except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
         raise _unreadable(name, err) from None
 
@@ -399,7 +399,7 @@ def _unreadable(name: str, err: Exception) -> ScenarioError:
         return ScenarioError(name, "a number too large (thousands of digits)",
                              fr="nombre trop grand (des milliers de chiffres)")
     why = str(err).splitlines()[0] if str(err) else type(err).__name__
-    return ScenarioError(name, f"cannot be read: {why}", fr=f"illisible : {why}")
+    return ScenarioError(name, f"cannot be read: {why}", fr=f"illisible (« {why} »)")
 
 
 _JSON_TOKENS = re.compile(r'\\.|["\[\]{}]')
