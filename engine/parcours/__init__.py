@@ -5,13 +5,13 @@ Pure Python, standard library only. `replay(scenario)` plays a scenario out;
 """
 
 from .core import Dice, Event, Need, ScenarioError
-from .games import all_games, all_races, default_options, game_of
+from .games import all_games, all_races, default_options, describe, game_of
 from .interface import GameRules, RaceInfo
 from .narrate import sentence
 from .scenario import Game, Scenario, loads, parse, play, replay
 
 __all__ = [
     "Dice", "Event", "Game", "GameRules", "Need", "RaceInfo", "Scenario", "ScenarioError", "all_games", "all_races",
-    "default_options", "game_of", "loads", "parse", "play", "replay", "sentence",
+    "default_options", "describe", "game_of", "loads", "parse", "play", "replay", "sentence",
 ]
 __version__ = "0.1.0"

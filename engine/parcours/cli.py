@@ -309,7 +309,8 @@ def _rulesets(args: argparse.Namespace) -> int:
     listing: dict[str, Any] = {"rulesets": {}, "options": {}, "articles": []}
     for game in all_games().values():
         for rid, r in game.RACES.items():
-            listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team}
+            listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team,
+                                        "seat_colours": list(game.SEAT_COLOURS)}
         for oid, o in game.OPTIONS.items():
             listing["options"][oid] = o.to_json() | {"applies": sorted(game.APPLIES[oid])}
         listing["articles"].extend(game.ARTICLES)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import cdp, chevaux, ronde, veldiv
 from .core import ScenarioError
 from .interface import GameRules, RaceInfo
-from .options import OptionValue
+from .options import CONFIDENCE, OptionValue
 
 _GAMES: dict[str, GameRules] = {"veldiv": veldiv, "cdp": cdp, "chevaux": chevaux, "ronde": ronde}
 
@@ -36,3 +38,18 @@ def all_races() -> dict[str, RaceInfo]:
 def default_options(ruleset: str) -> dict[str, OptionValue]:
     game = game_of(ruleset)
     return {oid: game.OPTIONS[oid].default for oid, races in game.APPLIES.items() if ruleset in races}
+
+
+def describe(ruleset: str) -> dict[str, Any]:
+    """What a page needs to know of a race, as JSON, every word in both languages: its name, its
+    players and their colours, its readings (each value with its label and sentence), its bots."""
+    game = game_of(ruleset)
+    race = game.RACES[ruleset]
+    return {
+        "ruleset": ruleset, "game": game.GAME, "article": race.article, "name": race.name,
+        "players": [race.min_players, race.max_players], "team": race.team,
+        "decisions": game.DECISIONS, "shuffles": game.SHUFFLES, "bots": list(game.BOTS),
+        "seat_colours": list(game.SEAT_COLOURS),
+        "options": [game.OPTIONS[oid].to_json() for oid, races in game.APPLIES.items() if ruleset in races],
+        "confidence": CONFIDENCE,
+    }

@@ -2,7 +2,8 @@
 
 Each option settles one article, has a default and alternatives, a confidence
 tag (`text`: the text says so; `reading`: our best reading; `reconstruction`:
-the text is silent) and a sentence per value in French and in English.
+the text is silent), and per value a sentence and a short label (a menu's), each
+in French and in English.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ from typing import Union
 from .core import ScenarioError, is_whole
 
 OptionValue = Union[str, int]
-CONFIDENCE = ("text", "reading", "reconstruction")
+CONFIDENCE = {
+    "text": {"fr": "texte", "en": "text"},
+    "reading": {"fr": "lecture", "en": "reading"},
+    "reconstruction": {"fr": "reconstitution", "en": "reconstruction"},
+}
 
 
 @dataclass(frozen=True)
@@ -24,9 +29,14 @@ class Option:
     confidence: str
     question: dict[str, str]
     default: OptionValue
-    # value -> {"fr": ..., "en": ...}; empty for a number option
+    # value -> {"fr": ..., "en": ...}: the sentence, then the label; both empty for a number option
     values: dict[str, dict[str, str]] = field(default_factory=dict)
+    labels: dict[str, dict[str, str]] = field(default_factory=dict)
     number_range: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        assert self.confidence in CONFIDENCE, (self.id, self.confidence)
+        assert list(self.labels) == list(self.values), f"{self.id}: a label for each value, in the same order"
 
     def check(self, value: object, where: str) -> OptionValue:
         if self.number_range is not None:
@@ -48,7 +58,9 @@ class Option:
             "confidence": self.confidence,
             "question": self.question,
             "default": self.default,
+            "confidence_label": CONFIDENCE[self.confidence],
             "values": self.values,
+            "labels": self.labels,
             "range": list(self.number_range) if self.number_range else None,
         }
 

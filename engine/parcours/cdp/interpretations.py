@@ -21,6 +21,8 @@ _add(Option(
                "en": "Reaching the 30th square (the lap is done) is enough."},
      "beyond": {"fr": "Il faut aller au-delà de la 30e case.",
                 "en": "The rider must go beyond the 30th square."}},
+    {"reach": {"fr": "Atteindre la 30e case", "en": "Reach the 30th square"},
+     "beyond": {"fr": "Dépasser la 30e case", "en": "Go past the 30th square"}},
 ), _V | _M)
 
 _add(Option(
@@ -32,6 +34,8 @@ _add(Option(
               "en": "Yes: the face of the die decides; on an odd face the rider may do less than double."},
      "doubled": {"fr": "Non : le nombre doublé est pair, il faut l'avancer en entier.",
                  "en": "No: the doubled number is even, so it must be moved in full."}},
+    {"face": {"fr": "La face du dé décide", "en": "The die's face decides"},
+     "doubled": {"fr": "Le nombre doublé décide", "en": "The doubled number decides"}},
 ), _V)
 
 _add(Option(
@@ -43,6 +47,8 @@ _add(Option(
                      "en": "After: he sees the die, then decides to double that move."},
      "before-throw": {"fr": "Avant : il annonce le sprint, puis lance le dé.",
                       "en": "Before: he announces the sprint, then throws."}},
+    {"after-throw": {"fr": "Après le dé", "en": "After the throw"},
+     "before-throw": {"fr": "Avant le dé", "en": "Before the throw"}},
 ), _V)
 
 _add(Option(
@@ -53,6 +59,8 @@ _add(Option(
              "en": "A die: 1 to 3, the first player goes first; 4 to 6, the second."},
      "first-seat": {"fr": "Pas de tirage : le premier joueur part devant (pour les exemples).",
                     "en": "No draw: the first player goes first (for examples)."}},
+    {"die": {"fr": "Un dé", "en": "A die"},
+     "first-seat": {"fr": "Pas de tirage", "en": "No draw"}},
 ), _V)
 
 _add(Option(
@@ -64,6 +72,8 @@ _add(Option(
                 "en": "It does not win: its crossing does not count; it must ride one more lap and finish it coupled."},
      "first-across": {"fr": "La première équipe à passer la ligne gagne, couplée ou non.",
                       "en": "The first team across the line wins, coupled or not."}},
+    {"no-win": {"fr": "Un tour de plus, couplée", "en": "One more lap, coupled"},
+     "first-across": {"fr": "La première passée gagne", "en": "The first across wins"}},
 ), _M)
 
 _add(Option(
@@ -75,6 +85,8 @@ _add(Option(
              "en": "The sum of both dice, of which the player may use only part."},
      "best": {"fr": "Le meilleur des deux dés, dont le joueur peut n'utiliser qu'une partie.",
               "en": "The better of the two dice, of which the player may use only part."}},
+    {"sum": {"fr": "La somme des deux dés", "en": "The sum of both dice"},
+     "best": {"fr": "Le meilleur des deux dés", "en": "The better of the two dice"}},
 ), _M)
 
 _add(Option(
@@ -86,6 +98,8 @@ _add(Option(
                       "en": "Yes, to the letter: the next throw is the rider's, who has no square left to ride."},
      "couple-now": {"fr": "Non : l'équipe est couplée sur-le-champ.",
                     "en": "No: the team is coupled at once."}},
+    {"throw-anyway": {"fr": "Lancer quand même", "en": "Throw anyway"},
+     "couple-now": {"fr": "Coupler aussitôt", "en": "Couple at once"}},
 ), _M)
 
 _add(Option(

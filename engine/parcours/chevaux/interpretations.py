@@ -20,6 +20,8 @@ _add(Option(
                "en": "Yes: each leg is a new race, six horses each."},
      "carry": {"fr": "Non : les chevaux tombés restent perdus d'une manche à l'autre.",
                "en": "No: horses lost in a trap stay lost from one leg to the next."}},
+    {"fresh": {"fr": "Six chevaux à chaque manche", "en": "Six horses every leg"},
+     "carry": {"fr": "Les chevaux perdus le restent", "en": "Lost horses stay lost"}},
 ), _LEGS)
 
 _add(Option(
@@ -31,6 +33,8 @@ _add(Option(
              "en": "Only the leg: the opponent scores the point."},
      "game": {"fr": "La partie entière, comme dans la course simple.",
               "en": "The whole game, as in the single race."}},
+    {"leg": {"fr": "La manche seulement", "en": "Only the leg"},
+     "game": {"fr": "La partie entière", "en": "The whole game"}},
 ), _LEGS)
 
 _add(Option(
@@ -42,4 +46,6 @@ _add(Option(
                   "en": "Always the youngest, as in the single race."},
      "alternate": {"fr": "Chacun son tour : le premier joueur change à chaque manche.",
                    "en": "In turn: the first player changes with every leg."}},
+    {"youngest": {"fr": "Toujours le plus jeune", "en": "Always the youngest"},
+     "alternate": {"fr": "Chacun son tour", "en": "In turn"}},
 ), _LEGS)

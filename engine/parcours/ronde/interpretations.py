@@ -21,6 +21,8 @@ _add(Option(
                "en": "Yes: the first to reach or pass the finish wins and the game stops."},
      "all": {"fr": "Non : on joue jusqu'à ce que tous soient arrivés, pour le classement complet.",
              "en": "No: play on until everyone is home, for the full ranking."}},
+    {"first": {"fr": "Au premier arrivé", "en": "At the first rider home"},
+     "all": {"fr": "Quand tous sont arrivés", "en": "When everyone is home"}},
 ), ALL)
 
 _add(Option(
@@ -34,6 +36,8 @@ _add(Option(
                       "other card goes back (everyone has seen it)."},
      "shield": {"fr": "Le joueur est protégé de la prochaine malchance qu'il tirerait pendant ce tour.",
                 "en": "The player is shielded from the next misfortune he would draw this turn."}},
+    {"reveal": {"fr": "Retourner le dessus de la pioche", "en": "Turn over the top card"},
+     "shield": {"fr": "Protégé de la prochaine malchance", "en": "Shielded from the next misfortune"}},
 ), ALL)
 
 _add(Option(
@@ -45,6 +49,8 @@ _add(Option(
                   "en": "No: all three cards go to the discard, the supply is lost."},
      "keep-rest": {"fr": "Oui : seules les malchances sont défaussées sans effet.",
                    "en": "Yes: only the misfortunes are discarded, with no effect."}},
+    {"lose-all": {"fr": "Tout est perdu", "en": "All is lost"},
+     "keep-rest": {"fr": "On garde le reste", "en": "The rest is kept"}},
 ), ALL)
 
 _add(Option(
@@ -56,6 +62,8 @@ _add(Option(
                "en": "No: reaching or passing it is enough, once per rider."},
      "stop": {"fr": "Oui : seul le coureur qui s'arrête sur la case prend une carte.",
               "en": "Yes: only a rider who stops on the space takes a card."}},
+    {"reach": {"fr": "L'atteindre suffit", "en": "Reaching it is enough"},
+     "stop": {"fr": "Il faut s'y arrêter", "en": "One must stop on it"}},
 ), ALL)
 
 _add(Option(
@@ -67,6 +75,8 @@ _add(Option(
              "en": "Yes, by the usual results (1, 4, 6, 8, 10, 12)."},
      "no": {"fr": "Non : seuls les jets de son propre coureur font tirer.",
             "en": "No: only the rolls of one's own rider draw cards."}},
+    {"yes": {"fr": "Il fait tirer", "en": "It draws a card"},
+     "no": {"fr": "Il ne fait pas tirer", "en": "It draws no card"}},
 ), PELOTON)
 
 _add(Option(
@@ -78,6 +88,8 @@ _add(Option(
                "en": "Yes: no acceleration or hill card that turn."},
      "any": {"fr": "Non : la phrase dit seulement que la carte ne remplace pas le déplacement.",
              "en": "No: the sentence only says the card does not replace the move."}},
+    {"basic": {"fr": "Un dé de base", "en": "A basic die"},
+     "any": {"fr": "N'importe quel déplacement", "en": "Any move"}},
 ), TACTICAL)
 
 _add(Option(
@@ -93,6 +105,9 @@ _add(Option(
                 "en": "Before the roll only, as the first paragraph says."},
      "passed": {"fr": "Après avoir été dépassé seulement, comme le dit la seconde note.",
                 "en": "After being passed only, as the second note says."}},
+    {"both": {"fr": "Avant ou après le jet", "en": "Before or after the roll"},
+     "before": {"fr": "Avant le jet", "en": "Before the roll"},
+     "passed": {"fr": "Après avoir été dépassé", "en": "After being passed"}},
 ), TACTICAL)
 
 _add(Option(
@@ -106,6 +121,8 @@ _add(Option(
                           "the text sets no limit."},
      "basic-dice": {"fr": "Seulement les jets d'un dé de base (D4, D6, D8 sur le plat ; le dé de la case en côte).",
                     "en": "Only the rolls of a basic die (D4, D6, D8 on the flat; the space's die on a hill)."}},
+    {"every-roll": {"fr": "Tout jet de déplacement", "en": "Every movement roll"},
+     "basic-dice": {"fr": "Les dés de base seulement", "en": "Basic dice only"}},
 ), ALL)
 
 _add(Option(
@@ -116,6 +133,8 @@ _add(Option(
     {"yes": {"fr": "Oui : ils sont sur la case.", "en": "Yes: they are on the space."},
      "no": {"fr": "Non : seuls les coureurs debout barrent la route.",
             "en": "No: only riders standing bar the road."}},
+    {"yes": {"fr": "Ils comptent", "en": "They count"},
+     "no": {"fr": "Ils ne comptent pas", "en": "They do not count"}},
 ), ALL)
 
 _add(Option(
@@ -127,6 +146,8 @@ _add(Option(
                    "en": "At the end of his next turn, if he still holds three (\"one round of turns\" to use one)."},
      "at-once": {"fr": "À la fin du tour où il l'a reçue.",
                  "en": "At the end of the turn he received it."}},
+    {"one-round": {"fr": "À la fin du tour suivant", "en": "At the end of the next turn"},
+     "at-once": {"fr": "À la fin du même tour", "en": "At the end of the same turn"}},
 ), TACTICAL)
 
 _add(Option(
@@ -138,6 +159,8 @@ _add(Option(
              "en": "Yes, as when it accelerates (with no bonus roll)."},
      "no": {"fr": "Non : la règle du pied de mont n'est donnée que pour les cartes peloton.",
             "en": "No: the foot-of-the-hill rule is given only for peloton cards."}},
+    {"yes": {"fr": "Il s'arrête au pied", "en": "It stops at the foot"},
+     "no": {"fr": "Il ne s'arrête pas", "en": "It does not stop"}},
 ), PELOTON)
 
 _add(Option(
@@ -153,4 +176,6 @@ _add(Option(
                           "un 8, un 10 ou un 12 prend la carte d'en dessous.",
                     "en": "No: it joins the discard only once its roll is played, the card drawn included; "
                           "an 8, a 10 or a 12 takes the card beneath."}},
+    {"at-once": {"fr": "Dès qu'elle est jouée", "en": "As soon as it is played"},
+     "after-roll": {"fr": "Après son jet", "en": "After its roll"}},
 ), ALL)

@@ -27,6 +27,8 @@ _add(Option(
                 "en": "No: the rider must go beyond the start square; stopping on it is not enough."},
      "reach": {"fr": "Oui : atteindre la case de départ suffit à franchir la ligne.",
                "en": "Yes: reaching the start square is enough to cross the line."}},
+    {"beyond": {"fr": "Dépasser la case", "en": "Go past the square"},
+     "reach": {"fr": "Atteindre la case", "en": "Reach the square"}},
 ), _ALL_RACES)
 
 _add(Option(
@@ -42,6 +44,8 @@ _add(Option(
                         "l'équipier fait seulement avancer d'autant (art. 3 et 6).",
                   "en": "Only a six is a lucky throw (Art. 1); any other number onto a teammate "
                         "simply moves on by the same count again (Art. 3 and 6)."}},
+    {"any-roll": {"fr": "Tout coup de 1 à 5", "en": "Any throw of 1 to 5"},
+     "six-only": {"fr": "Le six seulement", "en": "Only a six"}},
 ), _TEAM_RACES)
 
 _add(Option(
@@ -53,6 +57,8 @@ _add(Option(
                "en": "The arriving rider moves on, past the teammate."},
      "teammate": {"fr": "L'équipier déjà sur la case repart ; l'arrivant prend sa place.",
                   "en": "The teammate already on the square moves on; the arriving rider takes its place."}},
+    {"mover": {"fr": "Le coureur qui arrive", "en": "The arriving rider"},
+     "teammate": {"fr": "L'équipier déjà sur la case", "en": "The teammate already there"}},
 ), _TEAM_RACES)
 
 _add(Option(
@@ -65,6 +71,8 @@ _add(Option(
              "en": "One token when the rider (or both riders of the team) is a lap ahead of every opponent."},
      "each": {"fr": "Un jeton pour chaque adversaire doublé.",
               "en": "One token for each opponent lapped."}},
+    {"all": {"fr": "Doubler tous les adversaires", "en": "Lap every opponent"},
+     "each": {"fr": "Un jeton par adversaire doublé", "en": "A token per opponent lapped"}},
 ), _POINTS_RACES)
 
 _add(Option(
@@ -76,6 +84,8 @@ _add(Option(
                 "en": "No: the lapped rider scores nothing and the place is lost to everyone."},
      "pass-on": {"fr": "Oui : le coureur doublé ne marque rien et la place revient au suivant.",
                  "en": "Yes: the lapped rider scores nothing and the place goes to the next rider across."}},
+    {"cancel": {"fr": "La place est perdue", "en": "The place is lost"},
+     "pass-on": {"fr": "La place revient au suivant", "en": "The place goes to the next rider"}},
 ), _POINTS_RACES)
 
 _add(Option(
@@ -90,6 +100,8 @@ _add(Option(
      "at-once": {"fr": "Oui : la course s'arrête au troisième Premier ; les autres sont classés à la "
                        "distance parcourue.",
                  "en": "Yes: the race stops at the third Premier; the others are ranked by distance ridden."}},
+    {"all-cross": {"fr": "Chacun repasse la ligne", "en": "Everyone crosses once more"},
+     "at-once": {"fr": "Arrêt immédiat", "en": "The race stops at once"}},
 ), _POINTS_RACES)
 
 _add(Option(
@@ -101,6 +113,8 @@ _add(Option(
                     "en": "Yes: laps gained first, then Premier tokens, points, the order of arrival."},
      "premier-first": {"fr": "Non : les jetons Premier d'abord, puis les tours pris, les points, l'ordre d'arrivée.",
                        "en": "No: Premier tokens first, then laps gained, points, the order of arrival."}},
+    {"laps-first": {"fr": "Les tours d'abord", "en": "Laps first"},
+     "premier-first": {"fr": "Les jetons Premier d'abord", "en": "Premier tokens first"}},
 ), _POINTS_RACES)
 
 _add(Option(
@@ -114,6 +128,8 @@ _add(Option(
                      "en": "To the team of the first rider across the line."},
      "both-riders": {"fr": "À la première équipe dont les deux coureurs ont passé la ligne.",
                      "en": "To the first team with both riders across the line."}},
+    {"first-rider": {"fr": "Le premier coureur passé", "en": "The first rider across"},
+     "both-riders": {"fr": "La première équipe au complet", "en": "The first whole team across"}},
 ), {"veldiv.americaine"})
 
 _add(Option(
@@ -126,6 +142,8 @@ _add(Option(
      "two-laps": {"fr": "À la lettre : seule une équipe qui n'a pas encore bouclé deux tours peut en "
                         "éliminer une autre.",
                   "en": "As written: only a team that has not yet completed two laps can eliminate another."}},
+    {"three-laps": {"fr": "Pendant les trois tours", "en": "Throughout the three laps"},
+     "two-laps": {"fr": "Les deux premiers tours, à la lettre", "en": "The first two laps, as written"}},
 ), {"veldiv.poursuite-equipe"})
 
 _add(Option(
@@ -137,6 +155,8 @@ _add(Option(
                       "en": "Where the throw takes it, Art. 3 included."},
      "line-order": {"fr": "Sur la première case libre après la ligne, dans l'ordre d'arrivée.",
                     "en": "On the first free square past the line, in order of arrival."}},
+    {"where-thrown": {"fr": "Là où mène le dé", "en": "Where the throw takes it"},
+     "line-order": {"fr": "Dans l'ordre d'arrivée", "en": "In order of arrival"}},
 ), _WAITING_RACES)
 
 _add(Option(
@@ -148,6 +168,8 @@ _add(Option(
                         "en": "No: from square 38 it must cross the line and then ride a full lap."},
      "next-lap": {"fr": "Oui : son tour est compté ; de la case 38 il n'a que 11 cases à faire.",
                   "en": "Yes: its lap counts; from square 38 it needs only 11 squares."}},
+    {"unfinished-lap": {"fr": "Son tour reste à finir", "en": "Its lap is unfinished"},
+     "next-lap": {"fr": "Son tour est compté", "en": "Its lap counts"}},
 ), {"veldiv.cagnotte"})
 
 _add(Option(
