@@ -16,19 +16,21 @@ from .state import Race
 COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Orange", "en": "Orange"}, {"fr": "Jaune", "en": "Yellow"},
            {"fr": "Vert", "en": "Green"}, {"fr": "Bleu", "en": "Blue"}, {"fr": "Violet", "en": "Purple"},
            {"fr": "Brun", "en": "Brown"}, {"fr": "Blanc", "en": "White"})
-# Each card's own name (fr, en), as short as a hand's list; `card()` says what sort of card it is.
-NAMES: dict[str, tuple[str, str]] = {
-    "flat": ("plat", "flat"), "triangle": ("triangle blanc", "white triangle"),
-    "square": ("carré blanc", "white square"),
-    "slow-legs": ("jambes lourdes", "slow legs"), "flat-tyre": ("crevaison", "flat tyre"),
-    "comfort-break": ("pause pipi", "comfort break"), "broken-handlebar": ("guidon cassé", "broken handlebar"),
-    "fall": ("chute", "fall"), "very-bad-legs": ("très mauvaises jambes", "very bad legs"),
-    "hammer": ("l'homme au marteau", "man with the hammer"), "severe-fall": ("chute grave", "severe fall"),
-    "p-flat": ("plat", "flat"), "p-hill": ("mont", "hill"), "p-mixed": ("mixte", "mixed"),
-    "t-take": ("prendre des cartes", "take cards"), "t-koppenberg": ("Koppenberg / Mur", "Koppenberg / Muur"),
-    "t-berendries": ("Berendries", "Berendries"), "t-counter": ("contre", "counter"),
-    "t-spring": ("saute dans la roue", "spring along"), "t-kwak": ("kwak", "kwak"),
-    "t-stevige-kwak": ("stevige kwak", "stevige kwak"),
+# Each card's own name {fr, en}, as short as a hand's list; `card()` says what sort of card it is.
+NAMES: dict[str, dict[str, str]] = {
+    "flat": {"fr": "plat", "en": "flat"}, "triangle": {"fr": "triangle blanc", "en": "white triangle"},
+    "square": {"fr": "carré blanc", "en": "white square"}, "slow-legs": {"fr": "jambes lourdes", "en": "slow legs"},
+    "flat-tyre": {"fr": "crevaison", "en": "flat tyre"}, "comfort-break": {"fr": "pause pipi", "en": "comfort break"},
+    "broken-handlebar": {"fr": "guidon cassé", "en": "broken handlebar"}, "fall": {"fr": "chute", "en": "fall"},
+    "very-bad-legs": {"fr": "très mauvaises jambes", "en": "very bad legs"},
+    "hammer": {"fr": "l'homme au marteau", "en": "man with the hammer"},
+    "severe-fall": {"fr": "chute grave", "en": "severe fall"}, "p-flat": {"fr": "plat", "en": "flat"},
+    "p-hill": {"fr": "mont", "en": "hill"}, "p-mixed": {"fr": "mixte", "en": "mixed"},
+    "t-take": {"fr": "prendre des cartes", "en": "take cards"},
+    "t-koppenberg": {"fr": "Koppenberg / Mur", "en": "Koppenberg / Muur"},
+    "t-berendries": {"fr": "Berendries", "en": "Berendries"}, "t-counter": {"fr": "contre", "en": "counter"},
+    "t-spring": {"fr": "saute dans la roue", "en": "spring along"}, "t-kwak": {"fr": "kwak", "en": "kwak"},
+    "t-stevige-kwak": {"fr": "stevige kwak", "en": "stevige kwak"},
 }
 
 
@@ -37,7 +39,7 @@ def name(kind: Any, lang: str) -> str:
     key = str(kind)
     if key[:2] in ("m-", "t-") and key[2:] in NAMES:
         key = key[2:]
-    return NAMES[key][0 if lang == "fr" else 1]
+    return NAMES[key][lang]
 
 
 def card(kind: Any, lang: str) -> str:
