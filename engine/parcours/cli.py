@@ -9,7 +9,7 @@ import re
 import sys
 from typing import Any, NoReturn, TextIO
 
-from .core import ScenarioError, digits
+from .core import ScenarioError, french_number
 from .games import all_games, all_races, default_options
 from .narrate import sentence
 from .options import OptionValue
@@ -127,7 +127,7 @@ def _read(path: str, name: str) -> str:
                             fr=f"illisible (« {err.strerror} »)" if err.strerror else "illisible") from None
     if len(data) > 4 * MAX_TEXT:
         raise ScenarioError(name, f"too large (more than {4 * MAX_TEXT:,} bytes)",
-                            fr=f"trop volumineux (plus de {digits(4 * MAX_TEXT)} octets)")
+                            fr=f"trop volumineux (plus de {french_number(4 * MAX_TEXT)} octets)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -234,7 +234,7 @@ def _simulate(args: argparse.Namespace) -> int:
     scenario = _scenario_from_args(args, None)
     if not 1 <= args.count <= MAX_RACES:
         raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {args.count}",
-                            fr=f"attendu : de 1 à {digits(MAX_RACES)} courses, reçu {args.count}")
+                            fr=f"attendu : de 1 à {french_number(MAX_RACES)} courses, reçu {args.count}")
     bar = _progress_bar(args.count) if args.count >= 2000 and sys.stderr.isatty() else None
     summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar,
                        _bots(scenario, args.bots))

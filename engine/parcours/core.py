@@ -19,7 +19,8 @@ def is_whole(value: object, low: int | None = None, high: int | None = None) -> 
 
 class ScenarioError(ValueError):
     """Bad input, reported as one line naming the field and what is wrong, in English (`problem`)
-    and in French (`problem_fr`; the English until every refusal has its French, issue 10)."""
+    and in French (`problem_fr`). Every raise says `fr=` (tests/test_inputs.py checks it); it
+    becomes required once the Ronde's rules, state and bots say it too (issue 10)."""
 
     def __init__(self, where: str, problem: str, fr: str | None = None) -> None:
         where, problem = _one_line(where, 120), _one_line(problem, 300)
@@ -120,6 +121,6 @@ def plural(count: object, one: str, many: str, lang: str = "en") -> str:
     return f"{n} {one if single else many}"
 
 
-def digits(number: int, lang: str = "fr") -> str:
-    """A large number as each language writes it: 1,000,000 in English, 1 000 000 in French."""
-    return f"{number:,}".replace(",", " ") if lang == "fr" else f"{number:,}"
+def french_number(number: int) -> str:
+    """A large number as French writes it: 1 000 000 (English: f"{number:,}", 1,000,000)."""
+    return f"{number:,}".replace(",", " ")

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Dice, Event, Need, ScenarioError, digits, is_whole, plural
+from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural
 from .games import game_of
 from .interface import GameRules
 from .options import OptionValue, resolve
@@ -119,7 +119,7 @@ def check_shape(data: object, where: str = "scenario") -> None:
         values += len(value)
         if values > MAX_VALUES:
             raise ScenarioError(where, f"too large (more than {MAX_VALUES:,} values)",
-                                fr=f"trop volumineux (plus de {digits(MAX_VALUES)} valeurs)")
+                                fr=f"trop volumineux (plus de {french_number(MAX_VALUES)} valeurs)")
         if isinstance(value, dict):
             for key in value:
                 _check_scalar(key, f"{path}.<key>" if path else "<key>")
@@ -151,13 +151,13 @@ def _plain(value: object) -> bool:
 def _check_scalar(value: object, where: str) -> None:
     if isinstance(value, int) and not -MAX_NUMBER <= value <= MAX_NUMBER:
         raise ScenarioError(where, f"a number too large (at most {MAX_NUMBER:,} either way)",
-                            fr=f"nombre trop grand (au plus {digits(MAX_NUMBER)}, en plus ou en moins)")
+                            fr=f"nombre trop grand (au plus {french_number(MAX_NUMBER)}, en plus ou en moins)")
     if isinstance(value, str) and len(value) > MAX_STRING:
         raise ScenarioError(where, f"a text too long (at most {MAX_STRING:,} characters)",
-                            fr=f"texte trop long (au plus {digits(MAX_STRING)} caractères)")
+                            fr=f"texte trop long (au plus {french_number(MAX_STRING)} caractères)")
     if not isinstance(value, (str, int, float, type(None))):  # bool is an int
         raise ScenarioError(where, f"unexpected {type(value).__name__} (JSON values only)",
-                            fr=f"{type(value).__name__} inattendu (valeurs JSON seulement)")
+                            fr=f"valeur inattendue de type {type(value).__name__} (valeurs JSON seulement)")
 
 
 def with_shuffle(setup: Any, seed: int | None) -> Any:
@@ -391,7 +391,7 @@ def loads_json(text: str, name: str) -> Any:
 
 def _too_long(name: str, length: int) -> ScenarioError:
     return ScenarioError(name, f"too large ({length:,} characters; at most {MAX_TEXT:,})",
-                         fr=f"trop volumineux ({digits(length)} caractères ; au plus {digits(MAX_TEXT)})")
+                         fr=f"trop volumineux ({french_number(length)} caractères ; au plus {french_number(MAX_TEXT)})")
 
 
 def _unreadable(name: str, err: Exception) -> ScenarioError:
@@ -431,7 +431,7 @@ def _check_yaml_depth(yaml: Any, text: str, name: str) -> None:
         events += 1
         if events > MAX_VALUES:
             raise ScenarioError(name, f"too large (more than {MAX_VALUES:,} values)",
-                                fr=f"trop volumineux (plus de {digits(MAX_VALUES)} valeurs)")
+                                fr=f"trop volumineux (plus de {french_number(MAX_VALUES)} valeurs)")
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
