@@ -505,3 +505,16 @@ def test_no_refusal_in_the_engine_lacks_its_french() -> None:
                     and not any(k.arg == "fr" for k in node.keywords)):
                 missing.append(f"{path.relative_to(root)}:{node.lineno}")
     assert not missing, missing
+
+
+def test_the_workers_calls_answer_a_refusal_in_both_languages() -> None:
+    from parcours_view.film import film_json
+    from parcours_view.odds import odds_json
+    from parcours_view.play import play_json
+    answers = (film_json(json.dumps({"ruleset": V})), odds_json(json.dumps({"holes": 1})),
+               play_json(json.dumps({"scenario": {"ruleset": V, "players": 40}})))
+    for answer in answers:
+        error = json.loads(answer)["error"]
+        assert set(error) == {"en", "fr"}, error
+        where, problem = error["fr"].split(" : ", 1)
+        assert error["en"].startswith(f"{where}: ") and french(problem), error
