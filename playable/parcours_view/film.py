@@ -9,7 +9,7 @@ from typing import Any
 
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.narrate import article_label
-from parcours.scenario import loads_json
+from parcours.scenario import Step, loads_json
 
 from .analysis import assess, assessment_html
 from .boards import board_label, board_svg
@@ -36,31 +36,18 @@ class Film:
 
 
 def film(data: object, anchor_prefix: str = "#") -> Film:
-    """Replay a scenario mapping; one frame for the start and one per throw."""
+    """Replay a scenario mapping; one frame for the start and one per throw or decision."""
     scenario = parse(data)
     game = Game(scenario)
     dice = Dice(scenario.dice, scenario.seed)
-    choices = iter(scenario.choices)
     team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
     out.frames.append(_frame(game, game.events, [], team, anchor_prefix, start=True))
-    while (need := game.need()) is not None:
-        if len(out.frames) >= MAX_FRAMES:  # a seeded race may be long: the page says where it stops
-            out.stopped = "budget"
-            break
-        if need.kind == "dice":
-            if not dice.available(need.count):
-                out.stopped = "dice"
-                break
-            faces = [dice.throw(need.sides) for _ in range(need.count)]
-            out.frames.append(_frame(game, game.throw(faces), faces, team, anchor_prefix, sides=need.sides))
-        else:
-            choice = next(choices, None)
-            if choice is None:
-                out.stopped = "choices"
-                break
-            out.frames.append(_frame(game, game.choose(choice), [], team, anchor_prefix))
+    # a seeded race may be long: the page says where it stops (the start is a frame too)
+    for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1):
+        out.frames.append(step_frame(game, step, team, anchor_prefix))
     position = game.position()
+    out.stopped = game.stopped
     out.finished = game.finished
     out.need = position["need"]  # a decision comes with its words (labels, question)
     out.dice_needed = game.dice_needed()
@@ -75,6 +62,12 @@ def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
         return film(loads_json(scenario_json, "scenario"), anchor_prefix).to_json()
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": str(err)}, ensure_ascii=False)
+
+
+def step_frame(game: Game, step: Step, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:
+    """The frame of a step just played: the explained step, what was asked and what was played."""
+    faces = [] if isinstance(step.played, str) else list(step.played)
+    return _frame(game, step.events, faces, team, prefix, sides=step.asked.sides, draw=draw) | step.to_json()
 
 
 def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,
