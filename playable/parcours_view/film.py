@@ -11,12 +11,10 @@ from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentenc
 from parcours.narrate import article_label
 from parcours.scenario import Step, loads_json
 
-from .analysis import assess, assessment_html
-from .boards import board_label, board_svg
+from .registry import view_of
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
-SIZED_DICE = ("ronde",)  # games whose dice are not all D6: each step says which die was thrown
 
 
 @dataclass
@@ -74,17 +72,17 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
            start: bool = False, sides: int = 6, draw: bool = True) -> dict[str, Any]:
     """One frame: the explained step and (with `draw`) the board after it."""
     position = game.position()
-    found = assess(game)
-    html = {lang: _step_html(events, lang, team, prefix, start) + assessment_html(found, lang) for lang in LANGS}
-    sized = faces and game.scenario.ruleset.split(".", 1)[0] in SIZED_DICE
+    view = view_of(game.scenario.ruleset)
+    found = view.assess(game)
+    html = {lang: _step_html(events, lang, team, prefix, start) + (found.html[lang] if found else "") for lang in LANGS}
     return {
-        "item": step_item(faces, html, sides if sized else None),
-        "analysis": found,
+        "item": step_item(faces, html, sides if faces and view.NAMED_DICE else None),
+        "analysis": found.data if found else None,
         "dice": faces,
         "sides": sides if faces else None,
         "cites": sorted({e.cite for e in events}),
-        "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")) if draw else None,
-        "label": {lang: board_label(position, lang) for lang in LANGS} if draw else None,
+        "board": view.board_svg(position, view.board_label(position, "en")) if draw else None,
+        "label": {lang: view.board_label(position, lang) for lang in LANGS} if draw else None,
         "html": html,
         "turn": position["turn"],
         "finished": position["finished"],

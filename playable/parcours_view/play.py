@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from parcours import Dice, Game, ScenarioError, all_races, parse
 from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
-from .boards import board_label, board_svg, symbols
 from .film import LANGS, _frame, step_frame
+from .registry import view_of
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
 FRAME_KEYS = ("item", "dice", "sides", "turn", "finished")
@@ -51,7 +51,14 @@ def play(request: object) -> dict[str, Any]:
         raise ScenarioError("since", f"expected a number of frames, got {since!r}")
     humans = _humans(request.get("humans"), scenario.players)
     game = Game(scenario)
+    view = view_of(scenario.ruleset)
     team = all_races()[scenario.ruleset].team
+
+    def step_seen(step: Step) -> dict[str, Any]:
+        """A step's frame, lean, as the people at the screen may see it."""
+        frame = _lean(step_frame(game, step, team, prefix, draw=False), step)
+        return _hush(frame, humans, view.ASKED_OF_HOLDERS)
+
     script = Dice(scenario.dice)  # strictly the record: no seed, no random dice
     frames: list[dict[str, Any]] = []
     count = 1
@@ -61,7 +68,7 @@ def play(request: object) -> dict[str, Any]:
     for step in game.advance(script, scenario.choices):
         used_choices += step.asked.kind == "choice"
         if count >= since:
-            frames.append(_hush(_lean(step_frame(game, step, team, prefix, draw=False), step), humans))
+            frames.append(step_seen(step))
         count += 1
     left = game.need()
     if script.unused:
@@ -77,12 +84,12 @@ def play(request: object) -> dict[str, Any]:
         raise ScenarioError("since", f"the race has {count} frames, not {since}")
 
     dice, choices = list(scenario.dice), list(scenario.choices)
-    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, team, prefix, humans)
+    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, step_seen)
     count += bot_moves
     position = _seen(game.position(), humans)
     if frames:  # the last frame is the position now: drawn once, as the person may see it
-        frames[-1]["board"] = board_svg(scenario.ruleset, position, board_label(position, "en"))
-        frames[-1]["label"] = {lang: board_label(position, lang) for lang in LANGS}
+        frames[-1]["board"] = view.board_svg(position, view.board_label(position, "en"))
+        frames[-1]["label"] = {lang: view.board_label(position, lang) for lang in LANGS}
     shown = position["need"]
     if shown is not None and humans is not None and shown["seat"] not in humans:
         shown = {**shown, "choices": [], "labels": {}}  # a bot's choices, even in words, could tell its cards
@@ -91,12 +98,12 @@ def play(request: object) -> dict[str, Any]:
         "winner": position["winner"], "dice": dice, "choices": choices, "bot_moves": bot_moves,
     }
     if since == 0:
-        out["symbols"] = symbols(scenario.ruleset.split(".", 1)[0])
+        out["symbols"] = view.symbols()
     return out
 
 
 def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames: list[dict[str, Any]],
-          team: bool, prefix: str, humans: list[int] | None = None) -> int:
+          step_seen: Callable[[Step], dict[str, Any]]) -> int:
     """The bots' turns in a row, at most `moves`: their dice from random.Random(seed), their decisions
     from the engine's bot of that name."""
     if spec is None:
@@ -135,7 +142,7 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
             choices.append(step.played)
         else:
             dice.extend(step.played)
-        frames.append(_hush(_lean(step_frame(game, step, team, prefix, draw=False), step), humans))
+        frames.append(step_seen(step))
         moves += 1
         if not bot_to_move():
             break
@@ -157,17 +164,14 @@ class BotDice:
         return self.rng.randint(1, sides)
 
 
-OUT_OF_TURN = ("counter", "spring", "passed", "kwak")  # only players holding such a card are asked
-
-
-def _hush(frame: dict[str, Any], humans: list[int] | None) -> dict[str, Any]:
+def _hush(frame: dict[str, Any], humans: list[int] | None, asked_of_holders: frozenset[str]) -> dict[str, Any]:
     """A step as the people at the screen may see it. What a bot was asked is shown without its
-    choices (they could tell its cards); a bot passing in an out-of-turn window is asked only
-    because it holds the card: the page must not say who passed (the step stays, empty, so that
-    frames and steps keep in line)."""
+    choices (they could tell its cards); a bot passing in a decision asked only of players holding
+    a card (an out-of-turn window) would tell that it holds one: the page must not say who passed
+    (the step stays, empty, so that frames and steps keep in line)."""
     if humans is None or frame["seat"] is None or frame["seat"] in humans:
         return frame
-    if frame.get("decision") in OUT_OF_TURN and frame.get("choice") == "pass":
+    if frame.get("decision") in asked_of_holders and frame.get("choice") == "pass":
         return {key: frame[key] for key in FRAME_KEYS} | {"seat": None}
     return frame | {"asked": {**frame["asked"], "choices": []}}
 
