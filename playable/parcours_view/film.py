@@ -40,7 +40,7 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
     dice = Dice(scenario.dice, scenario.seed)
     team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
-    out.frames.append(_frame(game, game.events, [], team, anchor_prefix, start=True))
+    out.frames.append(start_frame(game, team, anchor_prefix))
     # a seeded race may be long: the page says where it stops (the start is a frame too)
     for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1):
         out.frames.append(step_frame(game, step, team, anchor_prefix))
@@ -60,6 +60,11 @@ def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
         return film(loads_json(scenario_json, "scenario"), anchor_prefix).to_json()
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": str(err)}, ensure_ascii=False)
+
+
+def start_frame(game: Game, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:
+    """The frame before any throw or decision: the starting position (and the set-up's opening step)."""
+    return _frame(game, game.events, [], team, prefix, start=True, draw=draw)
 
 
 def step_frame(game: Game, step: Step, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from parcours import Dice, Game, ScenarioError, all_races, parse
 from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
-from .film import LANGS, _frame, step_frame
+from .film import LANGS, start_frame, step_frame
 from .registry import view_of
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
@@ -63,7 +63,7 @@ def play(request: object) -> dict[str, Any]:
     frames: list[dict[str, Any]] = []
     count = 1
     if since == 0:
-        frames.append(_lean(_frame(game, game.events, [], team, prefix, start=True, draw=False)))
+        frames.append(_lean(start_frame(game, team, prefix, draw=False)))
     used_choices = 0
     for step in game.advance(script, scenario.choices):
         used_choices += step.asked.kind == "choice"
@@ -127,16 +127,16 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
         need = game.need()
         return need is not None and need.seat in seats
 
-    def decisions() -> Iterator[str]:
+    def decisions() -> Iterator[str]:  # read by the loop only when a decision is asked
         while (need := game.need()) is not None:
             if bot is None:
                 known = ", ".join(rules.BOTS) or "none"
                 raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})")
             yield str(bot(game.state, need, rng))
 
-    moves = 0
     if not bot_to_move():
         return 0
+    moves = 0
     for step in game.advance(BotDice(rng), decisions(), min(limit, MAX_BOT_MOVES)):
         if isinstance(step.played, str):
             choices.append(step.played)
