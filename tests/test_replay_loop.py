@@ -22,7 +22,7 @@ VELOCITA = {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 2, 2, 5, 5, 
 def test_each_step_says_what_was_asked_and_what_was_played() -> None:
     scenario = parse(VELOCITA)
     game = Game(scenario)
-    steps = list(game.advance(Dice(scenario.dice), scenario.choices))
+    steps = list(game.advance(Dice(scenario.dice), scenario.choices, words=True))
     assert [s.played for s in steps if isinstance(s.played, str)] == ["wait"]
     assert [face for s in steps if not isinstance(s.played, str) for face in s.played] == scenario.dice[:5]
     assert all(s.asked.kind == ("choice" if isinstance(s.played, str) else "dice") for s in steps)

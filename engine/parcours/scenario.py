@@ -206,11 +206,12 @@ class Step:
     asked: Need
     played: tuple[int, ...] | str
     events: list[Event]
-    words: dict[str, str] | None = None  # a choice in both languages (None: a throw)
+    words: dict[str, str] | None = None  # a choice in both languages, if asked for (None: a throw)
 
     def to_json(self) -> dict[str, Any]:
         """What was asked and what was played, as a film's frame carries them."""
-        return {"asked": self.asked.to_json(), "played": self.played if isinstance(self.played, str) else list(self.played)}
+        played = self.played if isinstance(self.played, str) else list(self.played)
+        return {"asked": self.asked.to_json(), "played": played}
 
 
 class Game:
@@ -268,13 +269,15 @@ class Game:
         self.record.append(("choice", str(choice)))
         return events
 
-    def advance(self, dice: DiceSource, choices: Iterable[str], max_steps: int | None = None) -> Iterator[Step]:
+    def advance(self, dice: DiceSource, choices: Iterable[str], max_steps: int | None = None,
+                words: bool = False) -> Iterator[Step]:
         """Play dice and choices as the rules ask for them, yielding each step once it is played.
 
         Every legal step is played: only `max_steps`, a budget a caller may set (the browser, say),
         stops a race sooner. When the loop ends, `stopped` says why: "end" (the race is over),
         "dice" or "choices" (the script ran out) or "budget". `choices` is read one at a time, when
         a decision is asked, so it may be a generator that decides on the position (a bot).
+        With `words`, a decision's step carries the choice in words (they cost as much as the step).
         A wrong die or choice raises ScenarioError naming its place in the script.
         """
         choices = iter(choices)
@@ -298,13 +301,13 @@ class Game:
                 if choice is None:
                     self.stopped = "choices"
                     return
-                words = self.rules.choice_words(self.state, need).get(choice)
+                said = self.rules.choice_words(self.state, need).get(choice) if words else None
                 try:
                     events = self.choose(choice)
                 except ScenarioError as err:
                     raise ScenarioError(f"choices[{used}]", err.problem, err.problem_fr) from None
                 used += 1
-                yield Step(need, choice, events, words)
+                yield Step(need, choice, events, said)
             played += 1
         self.stopped = "end"
 

@@ -20,7 +20,8 @@ GAME = "cdp"
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 
-TRACK = Oval("px-cdp-track", TRACK_SQUARES, DEFAULT_TRACK["red_line"], ((DEFAULT_TRACK["yellow_line"], "px-line-yellow"),))
+TRACK = Oval("px-cdp-track", TRACK_SQUARES, DEFAULT_TRACK["red_line"],
+             ((DEFAULT_TRACK["yellow_line"], "px-line-yellow"),))
 
 
 def symbols() -> str:

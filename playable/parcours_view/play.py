@@ -59,17 +59,16 @@ def play(request: object) -> dict[str, Any]:
         frame = _lean(step_frame(game, step, team, prefix, draw=False), step)
         return _hush(frame, humans, view.ASKED_OF_HOLDERS)
 
-    script = Dice(scenario.dice)  # strictly the record: no seed, no random dice
+    script, record = Dice(scenario.dice), iter(scenario.choices)  # strictly the record: no seed, no random dice
     frames: list[dict[str, Any]] = []
-    count = 1
     if since == 0:
         frames.append(_lean(start_frame(game, team, prefix, draw=False)))
-    used_choices = 0
-    for step in game.advance(script, scenario.choices):
-        used_choices += step.asked.kind == "choice"
-        if count >= since:
-            frames.append(step_seen(step))
-        count += 1
+    steps = list(game.advance(script, record, max(since - 1, 0)))  # those the page shows already: not drawn
+    for step in game.advance(script, record, words=True):
+        steps.append(step)
+        frames.append(step_seen(step))
+    count = 1 + len(steps)
+    used_choices = sum(step.asked.kind == "choice" for step in steps)
     left = game.need()
     if script.unused:
         waits = ("the race is over" if left is None
@@ -137,7 +136,7 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
     if not bot_to_move():
         return 0
     moves = 0
-    for step in game.advance(BotDice(rng), decisions(), min(limit, MAX_BOT_MOVES)):
+    for step in game.advance(BotDice(rng), decisions(), min(limit, MAX_BOT_MOVES), words=True):
         if isinstance(step.played, str):
             choices.append(step.played)
         else:
