@@ -8,12 +8,13 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import parcours_view
 import pytest
-
-from parcours import Dice, Game, all_games, all_races, parse
 from parcours_view.film import film
 from parcours_view.play import play
 from parcours_view.registry import VIEWS
+
+from parcours import Dice, Game, all_games, all_races, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 VELOCITA = {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 2, 2, 5, 5, 1, 1], "choices": ["wait"]}
@@ -93,6 +94,7 @@ def _random_choices(game: Game, rng: random.Random) -> Iterator[str]:
 def test_no_view_tests_a_ruleset_id() -> None:
     """Which game, which race: the registry and the position say it, never a test of an id."""
     test_of_an_id = re.compile(r"""(startswith\(|[!=]= |\bin \()["'](veldiv|cdp|chevaux|ronde)\b""")
-    for path in sorted((ROOT / "playable").rglob("*.py")):
+    sources = {*Path(parcours_view.__file__).parent.glob("*.py"), *(ROOT / "playable").glob("*.py")}  # as installed
+    for path in sorted(sources):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not test_of_an_id.search(line), f"{path}:{n}: {line.strip()}"
