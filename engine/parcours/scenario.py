@@ -223,7 +223,7 @@ class Game:
         self.state = self.rules.new_state(scenario.ruleset, scenario.players, dict(scenario.options), scenario.setup)
         self.steps: list[list[Event]] = []
         self.record: list[tuple[str, list[int] | str]] = []  # ("dice", faces) or ("choice", choice)
-        self.stopped = ""  # why the last run() ended: "end", "dice", "choices" or "budget"
+        self.stopped = ""  # why the last advance() ended: "end", "dice", "choices" or "budget"
         opening = self.rules.settle_setup(self.state)
         if opening:
             self.steps.append(opening)
