@@ -356,7 +356,7 @@ def table_hands(board: str) -> dict[int, str]:
 
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
     from parcours_view.play import play as engine_play
-    from parcours_view.ronde_board import hand_text
+    from parcours_view.ronde import hand_text
 
     s, page = play
     page.evaluate(RECORD_BOARDS)

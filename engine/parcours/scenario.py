@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural
 from .games import game_of
@@ -202,6 +203,31 @@ def _seed(data: dict[str, Any]) -> int | None:
     return seed
 
 
+class DiceSource(Protocol):
+    """Where a race's dice come from: a scenario's `Dice`, or a bot's throws."""
+
+    def available(self, count: int) -> bool: ...
+    def throw(self, sides: int = 6) -> int: ...
+    @property
+    def used(self) -> int: ...  # dice thrown so far
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a race: what the rules asked, what was played (the faces, or the choice and its
+    words from the position where it was made), and the events that followed."""
+
+    asked: Need
+    played: tuple[int, ...] | str
+    events: list[Event]
+    words: dict[str, str] | None = None  # a choice in both languages, if asked for (None: a throw)
+
+    def to_json(self) -> dict[str, Any]:
+        """What was asked and what was played, as a film's frame carries them."""
+        played = self.played if isinstance(self.played, str) else list(self.played)
+        return {"asked": self.asked.to_json(), "played": played}
+
+
 class Game:
     """A race in progress: its state, and the events of every step (a throw or a choice) so far."""
 
@@ -211,7 +237,7 @@ class Game:
         self.state = self.rules.new_state(scenario.ruleset, scenario.players, dict(scenario.options), scenario.setup)
         self.steps: list[list[Event]] = []
         self.record: list[tuple[str, list[int] | str]] = []  # ("dice", faces) or ("choice", choice)
-        self.stopped = ""  # why the last run() ended: "end", "dice", "choices" or "budget"
+        self.stopped = ""  # why the last advance() ended: "end", "dice", "choices" or "budget"
         opening = self.rules.settle_setup(self.state)
         if opening:
             self.steps.append(opening)
@@ -261,41 +287,53 @@ class Game:
         self.record.append(("choice", str(choice)))
         return events
 
-    def run(self, dice: Dice, choices: list[str], max_steps: int | None = None) -> int:
-        """Play the scripted dice and choices as far as they go; returns how many choices were used.
+    def advance(self, dice: DiceSource, choices: Iterable[str], max_steps: int | None = None,
+                words: bool = False) -> Iterator[Step]:
+        """Play dice and choices as the rules ask for them, yielding each step once it is played.
 
         Every legal step is played: only `max_steps`, a budget a caller may set (the browser, say),
-        stops a race sooner, and `stopped` then says "budget". Otherwise `stopped` says why the
-        replay ended: "end" (the race is over), "dice" or "choices" (the script ran out).
+        stops a race sooner. When the loop ends, `stopped` says why: "end" (the race is over),
+        "dice" or "choices" (the script ran out) or "budget". `choices` is read one at a time, when
+        a decision is asked, so it may be a generator that decides on the position (a bot).
+        With `words`, a decision's step carries the choice in words (they cost as much as the step).
+        A wrong die or choice raises ScenarioError naming its place in the script.
         """
+        choices = iter(choices)
         used = played = 0
         while (need := self.need()) is not None:
             if max_steps is not None and played >= max_steps:
                 self.stopped = "budget"
-                return used
+                return
             if need.kind == "dice":
                 if not dice.available(need.count):
                     self.stopped = "dice"
-                    return used
+                    return
                 index = dice.used
                 faces = [dice.throw(need.sides) for _ in range(need.count)]
                 for k, face in enumerate(faces):
                     if face > need.sides:
                         raise ScenarioError(f"dice[{index + k}]", f"{face} is not a face of the D{need.sides} rolled here",
                                             fr=f"{face} n'est pas une face du D{need.sides} lancé ici")
-                self.throw(faces)
+                yield Step(need, tuple(faces), self.throw(faces))
             else:
-                if used >= len(choices):
+                choice = next(choices, None)
+                if choice is None:
                     self.stopped = "choices"
-                    return used
+                    return
+                said = self.rules.choice_words(self.state, need).get(choice) if words else None
                 try:
-                    self.choose(choices[used])
+                    events = self.choose(choice)
                 except ScenarioError as err:
                     raise ScenarioError(f"choices[{used}]", err.problem, fr=err.problem_fr) from None
                 used += 1
+                yield Step(need, choice, events, said)
             played += 1
         self.stopped = "end"
-        return used
+
+    def run(self, dice: Dice, choices: list[str], max_steps: int | None = None) -> int:
+        """Play the scripted dice and choices as far as they go (see `advance`); returns how many
+        choices were used."""
+        return sum(step.asked.kind == "choice" for step in self.advance(dice, choices, max_steps))
 
     @property
     def events(self) -> list[Event]:

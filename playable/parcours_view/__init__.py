@@ -1,6 +1,9 @@
 """Renders Parcours positions and explained steps, at build time and in the browser (Pyodide).
 
 One renderer for both, so the static example on a page and the live one cannot disagree.
+Each game has its view module (veldiv.py, cdp.py, chevaux.py, ronde.py: its board, the board in
+words, its step assessment), a `GameView` (interface.py) chosen by registry.py from the engine's
+game id; film.py and play.py step through a race with the engine's one loop, `Game.advance`.
 Standard library only: it ships in the engine's wheel.
 """
 

@@ -10,14 +10,12 @@ from typing import Any
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.core import refusal
 from parcours.narrate import article_label
-from parcours.scenario import loads_json
+from parcours.scenario import Step, loads_json
 
-from .analysis import assess, assessment_html
-from .boards import board_label, board_svg
+from .registry import view_of
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
-SIZED_DICE = ("ronde",)  # games whose dice are not all D6: each step says which die was thrown
 
 
 @dataclass
@@ -37,31 +35,18 @@ class Film:
 
 
 def film(data: object, anchor_prefix: str = "#") -> Film:
-    """Replay a scenario mapping; one frame for the start and one per throw."""
+    """Replay a scenario mapping; one frame for the start and one per throw or decision."""
     scenario = parse(data)
     game = Game(scenario)
     dice = Dice(scenario.dice, scenario.seed)
-    choices = iter(scenario.choices)
     team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
-    out.frames.append(_frame(game, game.events, [], team, anchor_prefix, start=True))
-    while (need := game.need()) is not None:
-        if len(out.frames) >= MAX_FRAMES:  # a seeded race may be long: the page says where it stops
-            out.stopped = "budget"
-            break
-        if need.kind == "dice":
-            if not dice.available(need.count):
-                out.stopped = "dice"
-                break
-            faces = [dice.throw(need.sides) for _ in range(need.count)]
-            out.frames.append(_frame(game, game.throw(faces), faces, team, anchor_prefix, sides=need.sides))
-        else:
-            choice = next(choices, None)
-            if choice is None:
-                out.stopped = "choices"
-                break
-            out.frames.append(_frame(game, game.choose(choice), [], team, anchor_prefix))
+    out.frames.append(start_frame(game, team, anchor_prefix))
+    # a seeded race may be long: the page says where it stops (the start is a frame too)
+    for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1):
+        out.frames.append(step_frame(game, step, team, anchor_prefix))
     position = game.position()
+    out.stopped = game.stopped
     out.finished = game.finished
     out.need = position["need"]  # a decision comes with its words (labels, question)
     out.dice_needed = game.dice_needed()
@@ -78,21 +63,32 @@ def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
         return json.dumps({"error": refusal(err)}, ensure_ascii=False)
 
 
+def start_frame(game: Game, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:
+    """The frame before any throw or decision: the starting position (and the set-up's opening step)."""
+    return _frame(game, game.events, [], team, prefix, start=True, draw=draw)
+
+
+def step_frame(game: Game, step: Step, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:
+    """The frame of a step just played: the explained step, what was asked and what was played."""
+    faces = [] if isinstance(step.played, str) else list(step.played)
+    return _frame(game, step.events, faces, team, prefix, sides=step.asked.sides, draw=draw) | step.to_json()
+
+
 def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,
            start: bool = False, sides: int = 6, draw: bool = True) -> dict[str, Any]:
     """One frame: the explained step and (with `draw`) the board after it."""
     position = game.position()
-    found = assess(game)
-    html = {lang: _step_html(events, lang, team, prefix, start) + assessment_html(found, lang) for lang in LANGS}
-    sized = faces and game.scenario.ruleset.split(".", 1)[0] in SIZED_DICE
+    view = view_of(game.scenario.ruleset)
+    found = view.assess(game)
+    html = {lang: _step_html(events, lang, team, prefix, start) + (found.html[lang] if found else "") for lang in LANGS}
     return {
-        "item": step_item(faces, html, sides if sized else None),
-        "analysis": found,
+        "item": step_item(faces, html, sides if faces and view.NAMED_DICE else None),
+        "analysis": found.data if found else None,
         "dice": faces,
         "sides": sides if faces else None,
         "cites": sorted({e.cite for e in events}),
-        "board": board_svg(game.scenario.ruleset, position, board_label(position, "en")) if draw else None,
-        "label": {lang: board_label(position, lang) for lang in LANGS} if draw else None,
+        "board": view.board_svg(position, view.board_label(position, "en")) if draw else None,
+        "label": {lang: view.board_label(position, lang) for lang in LANGS} if draw else None,
         "html": html,
         "turn": position["turn"],
         "finished": position["finished"],

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from parcours import Game, ScenarioError, all_races, game_of, parse
+from parcours import Dice, Game, ScenarioError, all_races, parse
 from parcours.core import refusal
 from parcours.narrate import plural
-from parcours.scenario import loads_json
+from parcours.scenario import Step, loads_json
 
-from .boards import board_label, board_svg, symbols
-from .film import LANGS, _frame
+from .film import LANGS, start_frame, step_frame
+from .registry import view_of
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
 FRAME_KEYS = ("item", "dice", "sides", "turn", "finished")
@@ -51,59 +52,44 @@ def play(request: object) -> dict[str, Any]:
         raise ScenarioError("since", f"expected a number of frames, got {since!r}")
     humans = _humans(request.get("humans"), scenario.players)
     game = Game(scenario)
+    view = view_of(scenario.ruleset)
     team = all_races()[scenario.ruleset].team
-    dice, choices = list(scenario.dice), list(scenario.choices)
-    frames: list[dict[str, Any]] = []
-    count = 1
-    if since == 0:
-        frames.append(_lean(_frame(game, game.events, [], team, prefix, start=True, draw=False), None, ""))
 
-    used_dice = used_choices = 0
-    while (need := game.need()) is not None:
-        if need.kind == "dice":
-            if used_dice + need.count > len(dice):
-                break
-            faces = dice[used_dice:used_dice + need.count]
-            try:
-                events = game.throw(faces)
-            except ScenarioError as err:
-                raise ScenarioError(f"dice[{used_dice}]", err.problem, fr=err.problem_fr) from None
-            used_dice += need.count
-            choice = words = None
-        else:
-            if used_choices >= len(choices):
-                break
-            choice = choices[used_choices]
-            words = _words(game, need, choice) if count >= since else None
-            try:
-                events = game.choose(choice)
-            except ScenarioError as err:
-                raise ScenarioError(f"choices[{used_choices}]", err.problem, fr=err.problem_fr) from None
-            used_choices += 1
-            faces = []
-        if count >= since:
-            frames.append(_hush(_lean(_frame(game, events, faces, team, prefix, sides=need.sides, draw=False),
-                                      need.seat, need.decision, choice, words), humans))
-        count += 1
+    def step_seen(step: Step) -> dict[str, Any]:
+        """A step's frame, lean, as the people at the screen may see it."""
+        frame = _lean(step_frame(game, step, team, prefix, draw=False), step)
+        return _hush(frame, humans, view.ASKED_OF_HOLDERS)
+
+    script, record = Dice(scenario.dice), iter(scenario.choices)  # strictly the record: no seed, no random dice
+    frames: list[dict[str, Any]] = []
+    if since == 0:
+        frames.append(_lean(start_frame(game, team, prefix, draw=False)))
+    steps = list(game.advance(script, record, max(since - 1, 0)))  # those the page shows already: not drawn
+    for step in game.advance(script, record, words=True):
+        steps.append(step)
+        frames.append(step_seen(step))
+    count = 1 + len(steps)
+    used_choices = sum(step.asked.kind == "choice" for step in steps)
     left = game.need()
-    if used_dice < len(dice):
+    if script.unused:
         waits = ("the race is over" if left is None
                  else f"the rules wait for a decision of player {left.seat + 1}" if left.kind == "choice"
                  else f"the next throw takes {plural(left.count, 'die', 'dice')}")
-        raise ScenarioError(f"dice[{used_dice}]", f"{plural(len(dice) - used_dice, 'die', 'dice')} too many: {waits}")
-    if used_choices < len(choices):
+        raise ScenarioError(f"dice[{script.used}]", f"{plural(script.unused, 'die', 'dice')} too many: {waits}")
+    if used_choices < len(scenario.choices):
         waits = "the race is over" if left is None else f"the rules wait for a throw of player {left.seat + 1}"
-        extra = plural(len(choices) - used_choices, "decision", "decisions")
+        extra = plural(len(scenario.choices) - used_choices, "decision", "decisions")
         raise ScenarioError(f"choices[{used_choices}]", f"{extra} too many: {waits}")
     if since > count:
         raise ScenarioError("since", f"the race has {count} frames, not {since}")
 
-    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, team, prefix, humans)
+    dice, choices = list(scenario.dice), list(scenario.choices)
+    bot_moves = _bots(game, request.get("bots"), dice, choices, frames, step_seen)
     count += bot_moves
     position = _seen(game, humans)
     if frames:  # the last frame is the position now: drawn once, as the person may see it
-        frames[-1]["board"] = board_svg(scenario.ruleset, position, board_label(position, "en"))
-        frames[-1]["label"] = {lang: board_label(position, lang) for lang in LANGS}
+        frames[-1]["board"] = view.board_svg(position, view.board_label(position, "en"))
+        frames[-1]["label"] = {lang: view.board_label(position, lang) for lang in LANGS}
     shown = position["need"]
     if shown is not None and humans is not None and shown["seat"] not in humans:
         shown = {**shown, "choices": [], "labels": {}}  # a bot's choices, even in words, could tell its cards
@@ -112,12 +98,12 @@ def play(request: object) -> dict[str, Any]:
         "winner": position["winner"], "dice": dice, "choices": choices, "bot_moves": bot_moves,
     }
     if since == 0:
-        out["symbols"] = symbols(scenario.ruleset.split(".", 1)[0])
+        out["symbols"] = view.symbols()
     return out
 
 
 def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames: list[dict[str, Any]],
-          team: bool, prefix: str, humans: list[int] | None = None) -> int:
+          step_seen: Callable[[Step], dict[str, Any]]) -> int:
     """The bots' turns in a row, at most `moves`: their dice from random.Random(seed), their decisions
     from the engine's bot of that name."""
     if spec is None:
@@ -133,60 +119,74 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
         raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ScenarioError("bots.moves", f"expected a number of moves, got {limit!r}")
-    rules = game_of(game.scenario.ruleset)
+    rules = game.rules
     bot = rules.BOTS.get(name)
     rng = random.Random(seed)
-    moves = 0
-    while moves < min(limit, MAX_BOT_MOVES) and (need := game.need()) is not None and need.seat in seats:
-        if need.kind == "dice":
-            faces = [rng.randint(1, need.sides) for _ in range(need.count)]
-            events = game.throw(faces)
-            dice.extend(faces)
-            choice = words = None
-        else:
+
+    def bot_to_move() -> bool:
+        need = game.need()
+        return need is not None and need.seat in seats
+
+    def decisions() -> Iterator[str]:  # read by the loop only when a decision is asked
+        while (need := game.need()) is not None:
             if bot is None:
                 known = ", ".join(rules.BOTS) or "none"
                 raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})")
-            choice = str(bot(game.state, need, rng))
-            words = _words(game, need, choice)
-            events = game.choose(choice)
-            choices.append(choice)
-            faces = []
-        frames.append(_hush(_lean(_frame(game, events, faces, team, prefix, sides=need.sides, draw=False),
-                                  need.seat, need.decision, choice, words), humans))
+            yield str(bot(game.state, need, rng))
+
+    if not bot_to_move():
+        return 0
+    moves = 0
+    for step in game.advance(BotDice(rng), decisions(), min(limit, MAX_BOT_MOVES), words=True):
+        if isinstance(step.played, str):
+            choices.append(step.played)
+        else:
+            dice.extend(step.played)
+        frames.append(step_seen(step))
         moves += 1
+        if not bot_to_move():
+            break
     return moves
 
 
-def _words(game: Game, need: Any, choice: str) -> dict[str, str] | None:
-    """A decision in words, from the position where it is made (an illegal choice: None, and
-    game.choose refuses it)."""
-    return game.rules.choice_words(game.state, need).get(choice)
+class BotDice:
+    """The bots' dice: as many as asked, from the same generator as their decisions."""
+
+    used = 0  # no script: a bot's faces are never out of range
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def available(self, count: int) -> bool:
+        return True
+
+    def throw(self, sides: int = 6) -> int:
+        return self.rng.randint(1, sides)
 
 
-OUT_OF_TURN = ("counter", "spring", "passed", "kwak")  # only players holding such a card are asked
-
-
-def _hush(frame: dict[str, Any], humans: list[int] | None) -> dict[str, Any]:
-    """A bot passing in an out-of-turn window is asked only because it holds the card: the page
-    must not say who passed (the step stays, empty, so that frames and steps keep in line)."""
-    if humans is None or frame.get("decision") not in OUT_OF_TURN or frame.get("choice") != "pass":
+def _hush(frame: dict[str, Any], humans: list[int] | None, asked_of_holders: frozenset[str]) -> dict[str, Any]:
+    """A step as the people at the screen may see it. What a bot was asked is shown without its
+    choices (they could tell its cards); a bot passing in a decision asked only of players holding
+    a card (an out-of-turn window) would tell that it holds one: the page must not say who passed
+    (the step stays, empty, so that frames and steps keep in line)."""
+    if humans is None or frame["seat"] is None or frame["seat"] in humans:
         return frame
-    if frame["seat"] in humans:
-        return frame
-    return {key: frame[key] for key in FRAME_KEYS} | {"seat": None}
+    if frame.get("decision") in asked_of_holders and frame.get("choice") == "pass":
+        return {key: frame[key] for key in FRAME_KEYS} | {"seat": None}
+    return frame | {"asked": {**frame["asked"], "choices": []}}
 
 
-def _lean(frame: dict[str, Any], seat: int | None, decision: str, choice: str | None = None,
-          words: dict[str, str] | None = None) -> dict[str, Any]:
+def _lean(frame: dict[str, Any], step: Step | None = None) -> dict[str, Any]:
     """What the page needs of a frame: its step, who moved and how (the board: play() adds it to the last)."""
     out = {key: frame[key] for key in FRAME_KEYS}
-    out["seat"] = seat
-    if choice is not None:
-        out["choice"] = choice
-        out["decision"] = decision
-        if words is not None:
-            out["choice_label"] = words
+    out["seat"] = None if step is None else step.asked.seat
+    if step is not None and isinstance(step.played, str):
+        out["choice"] = step.played
+        out["decision"] = step.asked.decision
+        if step.words is not None:
+            out["choice_label"] = step.words
+    if step is not None:
+        out |= step.to_json()
     return out
 
 

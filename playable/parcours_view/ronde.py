@@ -1,4 +1,4 @@
-"""The Ronde's board: the course profile (profile.py) cut in a few rows, the riders and the peloton
+"""The Ronde's view. Its board: the course profile (profile.py) cut in a few rows, the riders and the peloton
 on it, and a table of the riders: space, turns to sit out, cards, and the hand when it may be
 shown (worked examples show every hand: they are demonstrations; the Play page shows a person
 only his own, see play.py).
@@ -19,10 +19,18 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from parcours import Game
 from parcours.ronde.cards import AGAINST
 from parcours.ronde.narrate import COLOURS, name
 
-from .profile import SYMBOL_ID, Profile, _num, drawing, is_default, profile_of, rows
+from .interface import Assessment
+from .profile import SYMBOL_ID, Profile, _num, drawing, is_default, profile_of, rows, symbol
+from .track import defs
+
+GAME = "ronde"
+NAMED_DICE = True  # D4 to D16: each step says which die was thrown
+# Out-of-turn windows: only players holding such a card are asked, so a bot's pass there is not told.
+ASKED_OF_HOLDERS = frozenset({"counter", "spring", "passed", "kwak"})
 
 # Seats 1-8: Red, Orange, Yellow, Green, Blue, Purple, Brown, White; (fill, text on it)
 RIDER_COLOURS = (("#c62828", "#fff"), ("#ef6c00", "#000"), ("#fdd835", "#000"), ("#2e7d32", "#fff"),
@@ -31,6 +39,8 @@ ROWS_ID = "px-ronde-rows"
 ROW_GAP = 4
 LINE = 13  # the table's line height
 COLUMNS = (22, 108, 204, 266, 334)  # rider, space, sits out, cards, hand
+
+
 def colour_name(seat: int, lang: str) -> str:
     return COLOURS[seat][lang] if seat < len(COLOURS) else f"#{seat + 1}"
 
@@ -80,8 +90,6 @@ def _rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
 
 def symbols() -> str:
     """The Ronde's drawings for a page: the course, its rows, the riders, the peloton, the table's keys."""
-    from .profile import symbol
-
     p = profile_of(None)
     markup, width, head = _rows_markup(p, SYMBOL_ID)
     out = [symbol(), f'<symbol id="{ROWS_ID}" viewBox="0 0 {_num(width)} {_num(head + 4)}">{markup}</symbol>',
@@ -94,7 +102,7 @@ def symbols() -> str:
                    f'<text dy="2">{seat + 1}</text></g>'
                    f'<g id="px-rc-k{seat}"><circle class="px-rc-key" cx="{COLUMNS[0] - 8}" cy="-3" r="4" fill="{fill}"/>'
                    f'<text class="px-rc-keyname" x="{COLUMNS[0]}">{seat + 1} {_both(seat)}</text></g>')
-    return "".join(out)
+    return defs("".join(out))
 
 
 # ---------------------------------------------------------------- a board
@@ -167,7 +175,7 @@ def _table(position: dict[str, Any], y0: float) -> tuple[str, float]:
     return "".join(lines), y + 6
 
 
-def ronde_board(position: dict[str, Any], label: str) -> str:
+def board_svg(position: dict[str, Any], label: str) -> str:
     p = profile_of(position.get("course"))
     cuts = rows(p)
     if is_default(position.get("course")):
@@ -199,7 +207,7 @@ def _card_names(kinds: list[str], lang: str) -> str:
     return ", ".join(f"{short(k)} ×{n}" if n > 1 else short(k) for k, n in sorted(counts.items()))
 
 
-def ronde_label(position: dict[str, Any], lang: str) -> str:
+def board_label(position: dict[str, Any], lang: str) -> str:
     """The board in words: each rider's space, turns to sit out, cards (and hand when shown)."""
     fr = lang == "fr"
     parts = []
@@ -224,3 +232,7 @@ def ronde_label(position: dict[str, Any], lang: str) -> str:
     if position.get("peloton") is not None:
         parts.append(f"peloton case {position['peloton']}" if fr else f"peloton on space {position['peloton']}")
     return "; ".join(parts)
+
+
+def assess(game: Game) -> Assessment | None:
+    return None  # not solved

@@ -1,20 +1,31 @@
-"""The wooden horse race's board: two U-shaped tracks of holes (up from START, down to FINISH), traps
-marked; the layout comes from the position itself, so an edited board is drawn as it is."""
+"""The wooden horse race's view: two U-shaped tracks of holes (up from START, down to FINISH), traps
+marked; the layout comes from the position itself, so an edited board is drawn as it is.
+(Its exact odds are odds.py's.)"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
+from parcours import Game
+from parcours.narrate import plural
+
+from .interface import Assessment
+from .track import defs
+
+GAME = "chevaux"
+NAMED_DICE = False
+ASKED_OF_HOLDERS: frozenset[str] = frozenset()
+
 HORSE_COLOURS = ("#b71c1c", "#0d47a1")
 SYMBOL_ID = "px-hole"
 GAP, MARGIN = 26, 30
 
 
-def horse_symbol() -> str:
-    return (f'<symbol id="{SYMBOL_ID}" viewBox="-10 -10 20 20"><circle r="8" class="px-hole-cell"/></symbol>'
-            '<symbol id="px-trap" viewBox="-10 -10 20 20"><circle r="8" class="px-trap"/>'
-            '<path d="M-4-4L4 4M4-4L-4 4" class="px-trap-x"/></symbol>')
+def symbols() -> str:
+    return defs(f'<symbol id="{SYMBOL_ID}" viewBox="-10 -10 20 20"><circle r="8" class="px-hole-cell"/></symbol>'
+                '<symbol id="px-trap" viewBox="-10 -10 20 20"><circle r="8" class="px-trap"/>'
+                '<path d="M-4-4L4 4M4-4L-4 4" class="px-trap-x"/></symbol>')
 
 
 def _hole_xy(hole: int, up: int, holes: int, x0: float) -> tuple[float, float]:
@@ -26,7 +37,7 @@ def _hole_xy(hole: int, up: int, holes: int, x0: float) -> tuple[float, float]:
     return x0 + 40, top + (hole - up - 1) * GAP * (up / max(down, 1)) if down else top
 
 
-def horse_board(position: dict[str, Any], label: str) -> str:
+def board_svg(position: dict[str, Any], label: str) -> str:
     board = position["board"]
     holes, up, traps = board["holes"], board["up"], set(board["traps"])
     height = MARGIN * 2 + 40 + up * GAP
@@ -49,3 +60,16 @@ def horse_board(position: dict[str, Any], label: str) -> str:
                      f'<text dy="4">{player["horses_left"]}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def board_label(position: dict[str, Any], lang: str) -> str:
+    fr = lang == "fr"
+    names = ("Rouge", "Bleu") if fr else ("Red", "Blue")
+    return (" ; " if fr else "; ").join(  # French puts a space before the semicolon
+        f"{names[p['seat']]} : trou {p['hole']}, {plural(p['horses_left'], 'cheval', 'chevaux', lang)}" if fr
+        else f"{names[p['seat']]}: hole {p['hole']}, {plural(p['horses_left'], 'horse', 'horses', lang)}"
+        for p in position["players"])
+
+
+def assess(game: Game) -> Assessment | None:
+    return None  # the odds are the page's (odds.py), not each step's

@@ -1,0 +1,84 @@
+"""The Corriere dei Piccoli's view: one 30-square oval for both races, told apart by their positions
+(Velocità's riders have covered `pos` squares; Mezzo fondo's `teams` pace a rider behind a derny).
+Velocità is solved: each step says the riders' chances under best play, and the best choice."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from parcours import Game
+from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES
+from parcours.cdp.velocita import State as VelocitaState
+from parcours.cdp.velocita_solver import advice, chances
+from parcours.narrate import plural
+
+from .interface import Assessment
+from .track import Oval, colour, defs
+
+GAME = "cdp"
+NAMED_DICE = False
+ASKED_OF_HOLDERS: frozenset[str] = frozenset()
+
+TRACK = Oval("px-cdp-track", TRACK_SQUARES, DEFAULT_TRACK["red_line"],
+             ((DEFAULT_TRACK["yellow_line"], "px-line-yellow"),))
+
+
+def symbols() -> str:
+    return defs(TRACK.symbol())
+
+
+def _paced(position: dict[str, Any]) -> bool:
+    """Mezzo fondo: each player's team is a rider paced by a derny."""
+    return "teams" in position
+
+
+def board_svg(position: dict[str, Any], label: str) -> str:
+    if _paced(position):
+        pieces = []
+        for t in position["teams"]:
+            pieces.append((t["derny_square"], f"D{t['seat'] + 1}", colour(t["seat"]), "px-rider px-derny"))
+            pieces.append((t["rider_square"], str(t["seat"] + 1), colour(t["seat"]), "px-rider"))
+        return TRACK.board(pieces, label)
+    pieces = [((p - 1) % TRACK_SQUARES + 1 if p else TRACK_SQUARES, str(seat + 1), colour(seat), "px-rider")
+              for seat, p in enumerate(position["pos"])]
+    return TRACK.board(pieces, label)
+
+
+def board_label(position: dict[str, Any], lang: str) -> str:
+    fr = lang == "fr"
+    sep = " ; " if fr else "; "  # French puts a space before the semicolon
+    if _paced(position):
+        return sep.join((f"équipe {t['seat'] + 1} : coureur case {t['rider_square']}, derny case {t['derny_square']}"
+                         if fr else f"team {t['seat'] + 1}: rider on {t['rider_square']}, derny on {t['derny_square']}")
+                        for t in position["teams"])
+    sprint = (" ; sprint lancé" if fr else "; sprint on") if position["sprint"] else ""
+    return sep.join((f"coureur {s + 1} : {plural(p, 'case parcourue', 'cases parcourues', lang)}" if fr
+                     else f"rider {s + 1}: {plural(p, 'square', 'squares', lang)} ridden")
+                    for s, p in enumerate(position["pos"])) + sprint
+
+
+def assess(game: Game) -> Assessment | None:
+    """Velocità is solved: each rider's chance under best play, and the best choice at a decision."""
+    if not isinstance(game.state, VelocitaState):
+        return None
+    p0 = chances(game.state)
+    need = game.need()
+    decision = need is not None and need.kind == "choice"
+    best = advice(game.state, need.choices) if need is not None and decision else None
+    words = game.rules.choice_words(game.state, need)[best] if need is not None and best is not None else None
+    found = {"chances": [round(p0, 4), round(1 - p0, 4)], "best": best, "best_words": words, "decision": decision}
+    return Assessment(found, {lang: _assessment_html(found, lang) for lang in ("fr", "en")})
+
+
+def _assessment_html(found: dict[str, Any], lang: str) -> str:
+    a, b = (f"{100 * p:.1f} %".replace(".", ",") if lang == "fr" else f"{100 * p:.1f}%" for p in found["chances"])
+    text = (f"Chances, chacun jouant au mieux : coureur 1 {a}, coureur 2 {b}." if lang == "fr"
+            else f"Chances with best play from here: rider 1 {a}, rider 2 {b}.")
+    if found["best"] is not None:
+        words = found["best_words"][lang]
+        best = escape(words[:1].lower() + words[1:])  # the button's words, within a sentence
+        text += f" Le meilleur choix ici : {best}." if lang == "fr" else f" The best choice here: {best}."
+    elif found["decision"]:
+        text += " Ici, tous les choix se valent." if lang == "fr" else " Here every choice is worth the same."
+    return f'<p class="px-odds">{text}</p>'

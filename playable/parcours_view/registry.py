@@ -1,0 +1,16 @@
+"""The view of each game, keyed by the engine's game id."""
+
+from __future__ import annotations
+
+from parcours import game_of
+
+from . import cdp, chevaux, ronde, veldiv
+from .interface import GameView
+
+_ALL: tuple[GameView, ...] = (veldiv, cdp, chevaux, ronde)  # each module checked against GameView
+VIEWS: dict[str, GameView] = {view.GAME: view for view in _ALL}
+
+
+def view_of(ruleset: str) -> GameView:
+    """The view of the game a ruleset belongs to ('cdp.velocita' -> the Corriere dei Piccoli's)."""
+    return VIEWS[game_of(ruleset).GAME]
