@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
-from .rules import ranking
-from .state import Race
+from .state import State
+from .turns import ranking
 
 
-def public_position(race: Race) -> dict[str, Any]:
+def public_position(race: State) -> dict[str, Any]:
     """The position as JSON. `hands` is private: a page shows a person only their own."""
     kinds = race.kinds
     return {
@@ -29,7 +29,7 @@ def public_position(race: Race) -> dict[str, Any]:
     }
 
 
-def seat_view(race: Race, seat: int) -> dict[str, Any]:
+def seat_view(race: State, seat: int) -> dict[str, Any]:
     """The position as one player sees it: his own hand, the others' only counted."""
     out = public_position(race)
     out["hands"] = [hand if i == seat else [] for i, hand in enumerate(out["hands"])]
