@@ -24,7 +24,8 @@ def prepare_move(state: State, seat: int, sides: int, source: str) -> None:
         mover = state.riders[seat]
         candidates = tuple(s for s in state.clockwise(seat)[1:] if can_spring(state, s)
                            and state.riders[s].at <= mover.at)
-        state.tasks.append(SpringWindow(seat, candidates))
+        if candidates:
+            state.tasks.append(SpringWindow(seat, candidates))
 
 
 def roll_move(state: State, throw: MoveRoll, face: int, events: list[Event]) -> None:
@@ -57,10 +58,11 @@ def _stack_finish_and_windows(state: State, throw: MoveRoll, start: int, end: in
     if state.level == 3:
         open_kwak(state, state.riders[throw.seat].at)
     state.tasks.append(FinishCheck())
-    passed = tuple(s for s in state.clockwise(throw.seat)[1:]
-                   if can_spring(state, s) and start < state.riders[s].at < end)
-    if passed and state.level == 3 and state.options["ronde.spring-along"] in ("both", "passed"):
-        state.tasks.append(PassedWindow(throw.seat, start, face, throw.sides, passed))
+    if state.level == 3 and state.options["ronde.spring-along"] in ("both", "passed"):
+        passed = tuple(s for s in state.clockwise(throw.seat)[1:]
+                       if can_spring(state, s) and start < state.riders[s].at < end)
+        if passed:
+            state.tasks.append(PassedWindow(throw.seat, start, face, throw.sides, passed))
     if state.springers:
         state.tasks.append(SpringersRide(tuple(state.springers), face, throw.sides))
         state.springers = []

@@ -84,20 +84,20 @@ def need(state: State) -> Need | None:
 def choices_of(state: State, step: Decision) -> tuple[int, list[str]]:
     """Who decides, and the ways open to him."""
     match step:
-        case Act(seat):
-            return seat, turns.actions(state, seat)
+        case Act():
+            return step.seat, turns.actions(state, step.seat)
         case CounterWindow():
             return step.candidates[0], ["counter", "pass"]
         case KwakWindow():
             return step.candidates[0], [*tactics.kwak_plays(state, step.candidates[0]), "pass"]
         case SpringWindow() | PassedWindow():
             return step.candidates[0], ["spring", "pass"]
-        case RedTriangle(seat):
-            return seat, moves.steal_choices(state, seat)
-        case DiscardExcess(seat):
-            return seat, tactics.excess_choices(state, seat)
-        case Rejoin(seat):
-            return seat, peloton.rejoin_choices(state, seat)
+        case RedTriangle():
+            return step.seat, moves.steal_choices(state, step.seat)
+        case DiscardExcess():
+            return step.seat, tactics.excess_choices(state, step.seat)
+        case Rejoin():
+            return step.seat, peloton.rejoin_choices(state, step.seat)
     raise AssertionError(step)
 
 
@@ -174,24 +174,36 @@ def advance(state: State, events: list[Event]) -> None:
         match step:
             case Roll() | Lot():
                 return
-            case Act(seat) if not state.riders[seat].standing:
-                state.tasks.pop()  # his own peloton card's roll drew him a misfortune: his turn is over
-            case CounterWindow() | SpringWindow() | PassedWindow() | KwakWindow() if not step.candidates:
-                state.tasks.pop()
-                if isinstance(step, CounterWindow):
-                    tactics.close_counter(state, step, events)
-            case CounterWindow() | SpringWindow() | PassedWindow() | KwakWindow() if not _eligible(state, step):
-                state.tasks[-1] = replace(step, candidates=step.candidates[1:])  # he no longer holds the card
             case Decision():
-                seat, choices = choices_of(state, step)
-                if len(choices) > 1:
+                if _waits(state, step, events):
                     return
-                state.tasks.pop()
-                if choices:
-                    _decide(state, step, choices[0], events)
             case _:
                 state.tasks.pop()
                 _run(state, step, events)
+
+
+def _waits(state: State, step: Decision, events: list[Event]) -> bool:
+    """Whether a decision on top is a question to ask; if not, it is played or passed over."""
+    match step:
+        case Act() if not state.riders[step.seat].standing:
+            state.tasks.pop()  # his own peloton card's roll drew him a misfortune: his turn is over
+            return False
+        case CounterWindow() | SpringWindow() | PassedWindow() | KwakWindow():
+            if not step.candidates:
+                state.tasks.pop()
+                if isinstance(step, CounterWindow):
+                    tactics.close_counter(state, step, events)
+                return False
+            if not _eligible(state, step):
+                state.tasks[-1] = replace(step, candidates=step.candidates[1:])  # he no longer holds the card
+                return False
+    seat, choices = choices_of(state, step)
+    if len(choices) > 1:
+        return True
+    state.tasks.pop()
+    if choices:
+        _decide(state, step, choices[0], events)
+    return False
 
 
 def _eligible(state: State, window: Window) -> bool:
@@ -200,45 +212,44 @@ def _eligible(state: State, window: Window) -> bool:
     match window:
         case CounterWindow():
             return tactics.can_counter(state, seat)
-        case SpringWindow() | PassedWindow():
-            return tactics.can_spring(state, seat)
         case KwakWindow():
             return bool(tactics.kwak_plays(state, seat))
+    return tactics.can_spring(state, seat)
 
 
 def _run(state: State, step: Automatic, events: list[Event]) -> None:
-    match step:
+    match step:  # the most frequent first
         case Turn():
             turns.begin_turn(state, events)
         case EndOfTurn():
             turns.end_turn(state, step, events)
-        case DrawForResult():
-            moves.draw_for_result(state, step, events)
         case FinishCheck():
             turns.finish_check(state, events)
-        case Settle(card):
-            tactics.settle(state, card, events)
-        case CounterEnd():
-            pass  # a marker for close_counter, which takes it off
+        case DrawForResult():
+            moves.draw_for_result(state, step, events)
+        case Settle():
+            tactics.settle(state, step.card, events)
+        case AfterDrive():
+            turns.after_drive(state, step, events)
         case Hit():
             moves.hit(state, step, events)
-        case Supply():
-            moves.supply(state, step, events)
         case ExtraTurn():
             turns.extra_turn(state, step)
-        case SecondRoll():
-            turns.second_roll(state, step, events)
-        case RegisterSpringer(seat):
-            state.springers.append(seat)
+        case Supply():
+            moves.supply(state, step, events)
+        case RegisterSpringer():
+            state.springers.append(step.seat)
         case SpringersRide():
             moves.springers_ride(state, step, events)
         case SpringRide():
             moves.ride_after_passed(state, step, events)
-        case AfterDrive():
-            turns.after_drive(state, step, events)
+        case SecondRoll():
+            turns.second_roll(state, step, events)
         case TakeCards():
             tactics.take_cards(state, step, events)
         case TieBreak():
             turns.tie_break(state, step, events)
-        case DiscardPlayed(card):
-            tactics.discard_played(state, card, events)
+        case DiscardPlayed():
+            tactics.discard_played(state, step.card, events)
+        case CounterEnd():
+            pass  # a marker for close_counter, which takes it off

@@ -25,20 +25,23 @@ def take_from_hand(state: State, seat: int, kind: str) -> int:
 
 
 def open_counter(state: State, player: int | None, card: int, lose_turn: bool) -> None:
-    """A card was played (or a misfortune drawn): anyone holding a counter card may cancel it."""
-    if state.level < 3:
+    """A card was played (or a misfortune drawn): anyone holding a counter card may cancel it;
+    when nobody can, it stands at once."""
+    counterers = _counterers(state, player) if state.level == 3 else ()
+    if not counterers:
         state.tasks.append(Settle(card))
         return
     state.tasks.append(CounterEnd(card, player if lose_turn else None))
-    state.tasks.append(CounterWindow(card, player, 0, _counterers(state, player)))
+    state.tasks.append(CounterWindow(card, player, 0, counterers))
 
 
 def _counterers(state: State, excluded: int | None) -> tuple[int, ...]:
-    return tuple(s for s in state.clockwise(state.turn) if s != excluded and can_counter(state, s))
+    return tuple(s for s in state.clockwise(state.turn) if s != excluded and not state.riders[s].finished
+                 and state.held(s, "t-counter") is not None)
 
 
 def can_counter(state: State, seat: int) -> bool:
-    return state.held(seat, "t-counter") is not None and not state.riders[seat].finished
+    return not state.riders[seat].finished and state.held(seat, "t-counter") is not None
 
 
 def counter(state: State, window: CounterWindow, choice: str, events: list[Event]) -> None:
