@@ -132,7 +132,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     for r in world.riders:
         if r.seat != seat:
             mains = sum(1 for c in r.hand if world.kinds[c] not in C.PELOTON)
-            r.hand = [hidden_main.pop() for _ in range(mains)] + [hidden_peloton.pop() for _ in range(len(r.hand) - mains)]
+            r.hand = ([hidden_main.pop() for _ in range(mains)]
+                      + [hidden_peloton.pop() for _ in range(len(r.hand) - mains)])
     world.draw, world.peloton_draw = hidden_main, hidden_peloton
     return world
 

@@ -74,7 +74,8 @@ class State:
     def riders_on(self, space: int) -> int:
         """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        return sum(1 for r in self.riders if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
+        return sum(1 for r in self.riders
+                   if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
 
     def full(self, space: int) -> bool:
         """Three riders side by side close the road (not at the start, not at the finish)."""
