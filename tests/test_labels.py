@@ -97,7 +97,8 @@ def declared(gid: str) -> set[str]:
 
 def decisions_in_code(gid: str) -> set[str]:
     """The decisions a game's code can ask: the literal `decision=` of its choice needs, and (the
-    Ronde, whose choice needs are named after the task on top) its table of decision tasks."""
+    Ronde, whose choice needs are named by the decision step on top) the `decision` of every kind
+    of decision step its machine plays."""
     found: set[str] = set()
     package = Path(str(import_module(f"parcours.{gid}").__file__)).parent  # the sources as installed (Pyodide too)
     for path in package.glob("*.py"):
@@ -105,10 +106,13 @@ def decisions_in_code(gid: str) -> set[str]:
             if 'Need("choice"' in line:
                 found.update(re.findall(r'decision="([\w-]+)"', line))
     if gid == "ronde":
-        from parcours.ronde import rules
+        from parcours.ronde import steps
 
-        assert "decision=task[0]" in (package / "rules.py").read_text(encoding="utf-8")
-        found |= set(rules.CHOICES)
+        machine = (package / "rules.py").read_text(encoding="utf-8")
+        assert 'Need("choice", seat, choices=tuple(choices), decision=step.decision)' in machine
+        kinds = steps.Decision.__subclasses__()
+        assert all(f"case {kind.__name__}()" in machine for kind in kinds)  # each is played
+        found |= {kind.decision for kind in kinds}
     return found
 
 

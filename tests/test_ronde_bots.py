@@ -11,11 +11,11 @@ import pytest
 from parcours.games import default_options
 from parcours.ronde import BOTS, need, new_state, play_choice, play_throw, settle_setup
 from parcours.ronde.bots import determinize
-from parcours.ronde.state import Race
+from parcours.ronde.state import State
 from parcours.simulate import simulate, wilson
 
 
-def _mid_race(ruleset: str, players: int, seed: int) -> Race:
+def _mid_race(ruleset: str, players: int, seed: int) -> State:
     """A race played on by heuristic bots until a decision with several ways for seat 0."""
     rng = random.Random(seed)
     race = new_state(ruleset, players, default_options(ruleset), {"shuffle": seed})
@@ -30,7 +30,7 @@ def _mid_race(ruleset: str, players: int, seed: int) -> Race:
     raise AssertionError("no decision found")
 
 
-def _swap_hidden(race: Race) -> Race:
+def _swap_hidden(race: State) -> State:
     """The same position for seat 0, with what it cannot see changed: an opponent's card swapped
     with one in the face-down pile."""
     twin = race.clone()

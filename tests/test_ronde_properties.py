@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from parcours.games import default_options
 from parcours.ronde import BOTS, RACES, need, new_state, play_choice, play_throw, settle_setup
 from parcours.ronde.bots import determinize
-from parcours.ronde.state import Race
+from parcours.ronde.state import State
 from parcours.ronde.view import observe
 
 RACE_AND_PLAYERS = st.sampled_from(
@@ -34,7 +34,7 @@ def _options(ruleset: str, which: str, seed: int = 0) -> dict[str, Any]:
     return chosen
 
 
-def _check(race: Race) -> None:
+def _check(race: State) -> None:
     places = race.places()
     where = Counter(card for pile in places.values() for card in pile)
     assert sorted(where) == list(range(len(race.kinds))), "a card is missing"
@@ -50,7 +50,7 @@ def _check(race: Race) -> None:
             assert all(r.at > race.peloton for r in race.riders if not r.behind and not r.finished), race.peloton
 
 
-def _random_race(ruleset: str, players: int, seed: int, which: str) -> tuple[Race, list[Any]]:
+def _random_race(ruleset: str, players: int, seed: int, which: str) -> tuple[State, list[Any]]:
     """Dice at random; decisions half by the heuristic bot, half at random among the legal ones."""
     rng = random.Random(seed)
     race = new_state(ruleset, players, _options(ruleset, which, seed), {"shuffle": seed})
@@ -112,6 +112,6 @@ def test_a_seat_sees_its_own_hand_only_and_the_search_bot_deals_the_rest_again(
     _check(world)
     assert world.riders[0].hand == race.riders[0].hand and world.discard == race.discard
     assert [len(r.hand) for r in world.riders] == [len(r.hand) for r in race.riders]
-    def unseen(r: Race) -> list[str]:
+    def unseen(r: State) -> list[str]:
         return sorted(r.kinds[c] for pile in [*(x.hand for x in r.riders[1:]), r.draw, r.peloton_draw] for c in pile)
     assert unseen(world) == unseen(race)  # the same unseen cards, dealt again

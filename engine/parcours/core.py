@@ -19,15 +19,14 @@ def is_whole(value: object, low: int | None = None, high: int | None = None) -> 
 
 class ScenarioError(ValueError):
     """Bad input, reported as one line naming the field and what is wrong, in English (`problem`)
-    and in French (`problem_fr`). Every raise says `fr=` (tests/test_inputs.py checks it); it
-    becomes required once the Ronde's rules, state and bots say it too (issue 10)."""
+    and in French (`problem_fr`, required: no layer translates a refusal after the fact)."""
 
-    def __init__(self, where: str, problem: str, fr: str | None = None) -> None:
+    def __init__(self, where: str, problem: str, *, fr: str) -> None:
         where, problem = _one_line(where, 120), _one_line(problem, 300)
         super().__init__(f"{where}: {problem}")
         self.where = where
         self.problem = problem
-        self.problem_fr = _one_line(fr, 300) if fr is not None else problem
+        self.problem_fr = _one_line(fr, 300)
 
     def words(self) -> dict[str, str]:
         """The refusal as one line in each language (French puts a space before the colon)."""

@@ -42,14 +42,16 @@ def play(request: object) -> dict[str, Any]:
               "bot_moves", "symbols" (when since is 0)}
     """
     if not isinstance(request, dict):
-        raise ScenarioError("request", "expected a mapping with scenario, prefix and since")
+        raise ScenarioError("request", "expected a mapping with scenario, prefix and since",
+                            fr="attendu : un dictionnaire avec scenario, prefix et since")
     scenario = parse(request.get("scenario"))
     prefix = request.get("prefix", "#")
     if not isinstance(prefix, str):
-        raise ScenarioError("prefix", "expected the rules page's address")
+        raise ScenarioError("prefix", "expected the rules page's address", fr="attendu : l'adresse de la page des règles")
     since = request.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise ScenarioError("since", f"expected a number of frames, got {since!r}")
+        raise ScenarioError("since", f"expected a number of frames, got {since!r}",
+                            fr=f"attendu : un nombre d'images, reçu {since!r}")
     humans = _humans(request.get("humans"), scenario.players)
     game = Game(scenario)
     view = view_of(scenario.ruleset)
@@ -75,13 +77,20 @@ def play(request: object) -> dict[str, Any]:
         waits = ("the race is over" if left is None
                  else f"the rules wait for a decision of player {left.seat + 1}" if left.kind == "choice"
                  else f"the next throw takes {plural(left.count, 'die', 'dice')}")
-        raise ScenarioError(f"dice[{script.used}]", f"{plural(script.unused, 'die', 'dice')} too many: {waits}")
+        attend = ("la course est finie" if left is None
+                  else f"la règle attend une décision du joueur {left.seat + 1}" if left.kind == "choice"
+                  else f"le prochain lancer prend {plural(left.count, 'dé', 'dés', 'fr')}")
+        raise ScenarioError(f"dice[{script.used}]", f"{plural(script.unused, 'die', 'dice')} too many: {waits}",
+                            fr=f"{plural(script.unused, 'dé', 'dés', 'fr')} de trop : {attend}")
     if used_choices < len(scenario.choices):
         waits = "the race is over" if left is None else f"the rules wait for a throw of player {left.seat + 1}"
+        attend = "la course est finie" if left is None else f"la règle attend un lancer du joueur {left.seat + 1}"
         extra = plural(len(scenario.choices) - used_choices, "decision", "decisions")
-        raise ScenarioError(f"choices[{used_choices}]", f"{extra} too many: {waits}")
+        extra_fr = plural(len(scenario.choices) - used_choices, "décision", "décisions", "fr")
+        raise ScenarioError(f"choices[{used_choices}]", f"{extra} too many: {waits}", fr=f"{extra_fr} de trop : {attend}")
     if since > count:
-        raise ScenarioError("since", f"the race has {count} frames, not {since}")
+        raise ScenarioError("since", f"the race has {count} frames, not {since}",
+                            fr=f"la course compte {count} images, pas {since}")
 
     dice, choices = list(scenario.dice), list(scenario.choices)
     bot_moves = _bots(game, request.get("bots"), dice, choices, frames, step_seen)
@@ -109,16 +118,18 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
     if spec is None:
         return 0
     if not isinstance(spec, dict):
-        raise ScenarioError("bots", "expected a mapping with seats, name, seed and moves")
+        raise ScenarioError("bots", "expected a mapping with seats, name, seed and moves",
+                            fr="attendu : un dictionnaire avec seats, name, seed et moves")
     seats, name, seed, limit = spec.get("seats", []), spec.get("name", "search"), spec.get("seed"), spec.get("moves", 1)
     if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
-        raise ScenarioError("bots.seats", "expected a list of seats")
+        raise ScenarioError("bots.seats", "expected a list of seats", fr="attendu : une liste de places")
     if not isinstance(name, str):
-        raise ScenarioError("bots.name", "expected a bot's name")
+        raise ScenarioError("bots.name", "expected a bot's name", fr="attendu : le nom d'un robot")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}")
+        raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}", fr=f"attendu : un nombre entier, reçu {seed!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise ScenarioError("bots.moves", f"expected a number of moves, got {limit!r}")
+        raise ScenarioError("bots.moves", f"expected a number of moves, got {limit!r}",
+                            fr=f"attendu : un nombre de coups, reçu {limit!r}")
     rules = game.rules
     bot = rules.BOTS.get(name)
     rng = random.Random(seed)
@@ -131,7 +142,9 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
         while (need := game.need()) is not None:
             if bot is None:
                 known = ", ".join(rules.BOTS) or "none"
-                raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})")
+                known_fr = ", ".join(rules.BOTS) or "aucun"
+                raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})",
+                                    fr=f"aucun robot {name!r} ne décide dans {rules.GAME} (connus : {known_fr})")
             yield str(bot(game.state, need, rng))
 
     if not bot_to_move():
@@ -195,7 +208,8 @@ def _humans(spec: object, players: int) -> list[int] | None:
         return None
     if not isinstance(spec, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
                                              for s in spec) or len(set(spec)) != len(spec):
-        raise ScenarioError("humans", f"expected distinct seats from 0 to {players - 1}, got {spec!r}")
+        raise ScenarioError("humans", f"expected distinct seats from 0 to {players - 1}, got {spec!r}",
+                            fr=f"attendu : des places distinctes de 0 à {players - 1}, reçu {spec!r}")
     return sorted(spec)
 
 

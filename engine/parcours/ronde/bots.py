@@ -13,45 +13,48 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..chance import Shuffles
 from ..core import Need
 from . import cards as C
-from .state import Race, Rider
+from . import rules
+from .state import Rider, State
+from .steps import CounterWindow, EndOfTurn, Hit, PassedWindow, Roll
 
 WINDOWS = ("counter", "spring", "passed", "kwak")
 MEAN = {4: 2.5, 6: 3.5, 8: 4.5, 10: 5.5, 12: 6.5, 16: 8.5}
 
 
-def heuristic(race: Race, need: Need, rng: random.Random) -> str:
-    return DECIDE[need.decision](race, need.seat, need.choices)
+def heuristic(state: State, need: Need, rng: random.Random) -> str:
+    return DECIDE[need.decision](state, need.seat, need.choices)
 
 
-def _leader(race: Race, seat: int) -> int:
-    others = [r for r in race.riders if r.seat != seat and not r.finished]
+def _leader(state: State, seat: int) -> int:
+    others = [r for r in state.riders if r.seat != seat and not r.finished]
     return max(others, key=lambda r: (r.at - 4 * r.skip, -r.seat)).seat if others else seat
 
 
-def _fall_risk(race: Race, at: int, sides: int) -> float:
+def _fall_risk(state: State, at: int, sides: int) -> float:
     """Chance that this die lands the rider on a cobble whose number it reaches."""
     hits = 0
     for face in range(1, sides + 1):
-        space = race.course[at + face]
+        space = state.course[at + face]
         hits += space.cobbles is not None and face >= space.number
     return hits / sides
 
 
-def _act(race: Race, seat: int, choices: tuple[str, ...]) -> str:
-    me = race.riders[seat]
-    leader = _leader(race, seat)
+def _act(state: State, seat: int, choices: tuple[str, ...]) -> str:
+    me = state.riders[seat]
+    leader = _leader(state, seat)
     for c in choices:  # misfortune for the leader, kwak for whoever is beside us
         kind, _, target = c.partition("@")
         if target and int(target) - 1 == leader and (kind in C.AGAINST or kind in C.KWAK):
             return c
     takes = [c for c in choices if c.startswith("t-take@")]
     if takes:
-        return max(takes, key=lambda c: (len(race.riders[int(c[7:]) - 1].hand), c))
+        return max(takes, key=lambda c: (len(state.riders[int(c[7:]) - 1].hand), c))
     pelotons = [c for c in choices if c.startswith("p-")]
-    if pelotons and race.peloton is not None and me.at - race.peloton <= 6 and leader != seat \
-            and race.riders[leader].at > me.at + 4:
+    if pelotons and state.peloton is not None and me.at - state.peloton <= 6 and leader != seat \
+            and state.riders[leader].at > me.at + 4:
         return pelotons[0]
     for card in ("t-koppenberg", "t-berendries", "square", "triangle"):
         if card in choices:
@@ -59,51 +62,51 @@ def _act(race: Race, seat: int, choices: tuple[str, ...]) -> str:
     if "roll" in choices:
         return "roll"
     basics = {c: int(c[1:]) for c in choices if c in ("d4", "d6", "d8")}
-    best = max(basics, key=lambda c: MEAN[basics[c]] - 6 * _fall_risk(race, me.at, basics[c]))
-    if "flat" in choices and _fall_risk(race, me.at, 10) == 0 and race.tactical_count(seat) + len(me.hand) > 3:
+    best = max(basics, key=lambda c: MEAN[basics[c]] - 6 * _fall_risk(state, me.at, basics[c]))
+    if "flat" in choices and _fall_risk(state, me.at, 10) == 0 and state.tactical_count(seat) + len(me.hand) > 3:
         return "flat"
     return best
 
 
-def _counter(race: Race, seat: int, choices: tuple[str, ...]) -> str:
-    task = race.tasks[-1]
-    card, last = task[1], task[2]
-    kind = race.kinds[card]
-    below = race.tasks[-3] if len(race.tasks) >= 3 else ()
-    victim = below[1] if below and below[0] == "hit" else None
-    if task[3] % 2 == 0:  # the card stands for now: counter it if it hurts us or helps the leader
-        if victim == seat or (kind in C.ACCELERATION and last == _leader(race, seat)):
+def _counter(state: State, seat: int, choices: tuple[str, ...]) -> str:
+    window = state.tasks[-1]
+    assert isinstance(window, CounterWindow)
+    kind = state.kinds[window.card]
+    below = state.tasks[-3] if len(state.tasks) >= 3 else None  # under the window and its CounterEnd
+    victim = below.victim if isinstance(below, Hit) else None
+    if window.chain % 2 == 0:  # the card stands for now: counter it if it hurts us or helps the leader
+        if victim == seat or (kind in C.ACCELERATION and window.last == _leader(state, seat)):
             return "counter"
-    elif last != seat and race.tasks[-3:] and victim == seat:  # our counter was countered
+    elif window.last != seat and victim == seat:  # our counter was countered
         return "counter"
     return "pass"
 
 
-def _spring(race: Race, seat: int, choices: tuple[str, ...]) -> str:
-    task = race.tasks[-1]
-    if task[0] == "passed":
-        left = task[3] - (race.riders[seat].at - task[2])
+def _spring(state: State, seat: int, choices: tuple[str, ...]) -> str:
+    window = state.tasks[-1]
+    if isinstance(window, PassedWindow):
+        left = window.face - (state.riders[seat].at - window.start)
         return "spring" if left >= 4 else "pass"
-    roll = next((t for t in reversed(race.tasks) if t[0] == "roll"), None)
-    return "spring" if roll is not None and roll[3] >= 10 else "pass"
+    roll = next((step for step in reversed(state.tasks) if isinstance(step, Roll)), None)
+    return "spring" if roll is not None and roll.sides >= 10 else "pass"
 
 
-def _first(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+def _first(state: State, seat: int, choices: tuple[str, ...]) -> str:
     return choices[0]
 
 
-def _triangle(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+def _triangle(state: State, seat: int, choices: tuple[str, ...]) -> str:
     steals = [c for c in choices if c != "pass"]
-    return max(steals, key=lambda c: (len(race.riders[int(c.split("@")[1]) - 1].hand), c)) if steals else "pass"
+    return max(steals, key=lambda c: (len(state.riders[int(c.split("@")[1]) - 1].hand), c)) if steals else "pass"
 
 
-def _discard(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+def _discard(state: State, seat: int, choices: tuple[str, ...]) -> str:
     order = ["t-take", "t-berendries", "t-koppenberg", "t-spring", *C.AGAINST, "t-kwak", "t-stevige-kwak",
              "t-counter"]
     return min(choices, key=lambda c: order.index(c.split(":")[1]))
 
 
-def _rejoin(race: Race, seat: int, choices: tuple[str, ...]) -> str:
+def _rejoin(state: State, seat: int, choices: tuple[str, ...]) -> str:
     return choices[-1]
 
 
@@ -113,10 +116,10 @@ DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring
 
 # ---------------------------------------------------------------- search
 
-def determinize(race: Race, seat: int, rng: random.Random) -> Race:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where everything this seat cannot see is dealt again at random: the face-down piles
     and the other players' hands (each keeps its size and its share of peloton cards)."""
-    world = race.clone(random.Random(rng.getrandbits(64)))
+    world = state.clone(Shuffles(rng.getrandbits(64)))
     hidden_main = list(world.draw)
     hidden_peloton = list(world.peloton_draw)
     for r in world.riders:
@@ -129,7 +132,8 @@ def determinize(race: Race, seat: int, rng: random.Random) -> Race:
     for r in world.riders:
         if r.seat != seat:
             mains = sum(1 for c in r.hand if world.kinds[c] not in C.PELOTON)
-            r.hand = [hidden_main.pop() for _ in range(mains)] + [hidden_peloton.pop() for _ in range(len(r.hand) - mains)]
+            r.hand = ([hidden_main.pop() for _ in range(mains)]
+                      + [hidden_peloton.pop() for _ in range(len(r.hand) - mains)])
     world.draw, world.peloton_draw = hidden_main, hidden_peloton
     return world
 
@@ -138,68 +142,65 @@ CARD_VALUE = {"flat": 1.0, "triangle": 2.0, "square": 4.0, "peloton": 1.0, "tact
 TURN_VALUE = 4.5  # spaces a turn is worth, roughly
 
 
-def _standing(race: Race, seat: int) -> float:
+def _standing(state: State, seat: int) -> float:
     """How well placed a seat is: its lead over the best rival, in spaces. Turns to sit out and
     being behind the peloton count against a rider, the cards in hand for him."""
     def value(r: Rider) -> float:
         if r.finished:
-            return 1000.0 - (race.arrivals.index(r.seat) if r.seat in race.arrivals else 0)
-        cards = sum(CARD_VALUE.get(race.kinds[c], CARD_VALUE.get(C.family(race.kinds[c]), 0.0)) for c in r.hand)
+            return 1000.0 - (state.arrivals.index(r.seat) if r.seat in state.arrivals else 0)
+        cards = sum(CARD_VALUE.get(state.kinds[c], CARD_VALUE.get(C.family(state.kinds[c]), 0.0)) for c in r.hand)
         return r.at - TURN_VALUE * (r.skip + (1.5 if r.behind else 0.0)) + 0.5 * cards
-    mine = value(race.riders[seat])
-    return mine - max((value(r) for r in race.riders if r.seat != seat), default=0.0)
+    mine = value(state.riders[seat])
+    return mine - max((value(r) for r in state.riders if r.seat != seat), default=0.0)
 
 
-def _rollout(world: Race, seat: int, rng: random.Random, on_turn: int) -> float:
+def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float:
     """Play on with heuristic riders to the end of the current turn; the first roll met on the way
     is averaged exactly over the die's faces instead of sampled."""
-    from .rules import need, play_choice, play_throw
-    asked = need(world)
+    asked = rules.need(world)
     while asked is not None and asked.kind == "choice":
-        play_choice(world, heuristic(world, asked, rng))
-        asked = need(world)
+        rules.play_choice(world, heuristic(world, asked, rng))
+        asked = rules.need(world)
     if asked is None:
         return _standing(world, seat)
     total = 0.0
     base = rng.getrandbits(64)  # integer seeds: a float's hash differs between CPython and Pyodide
     for face in range(1, asked.sides + 1):
         stream = random.Random(base + face)  # the same dice after a given face, whatever the choice
-        branch = world.clone(random.Random(base - face))
-        play_throw(branch, [face])
+        branch = world.clone(Shuffles(base - face))
+        rules.play_throw(branch, [face])
         total += _play_on(branch, seat, stream, on_turn)
     return total / asked.sides
 
 
-def _play_on(world: Race, seat: int, rng: random.Random, on_turn: int) -> float:
+def _play_on(world: State, seat: int, rng: random.Random, on_turn: int) -> float:
     """To the end of the turn under way (an extra turn at the foot of a hill included)."""
-    from .rules import need, play_choice, play_throw
     stop = world.throws + 12
-    while world.throws < stop and ("end", on_turn) in world.tasks and (asked := need(world)) is not None:
+    while world.throws < stop and EndOfTurn(on_turn) in world.tasks and (asked := rules.need(world)) is not None:
         if asked.kind == "dice":
-            play_throw(world, [1 + int(asked.sides * rng.random())])
+            rules.play_throw(world, [1 + int(asked.sides * rng.random())])
         else:
-            play_choice(world, heuristic(world, asked, rng))
+            rules.play_choice(world, heuristic(world, asked, rng))
     return _standing(world, seat)
 
 
-def search(race: Race, need: Need, rng: random.Random, samples: int = 4) -> str:
+def search(state: State, need: Need, rng: random.Random, samples: int = 4) -> str:
     """Determinized Monte Carlo over a player's own decisions: each choice is tried in a few
     worlds dealt from what this seat cannot see, the next roll averaged over every face, the
     turn under way then played out by heuristic riders (the same dice for every choice)."""
     if len(need.choices) == 1:
         return need.choices[0]
     if need.decision in WINDOWS:  # searching the out-of-turn windows did worse than the heuristic
-        return heuristic(race, need, rng)
-    from .rules import play_choice
+        return heuristic(state, need, rng)
     scores = dict.fromkeys(need.choices, 0.0)
     for _ in range(samples):
-        world = determinize(race, need.seat, rng)
+        world = determinize(state, need.seat, rng)
         dice_seed = rng.getrandbits(64)
         for choice in need.choices:
-            trial = world.clone(random.Random(dice_seed))
-            play_choice(trial, choice)
-            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), race.turn)
-    preferred = heuristic(race, need, rng)
+            trial = world.clone(Shuffles(dice_seed))
+            rules.play_choice(trial, choice)
+            scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), state.turn)
+    preferred = heuristic(state, need, rng)
     return max(need.choices, key=lambda c: (round(scores[c], 6), c == preferred))
 
 

@@ -11,7 +11,7 @@ from . import cards as C
 from .cards import family
 from .course import HILL_CARD_HILLS
 from .races import ARTICLES
-from .state import Race
+from .state import State
 
 COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Orange", "en": "Orange"}, {"fr": "Jaune", "en": "Yellow"},
            {"fr": "Vert", "en": "Green"}, {"fr": "Bleu", "en": "Blue"}, {"fr": "Violet", "en": "Purple"},
@@ -415,7 +415,7 @@ def _turns(n: int) -> tuple[str, str]:
     return _count(n, "turn", "fr"), _count(n, "turn", "en")
 
 
-def _words(race: Race, seat: int, decision: str, choice: str) -> tuple[str, str]:
+def _words(race: State, seat: int, decision: str, choice: str) -> tuple[str, str]:
     """One choice in words (fr, en); KeyError/ValueError if the game has none for it."""
     if choice == "pass":
         return PASS.get(decision, ("Passer", "Pass"))
@@ -459,7 +459,7 @@ def _against(kind: str, victim: int) -> tuple[str, str]:
     return f"{fr} → {v_fr} ({t_fr})", f"{en} → {v_en} ({t_en})"
 
 
-def choice_words(race: Race, need: Need) -> dict[str, dict[str, str]]:
+def choice_words(race: State, need: Need) -> dict[str, dict[str, str]]:
     """Every choice the need offers, in words; a choice with no words raises (a bug, never a code shown)."""
     out = {}
     for choice in need.choices:
@@ -471,7 +471,7 @@ def choice_words(race: Race, need: Need) -> dict[str, dict[str, str]]:
     return out
 
 
-def question_words(race: Race, need: Need) -> dict[str, str]:
+def question_words(race: State, need: Need) -> dict[str, str]:
     fr, en = QUESTIONS[need.decision]
     p_fr, p_en = _player(need.seat)
     return {"fr": fr.format(p=p_fr), "en": en.format(p=p_en)}

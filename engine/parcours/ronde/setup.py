@@ -17,13 +17,14 @@ has reached the Muur.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from ..chance import Shuffles
 from ..core import ScenarioError, is_whole
 from . import cards as C
 from .course import PELOTON_END_HILL
-from .state import Race
+from .state import State
+from .steps import Lot, Turn
 
 MAX_SKIP = 20  # turns to sit out: a hammer, a severe fall and a few tactical cards on top of each other
 
@@ -31,7 +32,7 @@ _FIELDS = ("course", "cards", "shuffle", "first", "riders", "draw", "discard", "
            "peloton_discard", "peloton")
 
 
-def deal(race: Race, data: dict[str, Any]) -> None:
+def deal(race: State, data: dict[str, Any]) -> None:
     for key in data:
         if key not in _FIELDS:
             raise ScenarioError(f"setup.{key}", f"unknown field (expected one of: {', '.join(map(str, _FIELDS))})",
@@ -40,10 +41,10 @@ def deal(race: Race, data: dict[str, Any]) -> None:
     if not is_whole(seed):
         raise ScenarioError("setup.shuffle", f"expected a whole number, got {seed!r}",
                             fr=f"attendu : un nombre entier, reçu {seed!r}")
-    race.rng = random.Random(seed)
+    race.shuffles = Shuffles(seed)
     race.kinds = _deck(race, C.split(data.get("cards")))
     loose = list(range(len(race.kinds)))
-    race.rng.shuffle(loose)
+    race.shuffles.shuffle(loose)
     rows = _rows(race, data.get("riders"))
     placed = {name: _pile(race, loose, data.get(name), name)
               for name in ("draw", "discard", "peloton_draw", "peloton_discard")}
@@ -60,7 +61,7 @@ def deal(race: Race, data: dict[str, Any]) -> None:
     _first(race, data.get("first"))
 
 
-def _place_peloton(race: Race, data: dict[str, Any]) -> None:
+def _place_peloton(race: State, data: dict[str, Any]) -> None:
     if not race.with_peloton:
         if "peloton" in data:
             raise ScenarioError("setup.peloton", "this level is played without the peloton",
@@ -75,7 +76,7 @@ def _place_peloton(race: Race, data: dict[str, Any]) -> None:
     race.peloton_closed = foot is not None and spot >= foot
 
 
-def _pile(race: Race, loose: list[int], kinds: object, name: str) -> list[int]:
+def _pile(race: State, loose: list[int], kinds: object, name: str) -> list[int]:
     """The cards set on a pile: peloton cards on the peloton's piles, the others on the main ones."""
     cards = _pick(race, loose, kinds, f"setup.{name}")
     for i, card in enumerate(cards):
@@ -86,7 +87,7 @@ def _pile(race: Race, loose: list[int], kinds: object, name: str) -> list[int]:
     return cards
 
 
-def _deck(race: Race, counts: dict[str, int]) -> list[str]:
+def _deck(race: State, counts: dict[str, int]) -> list[str]:
     families = {"acceleration", "misfortune"}
     if race.with_peloton:
         families.add("peloton")
@@ -97,7 +98,7 @@ def _deck(race: Race, counts: dict[str, int]) -> list[str]:
     return [kind for kind, n in counts.items() if C.family(kind) in families for _ in range(n)]
 
 
-def _rows(race: Race, rows: object) -> list[dict[str, Any]]:
+def _rows(race: State, rows: object) -> list[dict[str, Any]]:
     if rows is None:
         return [{} for _ in race.riders]
     if not isinstance(rows, list) or len(rows) != len(race.riders):
@@ -114,7 +115,7 @@ def _rows(race: Race, rows: object) -> list[dict[str, Any]]:
     return rows
 
 
-def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -> None:
+def _place_rider(race: State, seat: int, row: dict[str, Any], loose: list[int]) -> None:
     rider = race.riders[seat]
     where = f"setup.riders[{seat}]"
     skip = row.get("skip", 0)
@@ -143,7 +144,7 @@ def _place_rider(race: Race, seat: int, row: dict[str, Any], loose: list[int]) -
         rider.lying = _pick(race, loose, [_any_misfortune(race, loose, where)], f"{where}.skip")
 
 
-def _check_place(race: Race, at: int, behind: bool, where: str) -> None:
+def _check_place(race: State, at: int, behind: bool, where: str) -> None:
     """Refuse a place the rules never lead to: beside or behind the peloton without being behind
     it, behind it anywhere but just behind it, a fourth rider on a space."""
     peloton = race.peloton
@@ -162,7 +163,7 @@ def _check_place(race: Race, at: int, behind: bool, where: str) -> None:
                             fr=f"la case {at} porte déjà trois coureurs")
 
 
-def _any_misfortune(race: Race, loose: list[int], where: str) -> str:
+def _any_misfortune(race: State, loose: list[int], where: str) -> str:
     kinds = [race.kinds[c] for c in loose if C.family(race.kinds[c]) == "misfortune"]
     if not kinds:
         raise ScenarioError(where, "no misfortune card left to lie in front of this rider",
@@ -170,7 +171,7 @@ def _any_misfortune(race: Race, loose: list[int], where: str) -> str:
     return sorted(kinds)[0]
 
 
-def _pick(race: Race, loose: list[int], kinds: object, where: str) -> list[int]:
+def _pick(race: State, loose: list[int], kinds: object, where: str) -> list[int]:
     """Take cards of the given kinds out of the loose cards (bad kinds, or too many, are errors)."""
     if kinds is None:
         return []
@@ -190,7 +191,7 @@ def _pick(race: Race, loose: list[int], kinds: object, where: str) -> list[int]:
     return out
 
 
-def _deal_hand(race: Race, loose: list[int]) -> list[int]:
+def _deal_hand(race: State, loose: list[int]) -> list[int]:
     hand = [c for c in loose if race.kinds[c] in C.ACCELERATION][:3]
     if race.level == 3:
         hand += [c for c in loose if race.kinds[c].startswith("t-")][:1]
@@ -199,12 +200,12 @@ def _deal_hand(race: Race, loose: list[int]) -> list[int]:
     return hand
 
 
-def _first(race: Race, first: object) -> None:
+def _first(race: State, first: object) -> None:
     if first is None:
-        race.tasks = [("lot", tuple(range(len(race.riders))), ())]
+        race.tasks = [Lot(tuple(range(len(race.riders))), ())]
         return
     if not is_whole(first, 1, len(race.riders)):
         raise ScenarioError("setup.first", f"expected a player from 1 to {len(race.riders)}, got {first!r}",
                             fr=f"attendu : un joueur de 1 à {len(race.riders)}, reçu {first!r}")
     race.turn = first - 1
-    race.tasks = [("turn",)]
+    race.tasks = [Turn()]

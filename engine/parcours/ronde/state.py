@@ -4,21 +4,19 @@ Cards are numbered; `kinds[card]` says what each is. Every card is in exactly on
 a hand, in front of a rider (a misfortune being served) or on the table (played, waiting to see
 whether it is countered). Piles are lists whose top is the last item.
 
-The rules are a small machine: `tasks` is a stack of pending steps (tuples, top = last), so a
+The rules are a small machine: `tasks` is a stack of pending steps (steps.py, top = last), so a
 state can be copied at any point (the search bot does) and any player may be asked to decide,
 not only the player on turn.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any
 
+from ..chance import Shuffles
 from ..options import OptionValue
 from .course import Course
-
-Task = tuple[Any, ...]
+from .steps import Step
 
 
 @dataclass(slots=True)
@@ -39,7 +37,7 @@ class Rider:
 
 
 @dataclass(slots=True)
-class Race:
+class State:
     ruleset: str
     options: dict[str, OptionValue]
     level: int
@@ -47,7 +45,7 @@ class Race:
     course: Course
     kinds: list[str]
     riders: list[Rider]
-    rng: random.Random  # shuffles and blind draws from a hand
+    shuffles: Shuffles  # of the piles, and blind draws from a hand
     draw: list[int] = field(default_factory=list)  # the "1-6" pile, face down
     discard: list[int] = field(default_factory=list)  # the "8-12" pile, face up
     peloton_draw: list[int] = field(default_factory=list)  # "4"
@@ -55,7 +53,7 @@ class Race:
     table: list[int] = field(default_factory=list)  # played cards not yet settled
     peloton: int | None = None
     peloton_closed: bool = False  # the peloton has reached the Muur: no more peloton cards
-    tasks: list[Task] = field(default_factory=list)
+    tasks: list[Step] = field(default_factory=list)
     turn: int = 0
     flags: set[str] = field(default_factory=set)  # this turn: "peloton-played", "basic-only", "shield"
     springers: list[int] = field(default_factory=list)  # riders springing along the coming roll
@@ -76,7 +74,8 @@ class Race:
     def riders_on(self, space: int) -> int:
         """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        return sum(1 for r in self.riders if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
+        return sum(1 for r in self.riders
+                   if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
 
     def full(self, space: int) -> bool:
         """Three riders side by side close the road (not at the start, not at the finish)."""
@@ -95,15 +94,19 @@ class Race:
         n = len(self.riders)
         return [(start + k) % n for k in range(n)]
 
-    def clone(self, rng: random.Random | None = None) -> Race:
+    def in_turn_order(self, seats: list[int]) -> list[int]:
+        """These seats, clockwise from the player on turn."""
+        return [s for s in self.clockwise(self.turn) if s in seats]
+
+    def clone(self, shuffles: Shuffles | None = None) -> State:
         """A copy to play forward (much faster than deepcopy: course and kinds are shared, never changed)."""
         riders = [Rider(r.seat, r.at, r.skip, list(r.lying), r.behind, list(r.hand), r.finished, r.triangle, r.excess)
                   for r in self.riders]
-        twin = Race(self.ruleset, self.options, self.level, self.with_peloton, self.course, self.kinds, riders,
-                    rng or random.Random(self.rng.getrandbits(64)), list(self.draw), list(self.discard),
-                    list(self.peloton_draw), list(self.peloton_discard), list(self.table), self.peloton,
-                    self.peloton_closed, list(self.tasks), self.turn, set(self.flags), list(self.springers),
-                    list(self.crossing), list(self.arrivals), self.finished, self.throws)
+        twin = State(self.ruleset, self.options, self.level, self.with_peloton, self.course, self.kinds, riders,
+                     shuffles or self.shuffles.fork(), list(self.draw), list(self.discard),
+                     list(self.peloton_draw), list(self.peloton_discard), list(self.table), self.peloton,
+                     self.peloton_closed, list(self.tasks), self.turn, set(self.flags), list(self.springers),
+                     list(self.crossing), list(self.arrivals), self.finished, self.throws)
         return twin
 
     def places(self) -> dict[str, list[int]]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
-from .rules import ranking
-from .state import Race
+from .state import State
+from .turns import ranking
 
 
-def observe(race: Race, seat: int | None = None) -> dict[str, Any]:
+def observe(race: State, seat: int | None = None) -> dict[str, Any]:
     """The position as JSON. seat=None: every hand (the narrator's view); seat=N: player N's own
     hand, the others' only counted (`riders[i].cards`)."""
     kinds = race.kinds
