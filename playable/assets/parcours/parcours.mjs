@@ -1,11 +1,17 @@
 // Parcours: the site's one script entry point (mkdocs.yml, extra_javascript). Material for MkDocs'
 // instant navigation swaps pages without re-running scripts: on every page it draws, through
-// Material's `document$`, this mounts what the page holds, each part idempotently. The Play page
-// and the odds editor load only on the pages that have them. Every URL is resolved against
-// import.meta.url, so the site works under any subpath (GitHub Pages).
+// Material's `document$`, this mounts what the page holds, each part idempotently. A part's
+// module (the worked example, the Play page, the odds editor) loads on the first page that holds
+// the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
 
 import { reachableTables } from "./dom.mjs";
-import { mountExamples } from "./example.mjs";
+
+const PARTS = [
+  { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
+  { selector: "#px-play-form", module: "./play.mjs", mount: "mountPlay" },
+  { selector: "#px-odds", module: "./odds.mjs", mount: "mountOdds" },
+];
+const loaded = new Map(); // module -> its import() (null once it failed, said once)
 
 // Material's search is a dialog without a name (axe: aria-dialog-name): it takes the name Material
 // itself gives the search's options, in the site's language.
@@ -15,17 +21,22 @@ function nameSearchDialog() {
   if (dialog && name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
 }
 
-function mountLazily(selector, module, mount) {
-  if (!document.querySelector(selector)) return;
-  import(module).then((loaded) => loaded[mount](), (err) => console.error(`Parcours: ${module} could not be loaded:`, err));
+// Once loaded, a part is mounted on every page, so that it can let go of the page left.
+function mountPart({ selector, module, mount }) {
+  if (!loaded.has(module)) {
+    if (!document.querySelector(selector)) return;
+    loaded.set(module, import(module).catch((err) => {
+      console.error(`Parcours: ${module} could not be loaded:`, err);
+      return null;
+    }));
+  }
+  loaded.get(module).then((part) => part && part[mount]());
 }
 
 function mountPage() {
   nameSearchDialog();
   reachableTables();
-  mountExamples();
-  mountLazily("#px-play-form", "./play.mjs", "mountPlay");
-  mountLazily("#px-odds", "./odds.mjs", "mountOdds");
+  for (const part of PARTS) mountPart(part);
 }
 
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountPage);

@@ -1,6 +1,6 @@
 // Parcours: the module Web Worker that runs the rules engine in Pyodide.
 //
-// Started once per visit by widget.mjs. Every URL is resolved against this file's own
+// Started once per visit by engine.mjs. Every URL is resolved against this file's own
 // URL, so the site works under any subpath and never asks another host for anything:
 // Pyodide and the engine wheel are vendored into the site at build time
 // (scripts/vendor_pyodide.py): site/parcours/worker.mjs -> site/assets/vendor/.
