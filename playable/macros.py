@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 from typing import Any
 
+from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
 from parcours import all_games, all_races, veldiv
 
 from .archive import render_collation, render_edition, render_editions, render_sources
@@ -40,10 +43,29 @@ def _options_table(lang: str, rules_page: str = "", game: str = "veldiv") -> str
     return "\n".join(rows)
 
 
-def _play_form() -> str:
-    """The Play page's form: the widget (playable/assets) starts a race from it."""
-    races = "".join(f'<option value="{rid}" data-min="{r.min_players}" data-max="{r.max_players}">'
-                    f'{r.name["fr"]} · {r.name["en"]}</option>' for rid, r in all_races().items())
+def _race_option(rid: str, race: Any, rules_url: str, seat_colours: tuple[dict[str, str], ...]) -> str:
+    """One race of the Play page's menu, with what the page needs of its game: its players, the
+    path of its rules page (which the steps cite) and, where the game names them (GameRules.SEAT_COLOURS:
+    the Ronde's riders are colours), its seats."""
+    data = f'data-min="{race.min_players}" data-max="{race.max_players}" data-rules="{escape(rules_url)}"'
+    if seat_colours:
+        seats = list(seat_colours[:race.max_players])
+        data += f' data-seats="{escape(json.dumps(seats, ensure_ascii=False, separators=(",", ":")))}"'
+    return f'<option value="{rid}" {data}>{race.name["fr"]} · {race.name["en"]}</option>'
+
+
+def _rules_url(docs: Path, game: str, page_url: str, use_directory_urls: bool) -> str:
+    """The link to a game's rules page (docs/<game>/rules.md) from the page being rendered."""
+    source = f"{game}/rules.md"
+    if not (docs / source).is_file():
+        raise ValueError(f"play_form: the game {game!r} has no rules page ({source} in {docs})")
+    return get_relative_url(File(source, str(docs), "", use_directory_urls).url, page_url)
+
+
+def _play_form(docs: Path, page_url: str, use_directory_urls: bool) -> str:
+    """The Play page's form: play.mjs (playable/assets) starts a race from it."""
+    races = "".join(_race_option(rid, race, _rules_url(docs, game, page_url, use_directory_urls), rules.SEAT_COLOURS)
+                    for game, rules in all_games().items() for rid, race in rules.RACES.items())
     return (
         '<form class="px-play-form" id="px-play-form">'
         f'<label>Course · Race <select name="ruleset">{races}</select></label>'
@@ -53,9 +75,7 @@ def _play_form() -> str:
         'Tick the seats played by people; the others are bots.</p><div class="px-seats"></div></fieldset>'
         '<button type="submit">Nouvelle course · New race</button></form>'
         '<noscript><p>La page Jouer a besoin de JavaScript. · The Play page needs JavaScript.</p></noscript>'
-        '<div class="px-example px-game" id="ex-play" data-example="play" data-mode="play" hidden '
-        'data-scenario="{&quot;ruleset&quot;:&quot;veldiv.individuelle&quot;,&quot;players&quot;:3,&quot;dice&quot;:[]}" '
-        'data-options="{}" data-rules-url="../veldiv/rules/"></div>')
+        '<div class="px-example px-game" id="ex-play" hidden></div>')
 
 
 def _horse_odds() -> str:
@@ -91,7 +111,7 @@ def define_env(env: Any) -> None:
     }
     env.macro(_rulesets_table, "rulesets_table")
     env.macro(_options_table, "options_table")
-    env.macro(_play_form, "play_form")
+    env.macro(lambda: _play_form(docs, env.page.url, env.conf["use_directory_urls"]), "play_form")
     env.macro(_horse_odds, "horse_odds")
     env.macro(_ronde_course, "ronde_course")
     env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts), "rules_page")

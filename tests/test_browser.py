@@ -150,7 +150,7 @@ def server() -> Iterator[Server]:
     for needed in (SITE / "index.html", SITE / RULES / "index.html",
                    SITE / "assets" / "vendor" / "engine.json",
                    SITE / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm",
-                   SITE / "parcours" / "widget.mjs", SITE / "parcours" / "worker.mjs"):
+                   SITE / "parcours" / "parcours.mjs", SITE / "parcours" / "worker.mjs"):
         if not needed.is_file():
             _fail(f"{needed.relative_to(REPO)} is missing: run make build first")
     srv = Server()

@@ -1,73 +1,30 @@
-// Parcours: the Play page (a whole race against bots or between friends) and the horse race's
-// odds editor. Loaded by widget.mjs only on the pages that have them (#px-play-form, #px-odds);
-// it shares widget.mjs's engine: one module Web Worker, one Pyodide per visit.
+// Parcours: the Play page, a whole race against bots or between friends. Loaded by the entry
+// point (parcours.mjs) only on the page that has it (#px-play-form); it shares the engine
+// (engine.mjs): one module Web Worker, one Pyodide per visit.
 //
 // The race lives in the page as a scenario: every die and every decision written out. Each move
 // asks the worker to replay it (parcours_view.play_json): the engine checks the move, lets the
 // bots play their turns if asked, and renders only the new steps with the same renderer as the
 // worked examples. So a permalink is the scenario itself, and a refused move changes nothing.
+// What depends on the game (its rules page, its seats' names) comes from the page's form, each
+// race's <option> carrying it (playable/macros.py, play_form).
 //
 // Humans' dice come from crypto.getRandomValues; bots' dice and decisions from the engine
 // (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
 
-import {
-  EngineError, EngineTimeout, clone, dieName, engine, h, parseHTML, plainText, publishLink, randomDie,
-  reachableTables, readLink, requestEngine, showEngineNote, sidesOf, startEngine, toBase64url,
-} from "./widget.mjs";
+import { dieName, throwFor } from "./dice.mjs";
+import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
+import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
+import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
 const FAST_BATCH = 200; // bot moves in one request when fast
-const BOT_NAME = { default: "search" }; // the engine's bot for each game (see the measures in play.md's source)
-const RULES_URL = { veldiv: "../veldiv/rules/", cdp: "../cdp/rules/", chevaux: "../chevaux/rules/", ronde: "../ronde/rules/" };
-// The Ronde's riders by seat: [en, fr] (as parcours/ronde/narrate.py names them).
-const RONDE_COLOURS = [["Red", "Rouge"], ["Orange", "Orange"], ["Yellow", "Jaune"], ["Green", "Vert"],
-  ["Blue", "Bleu"], ["Purple", "Violet"], ["Brown", "Brun"], ["White", "Blanc"]];
+const BOT = "search"; // the engine's bot (see the measures in play.md's source)
 const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choices"];
-
-// A bilingual text, each language marked. The " · " between them stays in the accessible name
-// (a control is then named as it reads: "Joueur 1 · Player 1", not "Joueur 1Player 1").
-function pair(a, langA, b, langB, cls) {
-  return h("span", { class: cls }, h("span", { lang: langA, text: a }), h("span", { class: "px-sep", text: " · " }),
-    h("span", { lang: langB, text: b }));
-}
-const bi = (en, fr, cls) => pair(en, "en", fr, "fr", cls); // English first, as the widget's controls
-const bf = (fr, en, cls) => pair(fr, "fr", en, "en", cls); // French first, as the page's own form
-
-// The watchdog's sentence ([en, fr]): the worker took too long and was restarted.
-function slow(err) {
-  return [`The engine took more than ${err.seconds} seconds and was restarted.`,
-    `Le moteur a mis plus de ${err.seconds} secondes et a été redémarré.`];
-}
+const PLAY_ID = "ex-play";
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
-}
-
-const gameOf = (ruleset) => String(ruleset).split(".", 1)[0];
-const squares = (n, lang) => (lang === "fr" ? `${n} case${n > 1 ? "s" : ""}` : `${n} square${n === 1 ? "" : "s"}`);
-
-// A decision's button: what the choice does, in both languages ([en, fr]). The engine's own words
-// first, where it gives them (the Ronde's "t-hammer@3": "Man with the hammer → Yellow (3 turns)").
-function choiceText(decision, choice, labels = null) {
-  if (labels && labels[choice]) return [labels[choice].en, labels[choice].fr];
-  if (decision === "sprint") {
-    if (choice === "sprint") return ["Sprint", "Lancer le sprint"];
-    if (choice === "wait") return ["Wait", "Attendre"];
-  }
-  if (/^\d+$/.test(choice)) {
-    const n = Number(choice);
-    return [squares(n, "en"), squares(n, "fr")]; // "distance" or "derny": the question says which
-  }
-  return [choice, choice];
-}
-
-function question(need) {
-  if (need.question) return [need.question.en, need.question.fr];
-  const p = need.seat + 1;
-  if (need.decision === "distance") return [`How far does player ${p} ride?`, `De combien avance le joueur ${p} ?`];
-  if (need.decision === "sprint") return [`Player ${p}: sprint now, or wait?`, `Joueur ${p} : sprinter maintenant, ou attendre ?`];
-  if (need.decision === "derny") return [`How far does player ${p}'s derny go?`, `De combien avance le derny du joueur ${p} ?`];
-  return [`Player ${p} decides`, `Décision du joueur ${p}`];
 }
 
 // The plain text of one language of a step (its item's HTML), for the live region.
@@ -124,8 +81,8 @@ class PlayPage {
     else if (n > max) input.value = String(max);
     input.readOnly = min === max;
     input.setAttribute("aria-describedby", this.rangeNote.id);
-    this.rangeNote.replaceChildren(bf(min === max ? `${min} joueurs` : `de ${min} à ${max} joueurs`,
-      min === max ? `${min} players` : `${min} to ${max} players`));
+    this.rangeNote.replaceChildren(bi({ fr: min === max ? `${min} joueurs` : `de ${min} à ${max} joueurs`,
+      en: min === max ? `${min} players` : `${min} to ${max} players` }, { first: "fr" }));
   }
 
   renderSeats() {
@@ -136,13 +93,15 @@ class PlayPage {
       if (box.checked) this.humanSeats.add(Number(box.value));
       else this.humanSeats.delete(Number(box.value));
     }
+    // A game may name its seats (the Ronde's riders are colours): the form's <option> says so.
+    const names = JSON.parse(this.option(this.select.value)?.dataset.seats || "[]");
     const boxes = Array.from({ length: n }, (_, seat) => {
       const input = h("input", { type: "checkbox", name: "human", value: String(seat), id: `px-seat-${seat}` });
       input.checked = this.humanSeats.has(seat);
-      const colour = this.select.value.startsWith("ronde.") ? RONDE_COLOURS[seat] : null; // the Ronde's riders
-      return h("label", { class: "px-seat", for: input.id }, input, colour
-        ? bf(`Joueur ${seat + 1} (${colour[1]})`, `Player ${seat + 1} (${colour[0]})`)
-        : bf(`Joueur ${seat + 1}`, `Player ${seat + 1}`));
+      const name = names[seat];
+      const words = name ? { fr: `Joueur ${seat + 1} (${name.fr})`, en: `Player ${seat + 1} (${name.en})` }
+        : { fr: `Joueur ${seat + 1}`, en: `Player ${seat + 1}` };
+      return h("label", { class: "px-seat", for: input.id }, input, bi(words, { first: "fr" }));
     });
     this.seatsBox.replaceChildren(...boxes);
   }
@@ -182,7 +141,7 @@ class PlayPage {
   // ---------------------------------------------------------------- the game's controls
   build() {
     const el = this.el;
-    const button = (cls, en, fr) => h("button", { type: "button", class: cls }, bi(en, fr));
+    const button = (cls, en, fr) => h("button", { type: "button", class: cls }, bi([en, fr]));
     this.rangeNote = h("span", { class: "px-range", id: "px-players-range" });
     this.playersInput.closest("label").append(" ", this.rangeNote);
 
@@ -206,13 +165,7 @@ class PlayPage {
     this.fast.addEventListener("change", () => this.onFast());
     this.restart = button("px-restart", "Restart", "Recommencer");
     this.restart.addEventListener("click", () => this.restartRace());
-    this.permalink = h("a", { class: "px-permalink", href: "#ex-play" }, bi("Permalink", "Lien permanent"));
-    this.permalink.addEventListener("click", (event) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      event.stopPropagation(); // followed, Material's instant navigation would redraw the page
-      this.sharePermalink();
-    });
+    this.permalink = permalinkAnchor(`#${PLAY_ID}`, () => this.sharePermalink());
     this.engineNote = h("span", { class: "px-engine" });
 
     this.actions = h("div", { class: "px-row px-act", role: "group", "aria-label": "Your move · Votre coup" },
@@ -220,15 +173,15 @@ class PlayPage {
     this.controls = h("div", { class: "px-controls px-play-controls" },
       this.actions, this.decide,
       h("div", { class: "px-row px-meta" },
-        h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi("Bots: fast", "Robots : rapides")),
+        h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi(["Bots: fast", "Robots : rapides"])),
         this.restart, this.permalink, this.engineNote));
     this.list = h("ol", { class: "px-steps", start: "0" });
     this.stepsBox = h("div", { class: "px-steps-box", tabindex: "0", role: "region",
       "aria-label": "Steps of the race · Étapes de la course" }, this.list);
     this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.controls);
     this.stepsBox.hidden = true;
-    this.idle = h("p", { class: "px-idle" }, bi("Choose a race above, then press “New race”.",
-      "Choisissez une course ci-dessus, puis « Nouvelle course »."));
+    this.idle = h("p", { class: "px-idle" }, bi(["Choose a race above, then press “New race”.",
+      "Choisissez une course ci-dessus, puis « Nouvelle course »."]));
     // The live region stays visible (and announced) with or without a race on screen.
     el.replaceChildren(this.defs, this.idle, this.game, this.status, this.stepsBox);
     el.hidden = false;
@@ -244,7 +197,7 @@ class PlayPage {
 
   say(en, fr, kind = "error") {
     this.status.dataset.kind = kind;
-    this.status.replaceChildren(bi(en, fr));
+    this.status.replaceChildren(bi([en, fr]));
   }
 
   isHuman(seat) {
@@ -266,13 +219,11 @@ class PlayPage {
     this.actions.hidden = deciding;
     this.decide.hidden = !deciding;
     if (deciding) {
-      const [en, fr] = question(need);
-      this.choiceLegend.replaceChildren(bi(en, fr));
+      this.choiceLegend.replaceChildren(bi(need.question));
       const current = Array.from(this.choices.children, (b) => b.dataset.choice).join("\n");
       if (current !== need.choices.join("\n")) {
         this.choices.replaceChildren(...need.choices.map((choice) => {
-          const [cen, cfr] = choiceText(need.decision, choice, need.labels);
-          const b = h("button", { type: "button", class: "px-choice", "data-choice": choice }, bi(cen, cfr));
+          const b = h("button", { type: "button", class: "px-choice", "data-choice": choice }, bi(need.labels[choice]));
           b.addEventListener("click", () => this.humanChoice(choice));
           return b;
         }));
@@ -300,17 +251,17 @@ class PlayPage {
     if (!race) return [];
     if (race.finished) {
       return Number.isInteger(race.winner)
-        ? [bi(`Race over: player ${race.winner + 1} wins.`, `Course finie : le joueur ${race.winner + 1} gagne.`)]
-        : [bi("Race over.", "Course finie.")];
+        ? [bi([`Race over: player ${race.winner + 1} wins.`, `Course finie : le joueur ${race.winner + 1} gagne.`])]
+        : [bi(["Race over.", "Course finie."])];
     }
     const need = race.need;
     const p = need.seat + 1;
     if (this.isHuman(need.seat)) {
       return need.kind === "dice"
-        ? [bi(`Player ${p} to throw (a person): press Throw.`, `Au joueur ${p} de lancer (une personne) : appuyez sur Lancer.`)]
-        : [bi(`Player ${p} decides (a person): choose below.`, `Au joueur ${p} de décider (une personne) : choisissez ci-dessous.`)];
+        ? [bi([`Player ${p} to throw (a person): press Throw.`, `Au joueur ${p} de lancer (une personne) : appuyez sur Lancer.`])]
+        : [bi([`Player ${p} decides (a person): choose below.`, `Au joueur ${p} de décider (une personne) : choisissez ci-dessous.`])];
     }
-    return [bi(`Player ${p} plays (a bot)…`, `Le joueur ${p} joue (un robot)…`)];
+    return [bi([`Player ${p} plays (a bot)…`, `Le joueur ${p} joue (un robot)…`])];
   }
 
   // ---------------------------------------------------------------- starting a race
@@ -322,7 +273,7 @@ class PlayPage {
 
   restartRace() {
     if (!this.race) return this.say("No race yet: choose one above.", "Pas encore de course : choisissez-en une ci-dessus.");
-    const scenario = { ...clone(this.race.scenario), dice: [], choices: [] };
+    const scenario = { ...structuredClone(this.race.scenario), dice: [], choices: [] };
     this.begin(scenario, [...this.race.humans], { en: "The race starts again.", fr: "La course recommence." });
   }
 
@@ -346,11 +297,11 @@ class PlayPage {
       this.showControls();
       this.schedule(); // the race on screen, if any, plays on
       if (err instanceof EngineTimeout) {
-        const [en, fr] = slow(err);
+        const [en, fr] = err.words;
         return this.say(`${en} ${link ? "This link's race was not opened" : "The race was not started"}; nothing was changed.`,
           `${fr} ${link ? "La course de ce lien n'a pas été ouverte" : "La course n'a pas commencé"} ; rien n'a changé.`);
       }
-      const { en, fr } = err instanceof EngineError ? err.words : { en: String(err), fr: String(err) };
+      const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
       if (link) {
         return this.say(`The engine refused this link's race (${en}). Nothing was changed: choose a race above.`,
           `Le moteur refuse la course de ce lien (${fr}). Rien n'a changé : choisissez une course ci-dessus.`);
@@ -383,7 +334,8 @@ class PlayPage {
 
   // humans: the engine draws the board as the people at this screen may see it (their own hand only).
   request(scenario, since, bots = null, humans = this.race ? this.race.humans : []) {
-    const request = { scenario, prefix: `${RULES_URL[gameOf(scenario.ruleset)] || ""}#`, since, humans };
+    // Each step cites its articles on the game's rules page, whose path the form's <option> gives.
+    const request = { scenario, prefix: `${this.option(scenario.ruleset).dataset.rules}#`, since, humans };
     if (bots) request.bots = bots;
     return request;
   }
@@ -404,8 +356,7 @@ class PlayPage {
     if (last && last.board) {
       const board = parseHTML(last.board).content.firstElementChild;
       if (board) this.boardHolder.replaceChildren(board);
-      this.caption.replaceChildren(h("span", { lang: "fr", text: last.label.fr }), h("br"),
-        h("span", { lang: "en", text: last.label.en }));
+      this.caption.replaceChildren(...boardCaption(last.label));
     }
     for (const li of this.list.querySelectorAll('li[aria-current="step"]')) li.removeAttribute("aria-current");
     this.list.lastElementChild?.setAttribute("aria-current", "step");
@@ -432,10 +383,8 @@ class PlayPage {
       const p = Number.isInteger(frame.seat) ? frame.seat + 1 : null;
       const bot = p !== null && !this.isHuman(frame.seat);
       if (frame.choice !== undefined) {
-        const [cen, cfr] = frame.choice_label ? [frame.choice_label.en, frame.choice_label.fr]
-          : choiceText(frame.decision || "", frame.choice);
-        en.push(`Player ${p}${bot ? " (bot)" : ""} chose: ${cen}.`);
-        fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a choisi : ${cfr}.`);
+        en.push(`Player ${p}${bot ? " (bot)" : ""} chose: ${frame.choice_label.en}.`);
+        fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a choisi : ${frame.choice_label.fr}.`);
       } else if (frame.dice.length && p !== null) {
         en.push(`Player ${p}${bot ? " (bot)" : ""} threw ${frame.dice.join(" ")}.`);
         fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a lancé ${frame.dice.join(" ")}.`);
@@ -448,10 +397,10 @@ class PlayPage {
     const turnFr = turn ? turn.querySelector('[lang="fr"]').textContent : "";
     this.status.dataset.kind = "step";
     this.status.replaceChildren(
-      bi(en.join(" "), fr.join(" "), "px-status-note"), " ",
+      bi([en.join(" "), fr.join(" ")], { cls: "px-status-note" }), " ",
       h("span", { class: "px-sr" }, h("span", { lang: "en", text: spoken.en.join(" ") }), " ",
         h("span", { lang: "fr", text: spoken.fr.join(" ") }), " "),
-      bi(turnEn, turnFr, "px-status-step"));
+      bi([turnEn, turnFr], { cls: "px-status-step" }));
   }
 
   // ---------------------------------------------------------------- moves
@@ -473,8 +422,8 @@ class PlayPage {
       return this.say(`Here player ${need.seat + 1} decides, nothing is thrown: choose below.`,
         `Ici le joueur ${need.seat + 1} décide, on ne lance pas : choisissez ci-dessous.`);
     }
-    const dice = Array.from({ length: need.count }, () => randomDie(sidesOf(need)));
-    const scenario = clone(this.race.scenario);
+    const dice = throwFor(need);
+    const scenario = structuredClone(this.race.scenario);
     scenario.dice.push(...dice);
     this.move(scenario);
   }
@@ -490,7 +439,7 @@ class PlayPage {
     if (!need.choices.includes(choice)) {
       return this.say(`"${choice}" is not one of the choices here.`, `« ${choice} » n'est pas un choix possible ici.`);
     }
-    const scenario = clone(this.race.scenario);
+    const scenario = structuredClone(this.race.scenario);
     scenario.choices = [...(scenario.choices || []), choice];
     this.move(scenario);
   }
@@ -509,7 +458,7 @@ class PlayPage {
       this.busy = false;
       this.showControls();
       if (err instanceof EngineTimeout) {
-        const [en, fr] = slow(err);
+        const [en, fr] = err.words;
         this.say(`${en} The race is back at its last position.`, `${fr} La course est revenue à sa dernière position.`);
         // Bots too slow for this device: fewer moves a request, and on; a single move too slow: stop.
         if (bots && bots.moves > 1) {
@@ -518,7 +467,7 @@ class PlayPage {
         }
         return;
       }
-      const { en, fr } = err instanceof EngineError ? err.words : { en: String(err), fr: String(err) };
+      const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
       this.say(`The engine refused this move (${en}); the position is unchanged.`,
         `Le moteur refuse ce coup (${fr}) ; la position n'a pas changé.`);
       if (bots) this.stopBots(); // a bot that fails would fail again: the reader can restart
@@ -556,9 +505,8 @@ class PlayPage {
     const race = this.race;
     if (!race || this.busy || race.finished || !this.el.isConnected) return;
     const seats = Array.from({ length: race.scenario.players }, (_, s) => s).filter((s) => !this.isHuman(s));
-    const name = BOT_NAME[gameOf(race.scenario.ruleset)] || BOT_NAME.default;
-    const bots = { seats, name, seed: randomSeed(), moves: this.fast.checked ? this.batch : 1 };
-    this.move(clone(race.scenario), bots);
+    const bots = { seats, name: BOT, seed: randomSeed(), moves: this.fast.checked ? this.batch : 1 };
+    this.move(structuredClone(race.scenario), bots);
   }
 
   onFast() {
@@ -573,7 +521,7 @@ class PlayPage {
   updatePermalink() {
     const race = this.race;
     const url = new URL(location.href);
-    url.hash = race ? `ex-play:${toBase64url(JSON.stringify({ s: race.scenario, h: race.humans }))}` : "ex-play";
+    url.hash = race ? `${PLAY_ID}:${toBase64url(JSON.stringify({ s: race.scenario, h: race.humans }))}` : PLAY_ID;
     this.permalink.href = url.href;
   }
 
@@ -588,7 +536,7 @@ class PlayPage {
   }
 
   openFragment(payload) {
-    // The same link once only: a hash change can also make Material redraw the page (init).
+    // The same link once only: a hash change can also make Material redraw the page (mountPlay).
     if (payload === this.opened) return;
     this.opened = payload;
     const bad = (en, fr) => this.say(`${en} Nothing was changed: choose a race above.`, `${fr} Rien n'a changé : choisissez une course ci-dessus.`);
@@ -627,193 +575,18 @@ class PlayPage {
   }
 }
 
-// ================================================================== the horse race's odds
-class OddsEditor {
-  constructor(el) {
-    this.el = el;
-    this.form = el.querySelector("form.px-board-form");
-    this.result = el.querySelector(".px-odds-result");
-    this.status = this.form.querySelector(".px-status");
-    this.status.setAttribute("role", "status");
-    this.defaults = JSON.parse(el.dataset.board);
-    this.published = this.result.innerHTML;
-    this.gen = 0;
-    this.busy = false;
-    this.submit = this.form.querySelector("button[type=submit]");
-    this.reset = h("button", { type: "button", class: "px-board-reset" }, bf("Valeurs par défaut", "Defaults"));
-    this.submit.after(this.reset);
-    this.form.noValidate = true; // the engine says what is wrong with a board
-    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.compute(); });
-    this.reset.addEventListener("click", () => this.restore());
-    const intent = () => startEngine();
-    this.form.addEventListener("focusin", intent, { once: true });
-    this.form.addEventListener("pointerenter", intent, { once: true });
-    this.form.hidden = false;
-    el.dataset.pxOdds = "on";
-  }
-
-  // The inputs as the engine reads a board: numbers where they are numbers, the rest as typed,
-  // so that the engine's own sentence says what is wrong ("got 'x'").
-  board() {
-    const value = (name) => {
-      const text = this.form.elements[name].value.trim();
-      return /^-?\d+$/.test(text) ? Number(text) : text;
-    };
-    const traps = this.form.elements.traps.value.split(/[\s,;]+/).filter(Boolean)
-      .map((t) => (/^-?\d+$/.test(t) ? Number(t) : t));
-    return { holes: value("holes"), up: value("up"), traps };
-  }
-
-  say(en, fr, kind) {
-    this.status.dataset.kind = kind;
-    this.status.replaceChildren(bi(en, fr));
-  }
-
-  async compute() {
-    if (this.busy) {
-      return this.say("Still computing the last board: one moment.", "Calcul du dernier plateau en cours : un instant.", "info");
-    }
-    const board = this.board();
-    const gen = ++this.gen;
-    this.busy = true;
-    this.submit.setAttribute("aria-disabled", "true");
-    this.result.setAttribute("aria-busy", "true");
-    this.el.dataset.state = "computing";
-    this.status.dataset.kind = "info";
-    this.status.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }), " ",
-      engine.stage === "ready"
-        ? bi("Computing the exact odds…", "Calcul des chances exactes…")
-        : bi("Starting Python, then computing the exact odds…", "Démarrage de Python, puis calcul des chances exactes…"));
-    let answer;
-    let refused = null;
-    try {
-      answer = await requestEngine("odds", { board: JSON.stringify(board) });
-    } catch (err) {
-      refused = err instanceof EngineError ? err : new EngineError(String(err));
-    }
-    if (gen !== this.gen) return;
-    this.busy = false;
-    this.submit.removeAttribute("aria-disabled");
-    this.result.removeAttribute("aria-busy");
-    this.el.dataset.state = refused ? "refused" : "done";
-    if (refused instanceof EngineTimeout) {
-      const [en, fr] = slow(refused);
-      return this.say(`${en} The odds shown are still the last ones.`, `${fr} Les chances affichées restent les dernières.`, "error");
-    }
-    if (refused !== null) {
-      return this.say(`This board was refused: ${refused.words.en}. The odds shown are still the last ones.`,
-        `Ce plateau est refusé : ${refused.words.fr}. Les chances affichées restent les dernières.`, "error");
-    }
-    this.result.innerHTML = answer.html;
-    wrapTables(this.result);
-    const traps = board.traps.join(", ") || "none";
-    this.say(`Exact odds for ${board.holes} holes (${board.up} going up), traps ${traps}.`,
-      `Chances exactes pour ${board.holes} trous (${board.up} à la montée), pièges ${traps === "none" ? "aucun" : traps}.`, "info");
-  }
-
-  restore() {
-    this.gen += 1; // a computation still running is dropped
-    this.busy = false;
-    this.submit.removeAttribute("aria-disabled");
-    this.result.removeAttribute("aria-busy");
-    const d = this.defaults;
-    this.form.elements.holes.value = String(d.holes);
-    this.form.elements.up.value = String(d.up);
-    this.form.elements.traps.value = d.traps.join(", ");
-    this.result.innerHTML = this.published;
-    this.el.dataset.state = "default";
-    this.say("Back to the board of the box, and its odds.", "Retour au plateau de la boîte, et à ses chances.", "info");
-  }
-}
-
-// Material wraps a page's plain tables in a scrolling box at load; a table swapped in later gets
-// the same box (and, through reachableTables, a focusable, named one).
-function wrapTables(root) {
-  for (const table of root.querySelectorAll("table:not([class])")) {
-    if (table.parentElement.classList.contains("md-typeset__table")) continue;
-    const inner = h("div", { class: "md-typeset__table" });
-    const wrap = h("div", { class: "md-typeset__scrollwrap" }, inner);
-    table.replaceWith(wrap);
-    inner.append(table);
-  }
-  reachableTables();
-}
-
-// ================================================================== pages
-const CSS = `
-.px-play-form { display: grid; gap: .6rem; justify-items: start; margin: 1rem 0; }
-.px-play-form label { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.px-play-form select, .px-play-form input[type=number], .px-play-form button, .px-board-form input, .px-board-form button {
-  font: inherit; font-size: .8rem; padding: .3rem .6rem; min-height: 2.2rem; max-width: 100%;
-  border: 1px solid var(--md-default-fg-color--light); border-radius: .2rem;
-  background: var(--md-default-bg-color); color: var(--md-default-fg-color);
-}
-.px-play-form select { min-width: 0; }
-.px-play-form label:has(select) { max-width: 100%; }
-.px-play-form button[type=submit], .px-board-form button[type=submit] { font-weight: 700; cursor: pointer; border-color: var(--md-accent-fg-color); }
-.px-board-form button { cursor: pointer; }
-.px-range { font-size: .7rem; color: var(--md-default-fg-color--light); }
-.px-humans { border: 1px solid var(--md-default-fg-color--lightest); border-radius: .2rem; padding: .2rem .6rem .6rem; max-width: 100%; min-width: 0; }
-.px-humans .px-hint { font-size: .7rem; margin: .2rem 0 .4rem; }
-.px-seats { display: flex; flex-wrap: wrap; gap: .4rem; }
-.px-play-form label.px-seat { min-height: 2.2rem; padding: 0 .6rem; border: 1px solid var(--md-default-fg-color--lighter);
-  border-radius: .2rem; cursor: pointer; gap: .4rem; }
-.px-seat input { width: 1.1rem; height: 1.1rem; margin: 0; }
-.px-seat:has(input:checked) { border-color: var(--md-accent-fg-color); background: var(--md-accent-fg-color--transparent); }
-.px-seat:focus-within, .px-fast-label:focus-within { outline: 3px solid var(--md-accent-fg-color); }
-#ex-play [hidden] { display: none !important; }
-#ex-play > .px-status .px-spinner { display: inline-block; vertical-align: -.1em; }
-.px-play-defs { position: absolute; width: 0; height: 0; overflow: hidden; }
-.px-game .px-turn { font-weight: 700; margin: 0 0 .4rem; }
-.px-play-controls .px-act button.px-throw { font-weight: 700; font-size: .85rem; padding-left: 1.2rem; padding-right: 1.2rem; }
-.px-question { font-weight: 700; font-size: .8rem; margin: 0 0 .4rem; }
-.px-choices button { min-width: 3.5rem; cursor: pointer; }
-.px-fast-label { display: inline-flex; align-items: center; gap: .4rem; min-height: 2.2rem; padding: 0 .4rem; cursor: pointer; }
-.px-play-controls .px-fast-label input { width: 1.1rem; height: 1.1rem; min-width: 0; min-height: 0; margin: 0; padding: 0; }
-.px-steps-box { max-height: 26rem; overflow: auto; border-top: 1px solid var(--md-default-fg-color--lightest); margin-top: .4rem; }
-.px-steps-box:focus-visible { outline: 3px solid var(--md-accent-fg-color); }
-.px-game .px-idle { margin: 0; }
-.px-game > .px-status { margin: .4rem 0 0; min-height: 1.5em; }
-.px-board-form:not([hidden]) { display: flex; flex-wrap: wrap; gap: .6rem; align-items: end; margin: .6rem 0; }
-.px-board-form label { display: grid; gap: .2rem; font-size: .75rem; }
-.px-board-form input { width: 7rem; }
-.px-board-form input[name=traps] { width: 12rem; }
-.px-board-form .px-status { flex-basis: 100%; margin: 0; min-height: 1.5em; display: flex; gap: .4rem; align-items: center; }
-.px-odds-result[aria-busy="true"] { opacity: .6; }
-@media screen and (max-width: 44.9375em) {
-  .px-play-form, .px-play-form label { width: 100%; }
-  .px-play-form select { width: 100%; }
-  .px-play-controls .px-act button.px-throw { flex: 1 1 100%; }
-  .px-choices button { flex: 1 1 28%; }
-  .px-board-form input, .px-board-form input[name=traps] { width: 100%; }
-  .px-board-form label { flex: 1 1 100%; }
-}
-`;
-
-function addStyles() {
-  if (addStyles.done) return;
-  addStyles.done = true;
-  if (document.adoptedStyleSheets && "replaceSync" in CSSStyleSheet.prototype) {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  } else {
-    document.head.append(h("style", { id: "px-play-css", text: CSS }));
-  }
-}
-
 let current = null; // the Play page on screen, for permalinks that arrive by hashchange
-let odds = null; // the odds editor
 
-function playFragment(hash) {
-  const match = /^#ex-play:(.*)$/s.exec(hash || "");
-  return match ? match[1] : null;
+// The race of a permalink to the Play page in the page's address, or null.
+function playPayload(hash) {
+  const link = linkInHash(hash);
+  return link && link.id === PLAY_ID ? link.payload : null;
 }
 
-export function init() {
-  addStyles();
+// Sets up the Play page (on each visit: Material's instant navigation swaps pages).
+export function mountPlay() {
   const form = document.getElementById("px-play-form");
-  const el = document.getElementById("ex-play");
+  const el = document.getElementById(PLAY_ID);
   const away = current && !current.el.isConnected;
   if (away) current.stopBots(); // the reader left the Play page, or Material drew it again
   if (form && el && !form.dataset.pxPlay) {
@@ -827,7 +600,7 @@ export function init() {
       } else {
         current = new PlayPage(form, el);
       }
-      const payload = playFragment(location.hash);
+      const payload = playPayload(location.hash);
       if (payload !== null && current.permalink.href !== location.href) {
         current.el.scrollIntoView({ block: "start" });
         current.openFragment(payload);
@@ -836,19 +609,10 @@ export function init() {
       console.error("Parcours: the Play page could not be set up:", err);
     }
   }
-  const box = document.getElementById("px-odds");
-  if (box && !box.dataset.pxOdds) {
-    try {
-      if (odds && !odds.el.isConnected) box.replaceWith(odds.el); // drawn again: the board edited stays
-      else odds = new OddsEditor(box);
-    } catch (err) {
-      console.error("Parcours: the odds editor could not be set up:", err);
-    }
-  }
 }
 
 addEventListener("hashchange", () => {
-  const payload = playFragment(location.hash);
+  const payload = playPayload(location.hash);
   if (payload === null || !current || !current.el.isConnected) return;
   if (current.permalink.href === location.href) return; // our own link: already there
   current.openFragment(payload);

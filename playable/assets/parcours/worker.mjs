@@ -1,6 +1,6 @@
 // Parcours: the module Web Worker that runs the rules engine in Pyodide.
 //
-// Started once per visit by widget.mjs. Every URL is resolved against this file's own
+// Started once per visit by engine.mjs. Every URL is resolved against this file's own
 // URL, so the site works under any subpath and never asks another host for anything:
 // Pyodide and the engine wheel are vendored into the site at build time
 // (scripts/vendor_pyodide.py): site/parcours/worker.mjs -> site/assets/vendor/.
@@ -13,8 +13,7 @@
 //                {id, op: "odds", board}     the horse race's odds: parcours_view.odds_json
 // Answers:       {id, op: "begin"} as Python starts on a request (the page's watchdog counts from
 //                there: a request that hangs gets the worker terminated and started again), then
-//                {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: sentence}
-//                (the engine's refusals come in both languages: {id, error: {en, fr}})
+//                {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: {en, fr}}
 // Objects may come as JSON text (the page sends text).
 //
 // Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
@@ -106,14 +105,15 @@ const REQUESTS = {
 self.onmessage = async ({ data }) => {
   const { id, op } = data || {};
   if (!Object.hasOwn(REQUESTS, op)) {
-    postMessage({ id, error: `unknown request ${JSON.stringify(op)}` });
+    postMessage({ id, error: { en: `unknown request ${JSON.stringify(op)}`, fr: `demande inconnue ${JSON.stringify(op)}` } });
     return;
   }
   let calls;
   try {
     calls = await engine;
   } catch (err) {
-    postMessage({ id, error: `Python could not start: ${sentence(err).en}` });
+    const why = sentence(err);
+    postMessage({ id, error: { en: `Python could not start: ${why.en}`, fr: `Python n'a pas pu démarrer : ${why.fr}` } });
     return;
   }
   try {
@@ -125,13 +125,17 @@ self.onmessage = async ({ data }) => {
   } catch (err) {
     // Too deep or too large for Python (the page refuses such links before they come here).
     if (err && (err.type === "RecursionError" || err.type === "MemoryError")) {
-      postMessage({ id, error: "this request is too deeply nested or too large for the engine" });
+      postMessage({ id, error: { en: "this request is too deeply nested or too large for the engine",
+        fr: "cette demande est trop imbriquée ou trop grande pour le moteur" } });
       return;
     }
     // Any other Python exception here is a fault in the engine, not in the request: log it
     // in full for whoever debugs, answer with one line.
     console.error(err);
-    postMessage({ id, error: `the engine failed on this ${op === "film" ? "scenario" : "request"} (a bug: see the browser console)` });
+    postMessage({ id, error: {
+      en: `the engine failed on this ${op === "film" ? "scenario" : "request"} (a bug: see the browser console)`,
+      fr: `le moteur a échoué sur ${op === "film" ? "ce scénario" : "cette demande"} (un bogue : voir la console du navigateur)`,
+    } });
   }
 };
 

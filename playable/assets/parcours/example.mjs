@@ -1,236 +1,19 @@
-// Parcours: the worked-example widget.
+// Parcours: the worked example.
 //
 // Every `.px-example` on a page arrives fully rendered (board, explained steps, the film
 // of every frame as JSON): stepping through it needs no Python. This module adds the
 // controls, and on the reader's intent (the example scrolled into view, hovered, focused,
-// a control used) starts ONE module Web Worker per visit (worker.mjs: Pyodide and the
-// rules engine), which replays the example live, checks it against the page, and plays
-// on: thrown dice, changed readings of the rules, permalinks.
+// a control used) starts the engine (engine.mjs), which replays the example live, checks it
+// against the page, and plays on: thrown dice, changed readings of the rules, permalinks.
 //
-// Material for MkDocs' instant navigation swaps pages without re-running this module, so
-// widgets are set up in `document$.subscribe(...)`, idempotently, and the worker lives at
-// module level: it survives page changes. Every URL is resolved against import.meta.url.
+// Material for MkDocs' instant navigation swaps pages without re-running this module: the
+// entry point (parcours.mjs) calls mountExamples() on every page, which is idempotent.
 
-const WORKER_URL = new URL("./worker.mjs", import.meta.url);
-// A permalink is refused before it is parsed when it is longer or deeper than any real one:
-// a whole race's record is a few KB and 5 levels deep; a hostile one could stall Python.
-const LINK_LIMITS = { chars: 64 * 1024, depth: 64 };
-// The watchdog: a request Python has begun and not answered in this time restarts the worker.
-// The longest real request (a batch of bot moves with the search bot) takes about 1 s in CPython.
-const REQUEST_TIMEOUT = 12_000;
-// Python and the engine start in 3-7 s here; a start that has not ended in this time has stalled
-// (a download that never completes): the reader is told, rather than left with a spinner.
-const START_TIMEOUT = 120_000;
+import { badFace, dieName, sidesOf, throwFor } from "./dice.mjs";
+import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
+import { EngineError, EngineTimeout, engine, requestFilm, startEngine } from "./engine.mjs";
+import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
 
-// ------------------------------------------------------------------ the engine (one worker)
-// pending: id -> {op, payload, resolve, reject, timer}; a request the worker has not begun is
-// sent again to a restarted worker, the one it was running is refused (EngineTimeout).
-const engine = { worker: null, stage: "idle", error: { en: "", fr: "" }, pending: new Map(), nextId: 1,
-  listeners: new Set(), startTimer: null };
-
-// A refusal: `words` in each language, as the engine gives them ({en, fr}); the worker's own
-// failures are sentences in English.
-class EngineError extends Error {
-  constructor(words) {
-    const both = typeof words === "string" ? { en: words, fr: words } : words;
-    super(both.en);
-    this.words = both;
-  }
-}
-
-// The worker did not answer in time and was restarted; callers say so in both languages.
-class EngineTimeout extends EngineError {
-  constructor() {
-    super(`no answer in ${REQUEST_TIMEOUT / 1000} seconds`);
-    this.seconds = REQUEST_TIMEOUT / 1000;
-  }
-}
-
-function startEngine() {
-  if (engine.worker || engine.stage === "failed") return;
-  engine.stage = "loading";
-  let worker;
-  try {
-    worker = new Worker(WORKER_URL, { type: "module" });
-  } catch {
-    engineFailed({ en: "this browser cannot start the engine's worker",
-      fr: "ce navigateur ne peut pas lancer le processus du moteur" });
-    return;
-  }
-  engine.worker = worker;
-  clearTimeout(engine.startTimer);
-  engine.startTimer = setTimeout(() => {
-    if (engine.worker !== worker || engine.stage !== "loading") return;
-    worker.terminate();
-    engine.worker = null;
-    engineFailed({ en: `Python did not start within ${START_TIMEOUT / 1000} seconds`,
-      fr: `Python n'a pas démarré en ${START_TIMEOUT / 1000} secondes` });
-  }, START_TIMEOUT);
-  // Messages from a worker that was since replaced are ignored.
-  worker.onmessage = ({ data }) => { if (engine.worker === worker) onWorkerMessage(data); };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    if (engine.worker === worker) {
-      engineFailed({ en: "the engine's worker could not be loaded", fr: "le processus du moteur n'a pas pu être chargé" });
-    }
-  };
-  for (const [id, request] of engine.pending) send(id, request); // queued before a restart
-  notifyEngine();
-}
-
-function onWorkerMessage(data) {
-  if (data && data.op === "status") {
-    if (data.stage === "ready") {
-      engine.stage = "ready";
-      clearTimeout(engine.startTimer);
-    }
-    else if (data.stage === "failed") engineFailed(data.error || { en: "unknown error", fr: "erreur inconnue" });
-    notifyEngine();
-    return;
-  }
-  const pending = engine.pending.get(data && data.id);
-  if (!pending) return;
-  if (data.op === "begin") { // Python starts on it now: the watchdog counts from here
-    pending.timer = setTimeout(() => restartEngine(data.id), REQUEST_TIMEOUT);
-    return;
-  }
-  settle(data.id);
-  if (data.error) pending.reject(new EngineError(data.error));
-  else pending.resolve(data.film !== undefined ? data.film : data.result);
-}
-
-function settle(id) {
-  clearTimeout(engine.pending.get(id).timer);
-  engine.pending.delete(id);
-}
-
-// The request `id` hangs: refuse it, and start a new worker (and Python) for the others.
-function restartEngine(id) {
-  const hung = engine.pending.get(id);
-  if (!hung) return;
-  settle(id);
-  engine.worker.terminate();
-  engine.worker = null;
-  hung.reject(new EngineTimeout());
-  startEngine();
-}
-
-function engineFailed(reason) { // reason: {en, fr}
-  clearTimeout(engine.startTimer);
-  engine.stage = "failed";
-  engine.error = reason;
-  for (const [id, { reject }] of engine.pending) {
-    settle(id);
-    reject(new EngineError(`Python could not start: ${reason.en}`));
-  }
-  notifyEngine();
-}
-
-function notifyEngine() {
-  for (const listener of engine.listeners) listener(engine.stage);
-}
-
-function requestFilm(scenario, anchorPrefix) {
-  return requestEngine("film", { scenario, anchorPrefix });
-}
-
-// Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".
-// Objects travel as JSON text: a structured clone of a strange object could fail in postMessage.
-function requestEngine(op, payload) {
-  startEngine();
-  if (engine.stage === "failed") return Promise.reject(new EngineError(`Python could not start: ${engine.error.en}`));
-  let message;
-  try {
-    message = Object.fromEntries(Object.entries(payload).map(([key, value]) =>
-      [key, value !== null && typeof value === "object" ? JSON.stringify(value) : value]));
-  } catch {
-    return Promise.reject(new EngineError("this request cannot be written as JSON"));
-  }
-  return new Promise((resolve, reject) => {
-    const id = engine.nextId++;
-    const request = { op, message, resolve, reject, timer: null };
-    engine.pending.set(id, request);
-    send(id, request);
-  });
-}
-
-function send(id, { op, message }) {
-  engine.worker.postMessage({ ...message, id, op });
-}
-
-// A permalink's JSON text, parsed, or null when it is too long, too deep or not JSON. The depth
-// is counted over the brackets outside strings, without recursion, before JSON.parse sees it.
-function parseLink(text) {
-  if (typeof text !== "string" || text.length > LINK_LIMITS.chars) return null;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "[" || c === "{") {
-      if (++depth > LINK_LIMITS.depth) return null;
-    } else if (c === "]" || c === "}") depth--;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-// A permalink's payload (base64url of JSON), read within the limits, or null.
-function readLink(payload) {
-  // base64 takes 4 characters for 3 bytes: refuse a long payload before decoding it
-  if (typeof payload !== "string" || payload.length > Math.ceil(LINK_LIMITS.chars * 4 / 3)) return null;
-  try {
-    return parseLink(fromBase64url(payload));
-  } catch {
-    return null;
-  }
-}
-
-// ------------------------------------------------------------------ small helpers
-const clone = (value) => JSON.parse(JSON.stringify(value));
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) el.append(child);
-  }
-  return el;
-}
-
-// A bilingual text: English · French, each in its own language.
-function bi(en, fr, cls) {
-  // the dot is hidden from screen readers, the spaces around it are not ("Next Suivant")
-  return h("span", { class: cls }, h("span", { lang: "en", text: en }), " ",
-    h("span", { class: "px-sep", "aria-hidden": "true", text: "·" }), " ", h("span", { lang: "fr", text: fr }));
-}
-
-function parseHTML(html) {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  return template;
-}
-
-// The inside of a step's <li>: the film's own `item` when it carries one, else exactly what
-// playable/rulebook.py's _step_item writes.
-function stepInner(frame) {
-  if (typeof frame.item === "string") return frame.item;
-  const dice = frame.dice.join(" ");
-  return `<span class="px-dice" aria-label="dice ${dice}">${dice}</span>`
-    + `<div class="px-step-text"><div lang="fr">${frame.html.fr}</div>`
-    + `<div lang="en">${frame.html.en}</div></div>`;
-}
 
 // The same markup as the browser serialises it once parsed (what li.innerHTML reads back),
 // every href made absolute: Material's instant navigation does that to the page's own links
@@ -243,70 +26,21 @@ function normalised(html) {
   return template.innerHTML;
 }
 
-// The film the page was built with: a <template class="px-film"> (inert, and left alone by
-// Material's instant navigation) or a <script type="application/json" class="px-film">.
+// The film the page was built with, in a <template class="px-film"> (inert, and left alone by
+// Material's instant navigation).
 function readFilm(el) {
-  const holder = el.querySelector("template.px-film, script.px-film");
-  if (!holder) throw new Error("no px-film data in the example");
-  return JSON.parse(holder.content ? holder.content.textContent : holder.textContent);
+  return JSON.parse(el.querySelector("template.px-film").content.textContent);
 }
 
-// The example's readings of the rules: data-options holds them ({id: option}), or only their
-// ids (["veldiv.art7-rider", ...]) to look up in the page's <template class="px-options">.
+// The example's readings of the rules: data-options holds their ids (["veldiv.art7-rider", ...]),
+// to look up in the page's <template class="px-options">.
 const catalogues = new WeakMap();
 function readOptions(el) {
-  const given = JSON.parse(el.dataset.options || "{}");
-  if (!Array.isArray(given)) return given;
+  const given = JSON.parse(el.dataset.options);
   const holder = document.querySelector("template.px-options");
   if (holder && !catalogues.has(holder)) catalogues.set(holder, JSON.parse(holder.content.textContent));
   const catalogue = holder ? catalogues.get(holder) : {};
   return Object.fromEntries(given.filter((id) => catalogue[id]).map((id) => [id, catalogue[id]]));
-}
-
-// The plain text of one language of a step, sentence after sentence.
-function plainText(container) {
-  if (!container) return "";
-  const items = container.querySelectorAll("li");
-  const parts = items.length ? Array.from(items, (li) => li.textContent) : [container.textContent];
-  return parts.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
-}
-
-// A fair die of `sides` faces (the Ronde also throws D4, D8, D10, D12 and D16).
-function randomDie(sides = 6) {
-  const n = Number.isInteger(sides) && sides > 1 && sides <= 256 ? sides : 6;
-  const limit = 256 - (256 % n); // bytes from `limit` up would favour the low faces
-  const byte = new Uint8Array(1);
-  do crypto.getRandomValues(byte); while (byte[0] >= limit);
-  return (byte[0] % n) + 1;
-}
-
-// The die a need asks for ("D16", "2 × D6"), and whether a face fits it.
-const sidesOf = (need) => (need && Number.isInteger(need.sides) ? need.sides : 6);
-function dieName(need) {
-  const die = `D${sidesOf(need)}`;
-  return need && need.count > 1 ? `${need.count} × ${die}` : die;
-}
-
-// A refusal for faces that do not fit the die ([en, fr]), or null.
-function badFace(dice, need) {
-  const sides = sidesOf(need);
-  const wrong = dice.find((d) => d < 1 || d > sides);
-  if (wrong === undefined) return null;
-  if (sides === 6) return [`A die shows 1 to 6: ${wrong} is not a face.`, `Un dé va de 1 à 6 : ${wrong} n'est pas une face.`];
-  return [`This throw is a D${sides}, which shows 1 to ${sides}: ${wrong} is not a face.`,
-    `Ce lancer se fait au D${sides}, qui va de 1 à ${sides} : ${wrong} n'est pas une face.`];
-}
-
-function toBase64url(text) {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -314,7 +48,7 @@ const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const COUNT = { 1: ["one die", "un seul dé", "4"], 2: ["two dice", "deux dés", "3 5"] };
 
 // ------------------------------------------------------------------ one worked example
-class Widget {
+class WorkedExample {
   constructor(el) {
     this.el = el;
     this.original = JSON.parse(el.dataset.scenario);
@@ -327,16 +61,14 @@ class Widget {
     // What the page was built with: the live replay is checked against these.
     this.preItems = Array.from(this.list.children, (li) => normalised(li.innerHTML));
     this.preList = this.list.innerHTML;
-    const diceOf = (li) => (li.querySelector(".px-dice")?.textContent.trim() || "").split(/\s+/)
-      .filter((t) => /^\d+$/.test(t)).map(Number); // "D16 13": the die's name is not a face
     const sizeOf = (li) => Number(li.querySelector(".px-dice")?.dataset.sides) || null;
     this.preFilm = {
       boards: pre.boards, labels: pre.labels, finished: pre.finished, diceNeeded: pre.dice_needed,
-      dice: pre.dice || [[], ...Array.from(this.list.children, diceOf)],
+      dice: pre.dice,
       sides: pre.sides || [null, ...Array.from(this.list.children, sizeOf)], // the die of each step's throw
       need: pre.need, // undefined when the page does not say: asked of the engine
     };
-    this.scenario = clone(this.original);
+    this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
     this.needs = new Map(); // step -> what the race waits for there, once asked of the engine
     this.k = 0;
@@ -360,7 +92,7 @@ class Widget {
     const button = (cls, en, fr, icon, after) => {
       const b = h("button", { type: "button", class: cls },
         icon && !after ? h("span", { "aria-hidden": "true", class: "px-icon", text: icon }) : null,
-        bi(en, fr),
+        bi([en, fr]),
         icon && after ? h("span", { "aria-hidden": "true", class: "px-icon", text: icon }) : null);
       return b;
     };
@@ -399,16 +131,8 @@ class Widget {
     this.choiceButton.addEventListener("click", () => this.use(() => this.playChoice()));
     this.choiceBox = h("span", { class: "px-decide", hidden: true }, this.choiceLabel, this.choiceSelect, this.choiceButton);
 
-    this.permalink = h("a", { class: "px-permalink", href: "#" + id }, bi("Permalink", "Lien permanent"));
-    // A plain click puts the link in the address bar (and the clipboard) without leaving the
-    // position: followed, Material's instant navigation would redraw the page and every other
-    // example would lose its state. A middle click, "copy link" and the like work as usual.
-    this.permalink.addEventListener("click", (event) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      event.stopPropagation();
-      this.use(() => this.sharePermalink());
-    });
+    // A plain click puts the link in the address bar (and the clipboard) without leaving the position.
+    this.permalink = permalinkAnchor("#" + id, () => this.use(() => this.sharePermalink()));
     this.engineNote = h("span", { class: "px-engine" });
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
 
@@ -419,7 +143,7 @@ class Widget {
       h("div", { class: "px-row px-play", role: "group", "aria-label": "Play on · Continuer la partie" },
         this.randomButton,
         h("span", { class: "px-chosen" },
-          h("label", { for: this.diceInput.id }, bi("Your dice", "Vos dés"), " ", this.dieAsk), this.diceInput, this.throwButton),
+          h("label", { for: this.diceInput.id }, bi(["Your dice", "Vos dés"]), " ", this.dieAsk), this.diceInput, this.throwButton),
         this.choiceBox,
         this.buttons.reset),
       this.status,
@@ -448,7 +172,7 @@ class Widget {
     const ids = Object.keys(this.optionInfo);
     this.optionControls = {};
     if (!ids.length) return null;
-    const article = this.el.dataset.article || this.guessArticle();
+    const article = this.el.dataset.article;
     const fields = ids.map((oid) => {
       const info = this.optionInfo[oid];
       const fieldId = `${this.el.id}-opt-${oid.replace(/[^\w-]/g, "-")}`;
@@ -465,7 +189,7 @@ class Widget {
       control.addEventListener("change", () => this.use(() => this.changeOption(oid, control)));
       this.optionControls[oid] = { control, describe, info };
       return h("div", { class: "px-option-field" },
-        h("label", { for: fieldId }, bi(info.question.en, info.question.fr)), control, describe);
+        h("label", { for: fieldId }, bi(info.question)), control, describe);
     });
     // The reading this example is about (its own article's) stands open; the others wait
     // behind a summary, so that an example in a race with eight readings stays short.
@@ -479,26 +203,11 @@ class Widget {
       const n = others.length;
       wrap.append(h("details", { class: "px-readings" },
         h("summary", {}, own.length
-          ? bi(`Other readings of the rules (${n})`, `Autres lectures du règlement (${n})`)
-          : bi(`Readings of the rules (${n})`, `Lectures du règlement (${n})`)),
+          ? bi([`Other readings of the rules (${n})`, `Autres lectures du règlement (${n})`])
+          : bi([`Readings of the rules (${n})`, `Lectures du règlement (${n})`])),
         h("div", { class: "px-readings-body" }, others)));
     }
     return wrap;
-  }
-
-  guessArticle() {
-    // The article the example belongs to: the nearest heading before it (veldiv-art-7 -> veldiv:art-7).
-    let node = this.el;
-    while (node) {
-      let prev = node.previousElementSibling;
-      while (prev) {
-        if (/^H2$/.test(prev.tagName) && prev.id) return prev.id.replace("-", ":");
-        prev = prev.previousElementSibling;
-      }
-      node = node.parentElement;
-      if (node && node.matches("article, main, body")) break;
-    }
-    return "";
   }
 
   syncOptions() {
@@ -508,10 +217,10 @@ class Widget {
       control.value = String(value);
       describe.replaceChildren();
       if (info.range) {
-        describe.append(bi(`a whole number from ${info.range[0]} to ${info.range[1]}`,
-          `un nombre entier de ${info.range[0]} à ${info.range[1]}`));
+        describe.append(bi([`a whole number from ${info.range[0]} to ${info.range[1]}`,
+          `un nombre entier de ${info.range[0]} à ${info.range[1]}`]));
       } else if (Object.hasOwn(info.values, value)) {
-        describe.append(bi(info.values[value].en, info.values[value].fr));
+        describe.append(bi(info.values[value]));
       }
     }
   }
@@ -558,7 +267,7 @@ class Widget {
     const current = this.figure.querySelector("svg.px-board");
     if (board && current) current.replaceWith(board);
     const label = this.film.labels[k];
-    this.caption.replaceChildren(h("span", { lang: "fr", text: label.fr }), h("br"), h("span", { lang: "en", text: label.en }));
+    this.caption.replaceChildren(...boardCaption(label));
     for (const li of this.list.children) {
       const step = Number(li.dataset.step);
       if (step === k) li.setAttribute("aria-current", "step");
@@ -579,7 +288,7 @@ class Widget {
   announce(note = null) {
     const k = this.k;
     const parts = [];
-    if (note) parts.push(h("span", { class: "px-status-note" }, bi(note.en, note.fr)), " ");
+    if (note) parts.push(h("span", { class: "px-status-note" }, bi(note)), " ");
     let en;
     let fr;
     if (k === 0) {
@@ -592,7 +301,7 @@ class Widget {
       en = dice ? `Dice ${dice}. ${text("en")}` : text("en");
       fr = dice ? `Dés ${dice}. ${text("fr")}` : text("fr");
     }
-    parts.push(bi(`Step ${k} of ${this.last}`, `Étape ${k} sur ${this.last}`, "px-status-step"),
+    parts.push(bi([`Step ${k} of ${this.last}`, `Étape ${k} sur ${this.last}`], { cls: "px-status-step" }),
       h("span", { class: "px-sr" }, ": ", h("span", { lang: "en", text: en }), " ", h("span", { lang: "fr", text: fr })));
     this.status.dataset.kind = "step";
     this.status.replaceChildren(...parts);
@@ -600,7 +309,7 @@ class Widget {
 
   say(en, fr, kind = "error") {
     this.status.dataset.kind = kind;
-    this.status.replaceChildren(bi(en, fr));
+    this.status.replaceChildren(bi([en, fr]));
   }
 
   showEngine(stage) {
@@ -640,7 +349,7 @@ class Widget {
       this.say(`The engine took more than ${err.seconds} seconds and was restarted: the example is back at its last position.`,
         `Le moteur a mis plus de ${err.seconds} secondes et a été redémarré : l'exemple est revenu à sa dernière position.`);
     } else if (err instanceof EngineError) {
-      this.say(`The engine could not do this: ${err.words.en}.`, `Le moteur n'a pas pu le faire : ${err.words.fr}.`);
+      this.say(`The engine could not do this: ${err.refusal.en}.`, `Le moteur n'a pas pu le faire : ${err.refusal.fr}.`);
     } else {
       console.error("Parcours widget:", err);
       this.say("Something went wrong in this example; reading still works.",
@@ -664,7 +373,7 @@ class Widget {
     }
     film.frames.forEach((frame, k) => {
       if (k < this.preFilm.boards.length && frame.board !== this.preFilm.boards[k]) problems.push(`board ${k} differs`);
-      if (k > 0 && k <= this.preItems.length && normalised(stepInner(frame)) !== this.preItems[k - 1]) {
+      if (k > 0 && k <= this.preItems.length && normalised(frame.item) !== this.preItems[k - 1]) {
         problems.push(`step ${k} differs`);
       }
     });
@@ -686,7 +395,7 @@ class Widget {
     };
     this.needs = new Map();
     this.list.innerHTML = film.frames.slice(1)
-      .map((frame, i) => `<li class="px-step" data-step="${i + 1}">${stepInner(frame)}</li>`).join("");
+      .map((frame, i) => `<li class="px-step" data-step="${i + 1}">${frame.item}</li>`).join("");
     this.decorateItems();
     this.syncOptions();
   }
@@ -718,7 +427,7 @@ class Widget {
 
   // The scenario as far as step k: the dice and the decisions of the steps up to it.
   truncated(k) {
-    const scenario = clone(this.scenario);
+    const scenario = structuredClone(this.scenario);
     const frames = this.film.dice.slice(1, k + 1);
     scenario.dice = frames.flat();
     const decisions = frames.filter((d) => d.length === 0).length;
@@ -744,16 +453,11 @@ class Widget {
       if (!choice) return;
       const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
       if (current !== need.choices.join("\n")) {
-        // A choice in words where the engine gives them (the Ronde's "t-hammer@3"), its code after.
-        const text = (c) => (need.labels && Object.hasOwn(need.labels, c) ? `${need.labels[c].en} · ${need.labels[c].fr}` : c);
-        this.choiceSelect.replaceChildren(...need.choices.map((c) => h("option", { value: c, text: text(c) })));
+        // Each choice in the engine's words (the Ronde's "t-hammer@3": "Man with the hammer → …").
+        this.choiceSelect.replaceChildren(...need.choices.map((c) =>
+          h("option", { value: c, text: bi(need.labels[c]).textContent })));
       }
-      const seat = Number.isInteger(need.seat) ? need.seat + 1 : "";
-      if (need.question) this.choiceLabel.replaceChildren(bi(need.question.en, need.question.fr));
-      else {
-        this.choiceLabel.replaceChildren(bi(`Player ${seat} decides${need.decision ? ` (${need.decision})` : ""}`,
-          `Décision du joueur ${seat}${need.decision ? ` (${need.decision})` : ""}`));
-      }
+      this.choiceLabel.replaceChildren(bi(need.question));
     };
     const known = this.knownNeed(k);
     if (known !== undefined) apply(known);
@@ -845,7 +549,7 @@ class Widget {
       if (move.random) {
         if (need === null) return this.refuseOver();
         if (need.kind !== "dice") return this.refuseDecision();
-        move = { dice: Array.from({ length: need.count }, () => randomDie(sidesOf(need))) };
+        move = { dice: throwFor(need) };
       }
       const refuse = this.misfit(need, move);
       if (refuse) return refuse();
@@ -865,11 +569,9 @@ class Widget {
         return this.say("The engine did not take this move.", "Le moteur n'a pas pris ce coup.");
       }
       this.useFilm(film, scenario);
-      const words = move.choice !== undefined && need.labels && Object.hasOwn(need.labels, move.choice)
-        ? need.labels[move.choice] : { en: move.choice, fr: move.choice };
       const what = move.dice
         ? { en: `You threw ${move.dice.join(" ")}`, fr: `Vous avez lancé ${move.dice.join(" ")}` }
-        : { en: `You chose: ${words.en}`, fr: `Vous avez choisi : ${words.fr}` };
+        : { en: `You chose: ${need.labels[move.choice].en}`, fr: `Vous avez choisi : ${need.labels[move.choice].fr}` };
       const note = truncated
         ? { en: `Played on from step ${fromStep}: ${lowerFirst(what.en)}; the steps after it were dropped.`,
             fr: `Partie reprise à l'étape ${fromStep} : ${lowerFirst(what.fr)} ; les étapes suivantes sont abandonnées.` }
@@ -895,7 +597,7 @@ class Widget {
       value = n;
     }
     this.enqueue(async (gen) => {
-      const scenario = clone(this.scenario);
+      const scenario = structuredClone(this.scenario);
       scenario.options = { ...(scenario.options || {}), [oid]: value };
       let film;
       try {
@@ -918,7 +620,7 @@ class Widget {
   // The example as the page was built, at its start, without a word in the live region.
   showPublished() {
     this.gen += 1; // requests still waiting, or in flight, are dropped
-    this.scenario = clone(this.original);
+    this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
     this.needs = new Map();
     this.list.innerHTML = this.preList;
@@ -959,8 +661,8 @@ class Widget {
           return refuse(`The engine took more than ${err.seconds} seconds over this link's position and was restarted.`,
             `Le moteur a mis plus de ${err.seconds} secondes sur la position de ce lien et a été redémarré.`);
         }
-        return refuse(`The engine refused this link's position (${err.words?.en ?? err.message}).`,
-          `Le moteur refuse la position de ce lien (${err.words?.fr ?? err.message}).`);
+        const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
+        return refuse(`The engine refused this link's position (${en}).`, `Le moteur refuse la position de ce lien (${fr}).`);
       }
       if (gen !== this.gen) return;
       this.useFilm(film, s);
@@ -1003,17 +705,18 @@ function watch(widget) {
   observer.observe(widget.el);
 }
 
+// The position of a permalink in the page's address, opened in its example (of `fresh` only, if given).
 function openFragment(hash, fresh) {
-  const match = /^#([^:]+):(.*)$/s.exec(hash || "");
-  if (!match) return;
-  const el = document.getElementById(decodeURIComponent(match[1]));
+  const link = linkInHash(hash);
+  const el = link && document.getElementById(link.id);
   const widget = el && el.pxWidget;
   if (!widget || (fresh && !fresh.has(widget))) return;
   el.scrollIntoView({ block: "start" });
-  widget.openFragment(match[2]);
+  widget.openFragment(link.payload);
 }
 
-function init() {
+// Sets up the page's worked examples (every page: Material's instant navigation swaps pages).
+export function mountExamples() {
   for (const widget of widgets) {
     if (widget.el.isConnected) continue;
     // The same example drawn again (Material's instant navigation redraws a page on its first
@@ -1036,7 +739,7 @@ function init() {
     if (el.pxWidget || el.dataset.pxWidget) continue;
     if (!el.querySelector(":scope > ol.px-steps") || !el.querySelector(".px-film")) continue;
     try {
-      const widget = new Widget(el);
+      const widget = new WorkedExample(el);
       el.pxWidget = widget;
       widgets.add(widget);
       fresh.add(widget);
@@ -1049,144 +752,9 @@ function init() {
 }
 
 addEventListener("hashchange", () => {
-  const match = /^#([^:]+):(.*)$/s.exec(location.hash);
-  const widget = match && document.getElementById(decodeURIComponent(match[1]))?.pxWidget;
+  const link = linkInHash(location.hash);
+  const widget = link && document.getElementById(link.id)?.pxWidget;
   if (!widget) return;
   if (new URL(widget.permalink.href).hash === location.hash) return; // our own link: already there
   openFragment(location.hash, null);
 });
-
-// ------------------------------------------------------------------ styles (only with the widget)
-const CSS = `
-.px-controls:not([hidden]) { display: block; }
-.px-row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: 0 0 .5rem; }
-.px-controls .px-icon { display: inline-block; min-width: .8em; }
-.px-controls button .px-icon:first-child { margin-right: .3em; }
-.px-controls button .px-icon:last-child:not(:first-child) { margin-left: .3em; }
-.px-controls button { cursor: pointer; }
-.px-controls button[aria-disabled="true"] { opacity: .5; cursor: default; }
-.px-controls button:hover:not([aria-disabled="true"]) { border-color: var(--md-accent-fg-color); }
-.px-counter { min-width: 4.5em; text-align: center; font-size: .8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
-.px-chosen { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.px-chosen label, .px-decide label { font-size: .7rem; }
-.px-decide:not([hidden]) { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.px-controls input.px-dice-input { width: 5.5em; }
-.px-die-ask:not([hidden]) { font-weight: 700; font-size: .75rem; padding: .1rem .4rem; border: 1px solid currentColor; border-radius: .25rem; }
-.px-readings-wrap { font-size: .75rem; margin: 0 0 .5rem; }
-.px-readings-own { display: grid; gap: .6rem; margin: 0 0 .5rem; padding-left: .6rem; border-left: 3px solid var(--md-accent-fg-color); }
-.md-typeset details.px-readings { margin: 0; font-size: inherit; border: 1px solid var(--md-default-fg-color--lightest); box-shadow: none; }
-.md-typeset details.px-readings > summary { background: transparent; padding: .5rem 1.8rem .5rem .6rem; min-height: 2.2rem; font-weight: 400; }
-.md-typeset details.px-readings > summary::before { display: none; }
-.px-readings-body { display: grid; gap: .6rem; padding: .2rem 0 .4rem; }
-.px-option-field { display: grid; gap: .2rem; justify-items: start; }
-.px-option-field label { font-weight: 700; }
-.px-option-field select, .px-option-field input { max-width: 100%; }
-.px-option-choice { margin: 0 !important; color: var(--md-default-fg-color--light); }
-.px-meta { font-size: .7rem; }
-.px-permalink { display: inline-flex; align-items: center; gap: .3em; min-height: 2.2rem; }
-.px-engine { color: var(--md-default-fg-color--light); display: inline-flex; align-items: center; gap: .4em; }
-.px-spinner { width: .8em; height: .8em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: px-spin 1s linear infinite; }
-@keyframes px-spin { to { transform: rotate(360deg); } }
-@media (prefers-reduced-motion: reduce) { .px-spinner { animation: none; } }
-.px-controls .px-status { margin: 0 0 .6rem; min-height: 1.5em; }
-.px-status-step { font-weight: 700; }
-.px-status[data-kind="error"] { color: #b71c1c; }
-[data-md-color-scheme="slate"] .px-status[data-kind="error"] { color: #ff8a80; }
-.px-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
-  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
-.px-example[data-px-widget] .px-step { cursor: pointer; }
-.px-example[data-px-widget] .px-step:hover:not([aria-current]) { background: var(--md-default-fg-color--lightest); }
-/* Later steps: lighter text, not opacity (which would fail contrast, links included). */
-.px-example[data-px-widget] .px-step.px-later { opacity: 1; color: var(--md-default-fg-color--light); }
-.px-steps[aria-busy="true"] { opacity: .7; }
-@media screen and (max-width: 44.9375em) {
-  .px-nav { display: grid; grid-template-columns: repeat(4, 1fr); }
-  .px-nav .px-counter { grid-column: 1 / -1; grid-row: 1; }
-  .px-nav button { padding-left: .2rem; padding-right: .2rem; }
-  .px-nav button .px-icon { display: none; }
-  .px-nav button > span:not(.px-icon) { display: flex; flex-direction: column; line-height: 1.15; }
-  .px-nav button .px-sep { display: none; }
-  .px-play > * { flex: 1 1 100%; }
-  .px-chosen { display: grid; grid-template-columns: 1fr auto; gap: .2rem .4rem; }
-  .px-chosen label { grid-column: 1 / -1; }
-  .px-controls input.px-dice-input { width: 100%; }
-}
-`;
-
-function addStyles() {
-  if (document.getElementById("px-widget-css")) return;
-  if (document.adoptedStyleSheets && "replaceSync" in CSSStyleSheet.prototype) {
-    if (addStyles.sheet) return;
-    addStyles.sheet = new CSSStyleSheet();
-    addStyles.sheet.replaceSync(CSS);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, addStyles.sheet];
-  } else {
-    document.head.append(h("style", { id: "px-widget-css", text: CSS }));
-  }
-}
-
-// Material wraps wide tables in a scrolling box that the keyboard cannot reach (axe:
-// scrollable-region-focusable): make each one a focusable, named region.
-function reachableTables() {
-  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
-    wrap.tabIndex = 0;
-    wrap.setAttribute("role", "region");
-    wrap.setAttribute("aria-label", "Table · Tableau");
-  }
-}
-
-// The Play page and the horse race's odds editor: their code (play.mjs) loads only on the pages
-// that have them; it shares this module's engine (one worker per visit) and helpers.
-function initPlay() {
-  if (!document.getElementById("px-play-form") && !document.getElementById("px-odds")) return;
-  import("./play.mjs").then((play) => play.init(), (err) => console.error("Parcours: play.mjs could not be loaded:", err));
-}
-
-function start() {
-  addStyles();
-  reachableTables();
-  init();
-  initPlay();
-}
-
-// Python's state in a small note: a spinner while it starts, then ready or why it failed.
-function showEngineNote(note, stage, [afterEn, afterFr] = ["", ""]) {
-  note.removeAttribute("aria-busy");
-  if (stage === "loading") {
-    note.setAttribute("aria-busy", "true");
-    note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
-      bi("Starting Python…", "Démarrage de Python…"));
-  } else if (stage === "ready") {
-    note.replaceChildren(bi("Python ready", "Python prêt"));
-  } else if (stage === "failed") {
-    note.replaceChildren(bi(`Python could not start: ${engine.error.en}.${afterEn}`,
-      `Python n'a pas pu démarrer : ${engine.error.fr}.${afterFr}`));
-  } else {
-    note.replaceChildren();
-  }
-  note.dataset.stage = stage;
-}
-
-// A permalink, "followed" without reloading: into the address bar, and the clipboard where allowed.
-// Returns whether it was copied.
-async function publishLink(href) {
-  history.replaceState(history.state, "", href);
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(href);
-      return true;
-    }
-  } catch {
-    // no clipboard: the address bar shows the link
-  }
-  return false;
-}
-
-export {
-  EngineError, EngineTimeout, badFace, bi, clone, dieName, publishLink, sidesOf, showEngineNote, engine, fromBase64url, h, parseHTML, plainText, randomDie, reachableTables, readLink,
-  requestEngine, startEngine, toBase64url,
-};
-
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(start);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();

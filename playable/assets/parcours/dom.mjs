@@ -1,0 +1,90 @@
+// Parcours: DOM helpers shared by the worked example, the Play page and the odds editor, and the
+// one helper that writes a text in both languages.
+
+import { engine } from "./engine.mjs";
+
+// An element: h("button", {type: "button", class: "px-x", text: "…"}, child, [children]…).
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) el.append(child);
+  }
+  return el;
+}
+
+// A text in both languages, each marked with its own: `words` is {en, fr} or [en, fr]; English
+// comes first unless `first` is "fr" (the Play page's own form). The " · " between them stays in
+// the accessible name, so a control is named as it reads ("Joueur 1 · Player 1"). Where only
+// text will do (an <option>), take the element's textContent.
+export function bi(words, { cls = null, first = "en" } = {}) {
+  const [en, fr] = Array.isArray(words) ? words : [words.en, words.fr];
+  const part = (lang) => h("span", { lang, text: lang === "en" ? en : fr });
+  const [a, b] = first === "fr" ? ["fr", "en"] : ["en", "fr"];
+  return h("span", { class: cls }, part(a), h("span", { class: "px-sep", text: " · " }), part(b));
+}
+
+export function parseHTML(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template;
+}
+
+// The plain text of one language of a step, sentence after sentence.
+export function plainText(container) {
+  if (!container) return "";
+  const items = container.querySelectorAll("li");
+  const parts = items.length ? Array.from(items, (li) => li.textContent) : [container.textContent];
+  return parts.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
+}
+
+// A board's caption: French, then English on a line of its own.
+export function boardCaption(label) {
+  return [h("span", { lang: "fr", text: label.fr }), h("br"), h("span", { lang: "en", text: label.en })];
+}
+
+// Material wraps wide tables in a scrolling box that the keyboard cannot reach (axe:
+// scrollable-region-focusable): make each one a focusable, named region.
+export function reachableTables() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Table · Tableau");
+  }
+}
+
+// Material wraps a page's plain tables in a scrolling box at load; a table swapped in later gets
+// the same box (and, through reachableTables, a focusable, named one).
+export function wrapTables(root) {
+  for (const table of root.querySelectorAll("table:not([class])")) {
+    if (table.parentElement.classList.contains("md-typeset__table")) continue;
+    const inner = h("div", { class: "md-typeset__table" });
+    const wrap = h("div", { class: "md-typeset__scrollwrap" }, inner);
+    table.replaceWith(wrap);
+    inner.append(table);
+  }
+  reachableTables();
+}
+
+// Python's state in a small note: a spinner while it starts, then ready or why it failed.
+export function showEngineNote(note, stage, [afterEn, afterFr] = ["", ""]) {
+  note.removeAttribute("aria-busy");
+  if (stage === "loading") {
+    note.setAttribute("aria-busy", "true");
+    note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
+      bi(["Starting Python…", "Démarrage de Python…"]));
+  } else if (stage === "ready") {
+    note.replaceChildren(bi(["Python ready", "Python prêt"]));
+  } else if (stage === "failed") {
+    note.replaceChildren(bi([`Python could not start: ${engine.error.en}.${afterEn}`,
+      `Python n'a pas pu démarrer : ${engine.error.fr}.${afterFr}`]));
+  } else {
+    note.replaceChildren();
+  }
+  note.dataset.stage = stage;
+}

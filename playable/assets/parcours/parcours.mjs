@@ -1,0 +1,44 @@
+// Parcours: the site's one script entry point (mkdocs.yml, extra_javascript). Material for MkDocs'
+// instant navigation swaps pages without re-running scripts: on every page it draws, through
+// Material's `document$`, this mounts what the page holds, each part idempotently. A part's
+// module (the worked example, the Play page, the odds editor) loads on the first page that holds
+// the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
+
+import { reachableTables } from "./dom.mjs";
+
+const PARTS = [
+  { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
+  { selector: "#px-play-form", module: "./play.mjs", mount: "mountPlay" },
+  { selector: "#px-odds", module: "./odds.mjs", mount: "mountOdds" },
+];
+const loaded = new Map(); // module -> its import() (null once it failed, said once)
+
+// Material's search is a dialog without a name (axe: aria-dialog-name): it takes the name Material
+// itself gives the search's options, in the site's language.
+function nameSearchDialog() {
+  const dialog = document.querySelector('.md-search[role="dialog"]');
+  const name = dialog?.querySelector(".md-search__options")?.getAttribute("aria-label");
+  if (dialog && name && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", name);
+}
+
+// Once loaded, a part is mounted on every page, so that it can let go of the page left.
+function mountPart({ selector, module, mount }) {
+  if (!loaded.has(module)) {
+    if (!document.querySelector(selector)) return;
+    loaded.set(module, import(module).catch((err) => {
+      console.error(`Parcours: ${module} could not be loaded:`, err);
+      return null;
+    }));
+  }
+  loaded.get(module).then((part) => part && part[mount]());
+}
+
+function mountPage() {
+  nameSearchDialog();
+  reachableTables();
+  for (const part of PARTS) mountPart(part);
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountPage);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountPage);
+else mountPage();
