@@ -1,11 +1,12 @@
 # Two commands for a fresh machine:  make serve  (set up, build, serve the site)  and  make test.
+# Working on the engine:  make check  (lint, types, the tests that need no browser and no Pyodide).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve test bench bench-site bench-invariants clean
+.PHONY: setup vendor build serve lint check test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +33,14 @@ build: vendor
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
-test: build
+lint: $(BIN)/mkdocs
+	$(BIN)/ruff check .
 	$(BIN)/mypy
+
+check: lint
+	$(BIN)/pytest -m "not browser and not pyodide"
+
+test: lint build
 	$(BIN)/pytest
 
 bench: setup

@@ -84,7 +84,8 @@ def test_variante_three_points_in_legs() -> None:
     assert holes(leg) == [0, 0] and [p["lost"] for p in leg["players"]] == [0, 0]
     kept = run([1], setup, LEGS, legs_horses="carry")
     assert [p["lost"] for p in kept["players"]] == [2, 1]
-    assert kinds(leg, "leg")[0]["seat"] == 0 and kinds(run([1], setup, LEGS, legs_start="alternate"), "leg")[0]["seat"] == 1
+    alternate = run([1], setup, LEGS, legs_start="alternate")
+    assert kinds(leg, "leg")[0]["seat"] == 0 and kinds(alternate, "leg")[0]["seat"] == 1
 
 
 def result_points(result: dict) -> list[int]:
@@ -174,7 +175,8 @@ def _clean_path(faces: list[int], board: Board) -> bool:
     return False
 
 
-@pytest.mark.parametrize("board", [None, {"holes": 12, "up": 6, "traps": [2, 7, 9]}, {"holes": 30, "up": 15, "traps": []}])
+@pytest.mark.parametrize("board", [None, {"holes": 12, "up": 6, "traps": [2, 7, 9]},
+                                   {"holes": 30, "up": 15, "traps": []}])
 def test_exact_odds_agree_with_simulation(board: dict[str, object] | None) -> None:
     exact = odds(Board.parse(board))
     options = default_options(COURSE)

@@ -14,7 +14,8 @@ from parcours.simulate import simulate, wilson
 M = "cdp.mezzofondo"
 
 
-def run(players: int, dice: list[int], choices: list[str] | None = None, setup: object = None, **options: object) -> dict:
+def run(players: int, dice: list[int], choices: list[str] | None = None, setup: object = None,
+        **options: object) -> dict:
     scenario: dict[str, object] = {"ruleset": M, "players": players, "dice": dice, "choices": choices or [],
                                    "options": {f"cdp.{k.replace('_', '-')}": v for k, v in options.items()}}
     if setup is not None:

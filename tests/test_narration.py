@@ -4,11 +4,10 @@ and random readings, one lap included) and on the worked examples' explained ste
 
 from __future__ import annotations
 
-from typing import Any
-
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 

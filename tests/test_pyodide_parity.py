@@ -167,7 +167,8 @@ def bot_games() -> list[dict[str, Any]]:
         for bot in _bots_of(ruleset):
             for players in sorted({race.min_players, min(race.max_players, 4)}):
                 seed = 4_000_000_000 - 7919 * len(games)
-                games.append({"ruleset": ruleset, "players": players, "bot": bot, "seed": seed, "moves": MOVES_PER_CALL})
+                games.append({"ruleset": ruleset, "players": players, "bot": bot, "seed": seed,
+                              "moves": MOVES_PER_CALL})
     return games
 
 
@@ -261,7 +262,8 @@ def test_bot_games_are_played_to_the_end(parity: ParityRun) -> None:
         last = lines[-1].decode()
         if last.startswith("error: ") or "error" in json.loads(last) or not json.loads(last)["finished"]:
             unfinished.append(f"{_name(game)}: {last[:300]}")
-    assert not unfinished, f"{len(unfinished)} of {len(games)} bot games were not played to the end:\n" + "\n".join(unfinished)
+    assert not unfinished, (f"{len(unfinished)} of {len(games)} bot games were not played to the end:\n"
+                            + "\n".join(unfinished))
 
 
 def test_bot_games_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) -> None:

@@ -39,7 +39,8 @@ def test_pair_impair_even_moves_in_full_odd_asks_how_far() -> None:
     result = run([1, 4])  # seat 0 first by lot, throws 4: moves 4, no question
     assert result["pos"] == [4, 0] and result["need"]["kind"] == "dice"
     odd = run([1, 3])
-    asked = {"kind": "choice", "seat": 0, "count": 0, "sides": 6, "choices": ["0", "1", "2", "3"], "decision": "distance"}
+    asked = {"kind": "choice", "seat": 0, "count": 0, "sides": 6, "choices": ["0", "1", "2", "3"],
+             "decision": "distance"}
     assert {k: odd["need"].get(k) for k in asked} == asked  # the need may carry more (the choices' labels)
     surplace = run([1, 3], ["0"])
     assert surplace["pos"] == [0, 0] and kinds(surplace, "move")[0]["steps"] == 0
