@@ -186,25 +186,32 @@ def test_b_hostile_link_on_a_fresh_load(session: Session) -> None:
 
 # ---------------------------------------------------------------------------- c. the Play page
 RACE: dict[str, Any] = {"ruleset": "veldiv.individuelle", "players": 3, "dice": [], "choices": []}
+
+
+def with_race(**fields: object) -> dict[str, Any]:
+    """RACE with some fields changed."""
+    return {**RACE, **fields}
+
+
 PLAY_UNREADABLE = ("This link's race could not be read", "La course de ce lien est illisible")
 PLAY_LINKS = [
     ("not base64", "@@not-base64@@", *PLAY_UNREADABLE),
     ("not JSON", encode('{"s": [1, 2'), *PLAY_UNREADABLE),
     ("nested 1,500 deep", encode(nested(1500, RACE, '"h": [0]')), *PLAY_UNREADABLE),
     ("nested 6,000 deep", encode(nested(6000, RACE, '"h": [0]')), *PLAY_UNREADABLE),
-    ("1 MB", link({"s": {**RACE, "choices": ["x" * 1_000_000]}, "h": [0]}), *PLAY_UNREADABLE),
-    ("an unknown race", link({"s": {**RACE, "ruleset": "veldiv.nowhere"}, "h": [0]}),
+    ("1 MB", link({"s": with_race(choices=["x" * 1_000_000]), "h": [0]}), *PLAY_UNREADABLE),
+    ("an unknown race", link({"s": with_race(ruleset="veldiv.nowhere"), "h": [0]}),
      "This link is for a race the page does not know (veldiv.nowhere)",
      "Ce lien concerne une course que la page ne connaît pas"),
-    ("players as text", link({"s": {**RACE, "players": "three"}, "h": [0]}),
+    ("players as text", link({"s": with_race(players="three"), "h": [0]}),
      'This race takes 2 to 12 players, not "three".', "Cette course se joue de 2 à 12 joueurs"),
-    ("dice as text", link({"s": {**RACE, "dice": "1 2"}, "h": [0]}),
+    ("dice as text", link({"s": with_race(dice="1 2"), "h": [0]}),
      "This link's dice and choices must be lists.", "Les dés et les choix de ce lien doivent être des listes."),
-    ("a die as text", link({"s": {**RACE, "dice": ["6"]}, "h": [0]}),
+    ("a die as text", link({"s": with_race(dice=["6"]), "h": [0]}),
      "The engine refused this link's race", "Le moteur refuse la course de ce lien"),
-    ("HTML as the race", link({"s": {**RACE, "ruleset": INJECT}, "h": [0]}),
+    ("HTML as the race", link({"s": with_race(ruleset=INJECT), "h": [0]}),
      f"does not know ({INJECT[:60]})", "que la page ne connaît pas"),
-    ("HTML in a field", link({"s": {**RACE, "title": INJECT}, "h": [0]}),
+    ("HTML in a field", link({"s": with_race(title=INJECT), "h": [0]}),
      'This link\'s race has an unknown field "title".', "La course de ce lien a un champ inconnu « title »."),
     ("HTML as a choice", link({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": [INJECT]},
                                "h": [0]}),

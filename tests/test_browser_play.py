@@ -398,11 +398,11 @@ def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -
     boards = page.evaluate("window.__pxBoards")
     assert boards, "boards were drawn during the race"
     for board in boards:
-        hands = table_hands(board)
-        assert set(hands) == {0, 1, 2, 3}
+        drawn = table_hands(board)
+        assert set(drawn) == {0, 1, 2, 3}
         for seat in (1, 2, 3):
-            assert hands[seat] in (HIDDEN, "—"), (seat, hands[seat])
-        assert hands[0] != HIDDEN
+            assert drawn[seat] in (HIDDEN, "—"), (seat, drawn[seat])
+        assert drawn[0] != HIDDEN
     for seat, name in ((1, "Orange"), (2, "Yellow"), (3, "Green")):
         assert not re.search(rf"{name} [^;]*cards? \(", board_label(page)), board_label(page)
     page.locator("#ex-play input.px-fast").uncheck()

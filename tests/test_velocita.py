@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ V = "cdp.velocita"
 
 
 def run(dice: list[int], choices: list[str] | None = None, setup: dict[str, object] | None = None,
-        **options: str) -> dict:
+        **options: str) -> dict[str, Any]:
     scenario: dict[str, object] = {"ruleset": V, "players": 2, "dice": dice, "choices": choices or [],
                                    "options": {f"cdp.{k.replace('_', '-')}": v for k, v in options.items()}}
     if setup is not None:
@@ -25,7 +26,7 @@ def run(dice: list[int], choices: list[str] | None = None, setup: dict[str, obje
     return replay(scenario)
 
 
-def kinds(result: dict, kind: str) -> list[dict]:
+def kinds(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in result["events"] if e["kind"] == kind]
 
 

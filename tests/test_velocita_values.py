@@ -65,8 +65,11 @@ def after_choice(state: Sprint, choice: str) -> Sprint:
 def drive(state: Sprint, faces: list[int]) -> Sprint:
     """Throw `faces`; at every question hold the sprint and ride the most."""
     dice = iter(faces)
-    while (n := need(state)) is not None and (n.kind == "choice" or (face := next(dice, None)) is not None):
+    while (n := need(state)) is not None:
         if n.kind == "dice":
+            face = next(dice, None)
+            if face is None:
+                break
             state = after_throw(state, face)
         else:
             pick = "wait" if n.decision == "sprint" else n.choices[-1]
@@ -195,7 +198,7 @@ class Exact:
         if n.kind == "dice":
             lins = [self.node(after_throw(state, face), key, guess, check=check)
                     for face in range(1, 7)]
-            value = (sum(c for c, _ in lins) / 6, sum(k for _, k in lins) / 6)
+            value = (sum((c for c, _ in lins), Fraction(0)) / 6, sum((k for _, k in lins), Fraction(0)) / 6)
             by_choice: dict[str, Fraction] = {}
         else:
             options = {choice: self.node(after_choice(state, choice), key, guess, check=check)
