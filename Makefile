@@ -40,8 +40,9 @@ lint: $(BIN)/mkdocs
 check: lint
 	$(BIN)/pytest -m "not browser and not pyodide"
 
+# Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
 test: lint build
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py
