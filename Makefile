@@ -37,8 +37,9 @@ lint: $(BIN)/mkdocs
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
 check: lint
-	$(BIN)/pytest -m "not browser and not pyodide"
+	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist loadfile -m "not browser and not pyodide and not site and not strength"
 
 # Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
 test: lint build

@@ -19,6 +19,8 @@ from playable.archive import render_editions
 from playable.rulebook import render_rules
 from playable.sources import DataError
 
+pytestmark = pytest.mark.site  # the site's data and build, not the engine: make test runs it, make check does not
+
 ROOT = Path(__file__).parent.parent
 VELDIV_TEXTS = {"original_lang": "fr", "original_label": "1932", "translation_label": "English",
                 "original_source": "A", "translation_source": "B"}

@@ -14,6 +14,8 @@ from parcours import all_games, replay
 from playable.rulebook import load_examples, load_rulebook
 from playable.sources import DataError
 
+pytestmark = pytest.mark.site  # the site's data and build, not the engine: make test runs it, make check does not
+
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
 GAMES = sorted(all_games())
