@@ -1,11 +1,12 @@
 # Two commands for a fresh machine:  make serve  (set up, build, serve the site)  and  make test.
+# Working on the engine:  make check  (lint, types, the tests that need no browser and no Pyodide).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve test bench bench-site bench-invariants clean
+.PHONY: setup vendor build serve lint check test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,9 +33,17 @@ build: vendor
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
-test: build
+lint: $(BIN)/mkdocs
+	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+
+# The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
+check: lint
+	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist loadfile -m "not browser and not pyodide and not site and not strength"
+
+# Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
+test: lint build
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py

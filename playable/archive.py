@@ -121,8 +121,9 @@ def _cards(items: list[dict[str, Any]]) -> str:
 
 
 def _track_figure() -> str:
-    label_en = f"The oval track of {veldiv.TRACK_SQUARES} numbered squares; the line is after square {veldiv.START_LINE}."
-    label_fr = f"La piste ovale de {veldiv.TRACK_SQUARES} cases numérotées ; la ligne est après la case {veldiv.START_LINE}."
+    squares, line = veldiv.TRACK_SQUARES, veldiv.START_LINE
+    label_en = f"The oval track of {squares} numbered squares; the line is after square {line}."
+    label_fr = f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}."
     empty = {"ruleset": "veldiv.individuelle", "riders": []}
     return (symbols("veldiv") + f'<figure class="px-figure">{board_svg("veldiv.individuelle", empty, label_en)}'
             f'<figcaption class="px-caption"><span lang="fr">{label_fr}</span><br><span lang="en">{label_en}</span> '
@@ -138,14 +139,15 @@ def render_collation(docs: Path, game: str) -> str:
     doc = data_check.collation(docs, game)
     if doc is None:
         raise DataError(f"{docs / game / 'collation.yml'}: missing (the sources page needs it)")
-    rows = ['<table class="px-collation"><thead><tr><th>Section</th><th>A (000)</th><th>B (001)</th>'
-            '<th>Nature · Kind</th><th>Jeu · Play</th><th>Note</th></tr></thead><tbody>']
+    rows = [('<table class="px-collation"><thead><tr><th>Section</th><th>A (000)</th><th>B (001)</th>'
+             '<th>Nature · Kind</th><th>Jeu · Play</th><th>Note</th></tr></thead><tbody>')]
     for v in doc.data:
         section = v["section"]
         link = f'<a href="../rules/#{escape(anchor(section))}">{escape(section)}</a>'
         play = ("oui · yes" if v["changes_play"] else "non · no")
         kind = " · ".join(KINDS[v["kind"]])
-        rows.append(f'<tr><td>{link}</td><td lang="fr">{escape(v["a"]) or "—"}</td><td lang="fr">{escape(v["b"]) or "—"}</td>'
+        rows.append(f'<tr><td>{link}</td><td lang="fr">{escape(v["a"]) or "—"}</td>'
+                    f'<td lang="fr">{escape(v["b"]) or "—"}</td>'
                     f"<td>{kind}</td><td>{play}</td><td>{bi(v['note'])}</td></tr>")
     rows.append("</tbody></table>")
     return "".join(rows)

@@ -54,10 +54,9 @@ def check_site(docs: Path) -> None:
         folder = docs / game
         if not folder.is_dir():
             continue
-        for check in (lambda: editions(docs, game), lambda: rulebook(docs, game), lambda: examples(docs, game),
-                      lambda: collation(docs, game)):
+        for check in (editions, rulebook, examples, collation):
             try:
-                check()
+                check(docs, game)
             except DataError as err:
                 faults.append(str(err))
     raise_all(faults)
@@ -248,12 +247,14 @@ def editions_faults(doc: Located, game: str) -> list[str]:
         for i, item in enumerate(items):
             ident = ("box-" if key == "boxes" else "") + item["id"]
             if ident in seen:
-                faults.append(doc.where((key, i, "id"), f"id {item['id']!r} used twice (first in {dotted(seen[ident])})"))
+                first = dotted(seen[ident])
+                faults.append(doc.where((key, i, "id"), f"id {item['id']!r} used twice (first in {first})"))
             seen.setdefault(ident, (key, i))
             for j, race in enumerate(item.get("races") or []):
                 if race not in all_games()[game].RACES:
-                    faults.append(doc.where((key, i, "races", j), f"unknown race {race!r} "
-                                                                  f"(expected one of: {', '.join(all_games()[game].RACES)})"))
+                    expected = ", ".join(all_games()[game].RACES)
+                    fault = f"unknown race {race!r} (expected one of: {expected})"
+                    faults.append(doc.where((key, i, "races", j), fault))
     return faults
 
 

@@ -87,13 +87,15 @@ def _option_box(rules: GameRules, option_id: str) -> str:
                         f"{'à' if lang == 'fr' else 'to'} {high}; "
                         f"{'par défaut' if lang == 'fr' else 'default'} <code>{option.default}</code></li>")
         else:
+            default = " (par défaut)" if lang == "fr" else " (default)"
             readings = "".join(
-                f'<li><code>{value}</code>{" (" + ("par défaut" if lang == "fr" else "default") + ")" if value == option.default else ""}'
-                f": {escape(text[lang])}</li>" for value, text in option.values.items())
+                f'<li><code>{value}</code>{default if value == option.default else ""}: {escape(text[lang])}</li>'
+                for value, text in option.values.items())
         head = "Option du moteur" if lang == "fr" else "Engine option"
         conf = "confiance" if lang == "fr" else "confidence"
         rows.append(f'<div lang="{lang}"><p><strong>{head}</strong> <code>{option_id}</code> '
-                    f'({conf}: <em>{option.confidence}</em>). {escape(option.question[lang])}</p><ul>{readings}</ul></div>')
+                    f'({conf}: <em>{option.confidence}</em>). {escape(option.question[lang])}</p>'
+                    f'<ul>{readings}</ul></div>')
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 
@@ -118,7 +120,8 @@ def example_html(example: Example, rules_url: str = "") -> str:
                              "finished": played.finished, "dice_needed": played.dice_needed, "need": played.need})
     rules = game_of(example.scenario["ruleset"])
     options = [oid for oid in rules.OPTIONS if example.scenario["ruleset"] in rules.APPLIES[oid]]
-    steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>' for k, f in enumerate(played.frames) if k > 0)
+    steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>'
+                    for k, f in enumerate(played.frames) if k > 0)
     last = played.frames[-1]
     return (
         f'<div class="px-example" id="{ident}" data-example="{example.name}" data-article="{example.article}" '
@@ -174,7 +177,8 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
              _parallel(escape(texts["original_label"]), original, escape(texts["translation_label"]), translation)]
     sic = section.get("sic") or []
     if sic:
-        items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: <span lang="fr">{escape(s["note"]["fr"])}</span> '
+        items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: '
+                        f'<span lang="fr">{escape(s["note"]["fr"])}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
     parts.extend(_note(rules, n) for n in section.get("notes") or [])

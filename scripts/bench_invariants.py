@@ -26,15 +26,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from parcours import Game, all_races, default_options, game_of, parse, replay, sentence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the property tests' own checks
-from test_ronde_properties import STEP_BOUND as RONDE_BOUND  # noqa: E402
-from test_ronde_properties import _check as check_ronde  # noqa: E402
-from test_veldiv_properties import THROW_BOUND as VELDIV_BOUND  # noqa: E402
-from test_veldiv_properties import _check_position as check_veldiv  # noqa: E402
+from test_ronde_properties import STEP_BOUND as RONDE_BOUND
+from test_ronde_properties import _check as check_ronde
+from test_veldiv_properties import THROW_BOUND as VELDIV_BOUND
+from test_veldiv_properties import _check_position as check_veldiv
 
 # steps (throws and decisions) a race may take: the property tests' bounds where they set one
 BOUNDS = {"veldiv": VELDIV_BOUND, "ronde": RONDE_BOUND, "cdp.velocita": 400, "cdp.mezzofondo": 5000}
@@ -219,7 +219,7 @@ def _row(ruleset: str, tally: Tally, broken: int, wall: float) -> None:
 class _Serial:
     """A pool of one: the races in this process (no pickling, tracebacks stay plain)."""
 
-    def __enter__(self) -> _Serial:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

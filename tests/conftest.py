@@ -23,7 +23,8 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "site: reads the site's YAML data (docs/, with PyYAML, which Pyodide lacks): run by CPython only",
+        "site: reads the site's YAML data (docs/, with PyYAML, which Pyodide lacks) or builds the site: "
+        "run by CPython only, and by make test, not make check",
     )
     config.addinivalue_line(
         "markers",

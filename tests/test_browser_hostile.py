@@ -31,8 +31,20 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from test_browser import (
-    PYTHON_TIMEOUT, RULES, SITE, Server, Session, board_label, browser, counter, server, session, status, wait_counter,
+    PYTHON_TIMEOUT,
+    RULES,
+    SITE,
+    Server,
+    Session,
+    board_label,
+    browser,
+    counter,
+    server,
+    session,
+    status,
+    wait_counter,
     wait_live,
 )
 from test_browser_play import PLAY, need, new_race, steps, wait_need
@@ -174,24 +186,32 @@ def test_b_hostile_link_on_a_fresh_load(session: Session) -> None:
 
 # ---------------------------------------------------------------------------- c. the Play page
 RACE: dict[str, Any] = {"ruleset": "veldiv.individuelle", "players": 3, "dice": [], "choices": []}
+
+
+def with_race(**fields: object) -> dict[str, Any]:
+    """RACE with some fields changed."""
+    return {**RACE, **fields}
+
+
 PLAY_UNREADABLE = ("This link's race could not be read", "La course de ce lien est illisible")
 PLAY_LINKS = [
     ("not base64", "@@not-base64@@", *PLAY_UNREADABLE),
     ("not JSON", encode('{"s": [1, 2'), *PLAY_UNREADABLE),
     ("nested 1,500 deep", encode(nested(1500, RACE, '"h": [0]')), *PLAY_UNREADABLE),
     ("nested 6,000 deep", encode(nested(6000, RACE, '"h": [0]')), *PLAY_UNREADABLE),
-    ("1 MB", link({"s": {**RACE, "choices": ["x" * 1_000_000]}, "h": [0]}), *PLAY_UNREADABLE),
-    ("an unknown race", link({"s": {**RACE, "ruleset": "veldiv.nowhere"}, "h": [0]}),
-     "This link is for a race the page does not know (veldiv.nowhere)", "Ce lien concerne une course que la page ne connaît pas"),
-    ("players as text", link({"s": {**RACE, "players": "three"}, "h": [0]}),
+    ("1 MB", link({"s": with_race(choices=["x" * 1_000_000]), "h": [0]}), *PLAY_UNREADABLE),
+    ("an unknown race", link({"s": with_race(ruleset="veldiv.nowhere"), "h": [0]}),
+     "This link is for a race the page does not know (veldiv.nowhere)",
+     "Ce lien concerne une course que la page ne connaît pas"),
+    ("players as text", link({"s": with_race(players="three"), "h": [0]}),
      'This race takes 2 to 12 players, not "three".', "Cette course se joue de 2 à 12 joueurs"),
-    ("dice as text", link({"s": {**RACE, "dice": "1 2"}, "h": [0]}),
+    ("dice as text", link({"s": with_race(dice="1 2"), "h": [0]}),
      "This link's dice and choices must be lists.", "Les dés et les choix de ce lien doivent être des listes."),
-    ("a die as text", link({"s": {**RACE, "dice": ["6"]}, "h": [0]}),
+    ("a die as text", link({"s": with_race(dice=["6"]), "h": [0]}),
      "The engine refused this link's race", "Le moteur refuse la course de ce lien"),
-    ("HTML as the race", link({"s": {**RACE, "ruleset": INJECT}, "h": [0]}),
+    ("HTML as the race", link({"s": with_race(ruleset=INJECT), "h": [0]}),
      f"does not know ({INJECT[:60]})", "que la page ne connaît pas"),
-    ("HTML in a field", link({"s": {**RACE, "title": INJECT}, "h": [0]}),
+    ("HTML in a field", link({"s": with_race(title=INJECT), "h": [0]}),
      'This link\'s race has an unknown field "title".', "La course de ce lien a un champ inconnu « title »."),
     ("HTML as a choice", link({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": [INJECT]},
                                "h": [0]}),
@@ -239,7 +259,9 @@ HANG = """
 // tests/test_browser_hostile.py only: this worker hangs on one request.
 {
   const answer = self.onmessage;
-  const parsed = (text) => { try { return typeof text === "string" ? JSON.parse(text) : text; } catch { return null; } };
+  const parsed = (text) => {
+    try { return typeof text === "string" ? JSON.parse(text) : text; } catch { return null; }
+  };
   self.onmessage = (event) => {
     const d = event.data || {};
     if (HANG_IF) {
@@ -314,8 +336,10 @@ def test_d_a_hung_request_on_a_rules_page(hanging_example: HangingSession) -> No
 
     ex.locator(".px-status").filter(has_text="restarted").wait_for(timeout=WATCHDOG)
     said = status(ex)
-    assert "The engine took more than 12 seconds and was restarted: the example is back at its last position." in said
-    assert "Le moteur a mis plus de 12 secondes et a été redémarré : l'exemple est revenu à sa dernière position." in said
+    assert ("The engine took more than 12 seconds and was restarted: "
+            "the example is back at its last position.") in said
+    assert ("Le moteur a mis plus de 12 secondes et a été redémarré : "
+            "l'exemple est revenu à sa dernière position.") in said
     said_once(said)
     assert ex.locator(".px-status").get_attribute("data-kind") == "error"
     assert counter(ex) == "3 / 3" and board_label(ex) == label and ex.locator("li.px-step").count() == 3
@@ -350,8 +374,10 @@ def test_e_a_hung_request_on_the_play_page(hanging_play: HangingSession) -> None
     page.locator("#ex-play button.px-throw").click()
     page.locator("#ex-play > .px-status").filter(has_text="restarted").wait_for(timeout=WATCHDOG)
     said = play_status(page)
-    assert "The engine took more than 12 seconds and was restarted. The race is back at its last position." in said
-    assert "Le moteur a mis plus de 12 secondes et a été redémarré. La course est revenue à sa dernière position." in said
+    assert ("The engine took more than 12 seconds and was restarted. "
+            "The race is back at its last position.") in said
+    assert ("Le moteur a mis plus de 12 secondes et a été redémarré. "
+            "La course est revenue à sa dernière position.") in said
     said_once(said)
     wait_need(page, "dice:0")
     assert (play_board(page), steps(page), need(page)) == before
@@ -382,7 +408,8 @@ def test_f_a_link_shown_up_to_its_budget(browser: Any, server: Server) -> None:
     try:
         page = s.page(RULES + "#ex-art-2-turns:" + link({"s": B, "k": 2}))
         ex = page.locator("#ex-art-2-turns")
-        ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link")).wait_for(timeout=PYTHON_TIMEOUT)
+        status_line = ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link"))
+        status_line.wait_for(timeout=PYTHON_TIMEOUT)
         n = ex.locator("li.px-step").count()
         said = status(ex)
         assert f"The position of the link, its race shown only up to step {n}." in said, said
@@ -424,8 +451,10 @@ def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, serv
         if worker == "stalled":
             page.clock.run_for(121_000)
             page.wait_for_selector("#ex-art-3-taken .px-engine[data-stage=failed]")
-            assert engine_note(page, "en").startswith("Python could not start: Python did not start within 120 seconds.")
-            assert engine_note(page, "fr").startswith("Python n'a pas pu démarrer : Python n'a pas démarré en 120 secondes.")
+            assert engine_note(page, "en").startswith(
+                "Python could not start: Python did not start within 120 seconds.")
+            assert engine_note(page, "fr").startswith(
+                "Python n'a pas pu démarrer : Python n'a pas démarré en 120 secondes.")
         else:
             assert "the engine wheel could not be downloaded (HTTP 404)" in engine_note(page, "en")
             assert engine_note(page, "fr").startswith(

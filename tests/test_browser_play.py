@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from test_browser import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail, axe_serious, browser, sentences, server
 
 pytestmark = pytest.mark.browser
@@ -220,7 +221,8 @@ def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> Non
     asked = _position(permalink_of(page)[1]["s"])["need"]
     assert buttons.all_inner_texts() == [f"{asked['labels'][c]['en']} · {asked['labels'][c]['fr']}"
                                          for c in asked["choices"]]
-    assert page.locator("#ex-play .px-question").inner_text() == f"{asked['question']['en']} · {asked['question']['fr']}"
+    question = asked["question"]
+    assert page.locator("#ex-play .px-question").inner_text() == f"{question['en']} · {question['fr']}"
     before_steps = steps(page)
     _, before = permalink_of(page)
     choice = buttons.last.get_attribute("data-choice")
@@ -278,8 +280,8 @@ def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -
     # Bad links, arriving on the Play page: refused with a sentence, the race on screen unchanged.
     def refused(link: str, words: str) -> None:
         page.evaluate("h => { location.hash = h; }", link)
-        page.wait_for_function("w => document.querySelector('#ex-play[data-race] > .px-status')?.textContent.includes(w)",
-                               arg=words)
+        page.wait_for_function(
+            "w => document.querySelector('#ex-play[data-race] > .px-status')?.textContent.includes(w)", arg=words)
         assert page.locator("#ex-play > .px-status").get_attribute("data-kind") == "error"
         assert board_label(page) == label and steps(page) == n and need(page) == "dice:3"
 
@@ -350,8 +352,9 @@ RECORD_BOARDS = """() => {
 
 def table_hands(board: str) -> dict[int, str]:
     """The hand column of a Ronde board's table, by seat (0-based)."""
+    labelled = r'<use xlink:href="#px-rc-k(\d+)"[^>]*?/?>(?:</use>)?<text[^>]*>(.*?)</text>'
     return {int(seat): html.unescape(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", line)[-1])
-            for seat, line in re.findall(r'<use xlink:href="#px-rc-k(\d+)"[^>]*?/?>(?:</use>)?<text[^>]*>(.*?)</text>', board)}
+            for seat, line in re.findall(labelled, board)}
 
 
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
@@ -395,11 +398,11 @@ def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -
     boards = page.evaluate("window.__pxBoards")
     assert boards, "boards were drawn during the race"
     for board in boards:
-        hands = table_hands(board)
-        assert set(hands) == {0, 1, 2, 3}
+        drawn = table_hands(board)
+        assert set(drawn) == {0, 1, 2, 3}
         for seat in (1, 2, 3):
-            assert hands[seat] in (HIDDEN, "—"), (seat, hands[seat])
-        assert hands[0] != HIDDEN
+            assert drawn[seat] in (HIDDEN, "—"), (seat, drawn[seat])
+        assert drawn[0] != HIDDEN
     for seat, name in ((1, "Orange"), (2, "Yellow"), (3, "Green")):
         assert not re.search(rf"{name} [^;]*cards? \(", board_label(page)), board_label(page)
     page.locator("#ex-play input.px-fast").uncheck()
@@ -438,10 +441,9 @@ def page_rows(box: Any) -> list[list[str]]:
 
 
 def test_e_odds_editor(browser: Any, server: Server) -> None:
-    from parcours_view import odds_html
-
     from parcours.chevaux import Board
     from parcours.chevaux.odds import odds
+    from parcours_view import odds_html
 
     s = Session(browser, server)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -11,14 +12,14 @@ from hypothesis import strategies as st
 
 from parcours import ScenarioError, default_options, parse, replay
 from parcours.chevaux import Board
-from parcours.chevaux.odds import absorption_times, odds, outcome_chances
+from parcours.chevaux.odds import Chance, absorption_times, odds, outcome_chances
 from parcours.simulate import wilson
 
 COURSE, LEGS = "chevaux.course", "chevaux.trois-points"
 SMALL = {"holes": 8, "up": 4, "traps": [3]}
 
 
-def run(dice: list[int], setup: dict[str, object] | None = None, ruleset: str = COURSE, **options: str) -> dict:
+def run(dice: list[int], setup: dict[str, Any] | None = None, ruleset: str = COURSE, **options: str) -> dict[str, Any]:
     scenario: dict[str, object] = {"ruleset": ruleset, "players": 2, "dice": dice}
     if setup is not None:
         scenario["setup"] = setup
@@ -27,11 +28,11 @@ def run(dice: list[int], setup: dict[str, object] | None = None, ruleset: str = 
     return replay(scenario)
 
 
-def kinds(result: dict, kind: str) -> list[dict]:
+def kinds(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in result["events"] if e["kind"] == kind]
 
 
-def holes(result: dict) -> list[int]:
+def holes(result: dict[str, Any]) -> list[int]:
     return [p["hole"] for p in result["players"]]
 
 
@@ -84,10 +85,11 @@ def test_variante_three_points_in_legs() -> None:
     assert holes(leg) == [0, 0] and [p["lost"] for p in leg["players"]] == [0, 0]
     kept = run([1], setup, LEGS, legs_horses="carry")
     assert [p["lost"] for p in kept["players"]] == [2, 1]
-    assert kinds(leg, "leg")[0]["seat"] == 0 and kinds(run([1], setup, LEGS, legs_start="alternate"), "leg")[0]["seat"] == 1
+    alternate = run([1], setup, LEGS, legs_start="alternate")
+    assert kinds(leg, "leg")[0]["seat"] == 0 and kinds(alternate, "leg")[0]["seat"] == 1
 
 
-def result_points(result: dict) -> list[int]:
+def result_points(result: dict[str, Any]) -> list[int]:
     return [p["points"] for p in result["players"]]
 
 
@@ -174,7 +176,8 @@ def _clean_path(faces: list[int], board: Board) -> bool:
     return False
 
 
-@pytest.mark.parametrize("board", [None, {"holes": 12, "up": 6, "traps": [2, 7, 9]}, {"holes": 30, "up": 15, "traps": []}])
+@pytest.mark.parametrize("board", [None, {"holes": 12, "up": 6, "traps": [2, 7, 9]},
+                                   {"holes": 30, "up": 15, "traps": []}])
 def test_exact_odds_agree_with_simulation(board: dict[str, object] | None) -> None:
     exact = odds(Board.parse(board))
     options = default_options(COURSE)
@@ -204,6 +207,10 @@ def test_every_game_ends_and_replays_identically(seed: int, ruleset: str) -> Non
     assert first == replay(scenario)
 
 
+def close(exact: Chance, approximate: Chance) -> bool:
+    return abs(Fraction(exact) - Fraction(approximate)) < 1e-12
+
+
 def test_large_boards_are_solved_in_floating_point_by_the_same_equations() -> None:
     """Exact fractions grow with the board (a 60-hole board took 48 s); past EXACT_UP_TO positions the
     same equations run in floats, which agree with the fractions where both are computed."""
@@ -213,9 +220,9 @@ def test_large_boards_are_solved_in_floating_point_by_the_same_equations() -> No
     (red, blue), ruin = outcome_chances(board)
     (red_f, blue_f), ruin_f = outcome_chances(board, exact=False)
     assert isinstance(red, Fraction) and isinstance(red_f, float)
-    assert abs(red - Fraction(red_f)) < 1e-12 and abs(blue - Fraction(blue_f)) < 1e-12
-    assert all(abs(r - Fraction(f)) < 1e-12 for r, f in zip(ruin, ruin_f))
+    assert close(red, red_f) and close(blue, blue_f)
+    assert all(close(r, f) for r, f in zip(ruin, ruin_f))
     assert odds(board).exact
     large = odds(Board.parse({"holes": 60, "up": 30, "traps": [5, 9, 13, 17]}))
     assert not large.exact and EXACT_UP_TO < 6 * 56
-    assert abs(sum(large.win) - 1) < 1e-9 and large.to_json()["win_exact"] is None
+    assert abs(float(sum(large.win)) - 1) < 1e-9 and large.to_json()["win_exact"] is None

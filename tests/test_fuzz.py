@@ -39,7 +39,8 @@ SEEDS: list[dict[str, Any]] = json.loads((ROOT / "tests" / "golden" / "scenarios
 SECONDS = 3.0
 PER_STEP = 0.0005
 
-FUZZ = settings(derandomize=True, deadline=None, database=None, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "800")),
+FUZZ = settings(derandomize=True, deadline=None, database=None,
+                max_examples=int(os.environ.get("FUZZ_EXAMPLES", "800")),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.large_base_example])
 
@@ -216,7 +217,8 @@ def test_cli_replay_of_any_bytes_exits_0_or_2_with_one_line(tmp_path_factory: py
 
 
 def _yaml_safe(data: Any) -> bool:
-    """PyYAML's dumper recurses: leave the deep ones to JSON (the loader's depth check is tested on JSON and YAML texts)."""
+    """PyYAML's dumper recurses: leave the deep ones to JSON (the loader's depth check is tested on JSON and
+    YAML texts)."""
     stack = [(data, 0)]
     while stack:
         node, depth = stack.pop()

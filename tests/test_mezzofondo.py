@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,8 @@ from parcours.simulate import simulate, wilson
 M = "cdp.mezzofondo"
 
 
-def run(players: int, dice: list[int], choices: list[str] | None = None, setup: object = None, **options: object) -> dict:
+def run(players: int, dice: list[int], choices: list[str] | None = None, setup: object = None,
+        **options: object) -> dict[str, Any]:
     scenario: dict[str, object] = {"ruleset": M, "players": players, "dice": dice, "choices": choices or [],
                                    "options": {f"cdp.{k.replace('_', '-')}": v for k, v in options.items()}}
     if setup is not None:
@@ -22,12 +24,13 @@ def run(players: int, dice: list[int], choices: list[str] | None = None, setup: 
     return replay(scenario)
 
 
-def kinds(result: dict, kind: str) -> list[dict]:
+def kinds(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in result["events"] if e["kind"] == kind]
 
 
-def team(result: dict, seat: int) -> dict:
-    return result["teams"][seat]
+def team(result: dict[str, Any], seat: int) -> dict[str, Any]:
+    teams: list[dict[str, Any]] = result["teams"]
+    return teams[seat]
 
 
 def test_depart_riders_in_a_row_behind_the_red_line_dernys_behind_the_yellow() -> None:

@@ -4,15 +4,15 @@ and random readings, one lap included) and on the worked examples' explained ste
 
 from __future__ import annotations
 
-from typing import Any
-
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from parcours import Event, all_games, default_options, sentence
+from parcours.core import Value
 from parcours.narrate import plural
 from test_labels import random_options
 
@@ -83,7 +83,7 @@ def race_sentences(rid: str, seed: int) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("rid", RULESETS)
 def test_every_count_agrees_with_its_noun_in_seeded_races(rid: str) -> None:
-    bad = {}
+    bad: dict[tuple[str, ...], str] = {}
     for seed in range(SEEDS):
         for lang, text in race_sentences(rid, seed):
             if disagreements(text, lang):
@@ -135,7 +135,7 @@ def test_a_corriere_rider_who_stays_says_so_in_english_and_in_french() -> None:
 
 
 def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> None:
-    data = {"level": 1, "hands": [1, 0], "draw": 30}
+    data: dict[str, Value] = {"level": 1, "hands": [1, 0], "draw": 30}
     start = Event("start", "ronde:level-1-setup", data=data)
     assert sentence(start, "en") == 'Start in Bruges, level 1; 1 card in hand in all, 30 in the "1-6" draw pile.'
     placed = Event("start", "ronde:level-1-setup", data={**data, "placed": True})

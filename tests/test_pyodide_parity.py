@@ -10,9 +10,10 @@ The tests build the engine wheel from the working tree and run it in Node + Pyod
    b. whole seeded bot games, as the Play page plays them (parcours_view.play_json, called
       again with the record so far until the race is over): every ruleset, every bot of its
       game (each game module's BOTS) in every seat, a few player counts.
-2. The engine's own test suite runs inside Pyodide and must pass. Left out there:
-   tests/node/, this file, tests/test_browser*.py (they drive Node or Chromium, which
-   Pyodide cannot start), and anything marked `pyodide` (see PYODIDE_PYTEST_ARGS).
+2. The rules' own tests run inside Pyodide and must pass: every game's conformance tests
+   (test_games.py) and its tests article by article, rule by rule (PYODIDE_TESTS). The rest
+   of the suite (properties over random races, bots' strength, bad input, the site, the
+   browser) exercises the same engine code and runs in CPython only.
 
 Needs, and FAILS (does not skip) without them:
     node (20+)                     Debian: apt-get install nodejs
@@ -44,20 +45,19 @@ RUNNER = TESTS / "node" / "pyodide_run.mjs"
 GOLDEN = TESTS / "golden" / "scenarios.json"
 PYODIDE = REPO / "node_modules" / "pyodide" / "pyodide.mjs"
 TEST_WHEELS = REPO / ".cache" / "wheels"
-TIMEOUT = int(os.environ.get("PARCOURS_PYODIDE_TIMEOUT", "1800"))  # seconds, for the suite inside Pyodide
+TIMEOUT = int(os.environ.get("PARCOURS_PYODIDE_TIMEOUT", "1800"))  # seconds, for the rules' tests inside Pyodide
 
-# pytest arguments for the engine's suite inside Pyodide.
-PYODIDE_PYTEST_ARGS = [
+# The tests run inside Pyodide: each game's conformance, and its rules article by article.
+PYODIDE_TESTS = ["test_games.py", "test_veldiv_articles.py", "test_velocita.py", "test_mezzofondo.py",
+                 "test_chevaux.py", "test_ronde.py"]
+PYODIDE_PYTEST_ARGS = [  # the runner gives pytest the whole tests/ folder: the rest is left out
     "--ignore", str(TESTS / "node"),
-    "--ignore", str(TESTS / "test_pyodide_parity.py"),
-    "--ignore-glob", str(TESTS / "test_browser*.py"),
-    "--ignore", str(TESTS / "test_site_data.py"),  # the site's build (PyYAML, mkdocs), not the engine
-    "--ignore", str(TESTS / "test_build_data.py"),  # the site's build data checks (playable, jsonschema, mkdocs)
-    "--ignore", str(TESTS / "test_fuzz.py"),  # bad input through CPython's CLI and files (YAML); parity is the goldens'
-    "-m", "not pyodide and not browser and not strength and not site and not yaml",
+    *(arg for path in sorted(TESTS.glob("test_*.py")) if path.name not in PYODIDE_TESTS
+      for arg in ("--ignore", str(path))),
+    "-m", "not strength and not site and not yaml",
     "-rs",  # list what was skipped, and why (tests that start a process: CPython-only)
 ]
-# Host directories the suite may read (mounted at the same path inside Pyodide).
+# Host directories the tests may read (mounted at the same path inside Pyodide).
 PYODIDE_MOUNTS = [REPO / "docs"]
 
 # Run as a script by CPython and, in Pyodide, by the runner's --script mode:
@@ -167,7 +167,8 @@ def bot_games() -> list[dict[str, Any]]:
         for bot in _bots_of(ruleset):
             for players in sorted({race.min_players, min(race.max_players, 4)}):
                 seed = 4_000_000_000 - 7919 * len(games)
-                games.append({"ruleset": ruleset, "players": players, "bot": bot, "seed": seed, "moves": MOVES_PER_CALL})
+                games.append({"ruleset": ruleset, "players": players, "bot": bot, "seed": seed,
+                              "moves": MOVES_PER_CALL})
     return games
 
 
@@ -261,7 +262,8 @@ def test_bot_games_are_played_to_the_end(parity: ParityRun) -> None:
         last = lines[-1].decode()
         if last.startswith("error: ") or "error" in json.loads(last) or not json.loads(last)["finished"]:
             unfinished.append(f"{_name(game)}: {last[:300]}")
-    assert not unfinished, f"{len(unfinished)} of {len(games)} bot games were not played to the end:\n" + "\n".join(unfinished)
+    assert not unfinished, (f"{len(unfinished)} of {len(games)} bot games were not played to the end:\n"
+                            + "\n".join(unfinished))
 
 
 def test_bot_games_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) -> None:
@@ -281,7 +283,7 @@ def test_bot_games_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) 
                 + "; ".join(d.split(":", 1)[0] for d in differ) + f"\nfirst: {differ[0][:1500]}", pytrace=False)
 
 
-def test_engine_test_suite_passes_inside_pyodide(node: str, engine_wheel: Path) -> None:
+def test_the_rules_tests_pass_inside_pyodide(node: str, engine_wheel: Path) -> None:
     _need(any(TEST_WHEELS.glob("pytest-*-none-any.whl")), f"{TEST_WHEELS.relative_to(REPO)}/ (pytest, hypothesis, ...)",
           "run `scripts/fetch_test_wheels.sh`")
     cmd = [node, str(RUNNER), "--wheel", str(engine_wheel)]

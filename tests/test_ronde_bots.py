@@ -81,7 +81,13 @@ def test_every_seed_the_search_bot_makes_is_a_whole_number(monkeypatch: pytest.M
 @pytest.mark.strength
 def test_the_search_bot_beats_the_heuristic_bot() -> None:
     """Level 2, three players: one search bot against two heuristic ones, in every seat in turn;
-    even play would win a third of the races."""
+    even play would win a third of the races.
+
+    The size is the smallest with power: the search bot wins about 41% of these races (122 of 300),
+    and the test passes when Wilson's 95% lower bound clears a third, i.e. at 117 wins or more of
+    300. Were the bot no better than even, that would happen by chance 2.3% of the time; at its
+    real edge the test passes 74% of the time over seeds (a one-sided binomial test; 150 races
+    would give 47%, 360 races 83%)."""
     ruleset, players, races = "ronde.niveau-2", 3, 300
     won = 0
     for seat in range(players):

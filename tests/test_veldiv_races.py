@@ -82,7 +82,7 @@ def test_individual_a_rider_lapped_before_the_line_forfeits_the_points() -> None
 @pytest.mark.parametrize("reading, place, points", [("cancel", 3, 1), ("pass-on", 2, 2)])
 def test_individual_the_cancelled_place_is_lost_or_passed_on(reading: str, place: int, points: int) -> None:
     result = race(IND, 4, LAPPED_DICE, LAPPED, lapped_points=reading)
-    seat2 = [p for p in kinds(result, "points") if p["seat"] == 2][0]
+    seat2 = next(p for p in kinds(result, "points") if p["seat"] == 2)
     assert (seat2["place"], seat2["points"]) == (place, points)
 
 

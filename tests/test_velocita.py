@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ V = "cdp.velocita"
 
 
 def run(dice: list[int], choices: list[str] | None = None, setup: dict[str, object] | None = None,
-        **options: str) -> dict:
+        **options: str) -> dict[str, Any]:
     scenario: dict[str, object] = {"ruleset": V, "players": 2, "dice": dice, "choices": choices or [],
                                    "options": {f"cdp.{k.replace('_', '-')}": v for k, v in options.items()}}
     if setup is not None:
@@ -25,7 +26,7 @@ def run(dice: list[int], choices: list[str] | None = None, setup: dict[str, obje
     return replay(scenario)
 
 
-def kinds(result: dict, kind: str) -> list[dict]:
+def kinds(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in result["events"] if e["kind"] == kind]
 
 
@@ -39,7 +40,8 @@ def test_pair_impair_even_moves_in_full_odd_asks_how_far() -> None:
     result = run([1, 4])  # seat 0 first by lot, throws 4: moves 4, no question
     assert result["pos"] == [4, 0] and result["need"]["kind"] == "dice"
     odd = run([1, 3])
-    asked = {"kind": "choice", "seat": 0, "count": 0, "sides": 6, "choices": ["0", "1", "2", "3"], "decision": "distance"}
+    asked = {"kind": "choice", "seat": 0, "count": 0, "sides": 6, "choices": ["0", "1", "2", "3"],
+             "decision": "distance"}
     assert {k: odd["need"].get(k) for k in asked} == asked  # the need may carry more (the choices' labels)
     surplace = run([1, 3], ["0"])
     assert surplace["pos"] == [0, 0] and kinds(surplace, "move")[0]["steps"] == 0

@@ -8,13 +8,12 @@ past the line) is solved exactly by policy iteration on its one unknown.
 
 from __future__ import annotations
 
-from typing import Any
-
 import dataclasses
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,15 +54,26 @@ def after(state: State, move: Callable[[State], object]) -> State:
     return copy
 
 
+def after_throw(state: State, face: int) -> State:
+    return after(state, lambda s: play_throw(s, [face]))
+
+
+def after_choice(state: State, choice: str) -> State:
+    return after(state, lambda s: play_choice(s, choice))
+
+
 def drive(state: State, faces: list[int]) -> State:
     """Throw `faces`; at every question hold the sprint and ride the most."""
     dice = iter(faces)
-    while (n := need(state)) is not None and (n.kind == "choice" or (face := next(dice, None)) is not None):
+    while (n := need(state)) is not None:
         if n.kind == "dice":
-            state = after(state, lambda s: play_throw(s, [face]))
+            face = next(dice, None)
+            if face is None:
+                break
+            state = after_throw(state, face)
         else:
             pick = "wait" if n.decision == "sprint" else n.choices[-1]
-            state = after(state, lambda s: play_choice(s, pick))
+            state = after_choice(state, pick)
     return state
 
 
@@ -186,12 +196,12 @@ class Exact:
         n = need(state)
         assert n is not None
         if n.kind == "dice":
-            lins = [self.node(after(state, lambda s: play_throw(s, [face])), key, guess, check=check)
+            lins = [self.node(after_throw(state, face), key, guess, check=check)
                     for face in range(1, 7)]
-            value = (sum(c for c, _ in lins) / 6, sum(k for _, k in lins) / 6)
+            value = (sum((c for c, _ in lins), Fraction(0)) / 6, sum((k for _, k in lins), Fraction(0)) / 6)
             by_choice: dict[str, Fraction] = {}
         else:
-            options = {choice: self.node(after(state, lambda s: play_choice(s, choice)), key, guess, check=check)
+            options = {choice: self.node(after_choice(state, choice), key, guess, check=check)
                        for choice in n.choices}
             by_choice = {choice: c + k * guess for choice, (c, k) in options.items()}
             pick = max if n.seat == 0 else min
