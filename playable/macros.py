@@ -9,6 +9,7 @@ from typing import Any
 
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
+
 from parcours import all_games, all_races, veldiv
 
 from .archive import render_collation, render_edition, render_editions, render_sources

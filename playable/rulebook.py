@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from parcours import all_games, game_of
-from parcours.games import GameRules
+from parcours.interface import GameRules
 from parcours_view import film, symbols
 
 from . import data_check

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -448,7 +449,8 @@ def test_refusals_of_a_move_or_a_text_are_written_in_french_too() -> None:
     game = Game(parse({"ruleset": "cdp.velocita", "players": 2, "options": {"cdp.lot": "first-seat"}}))
     while (need := game.need()) is not None and need.kind == "dice":
         game.throw([3])
-    for move in (lambda: game.throw([3]), lambda: game.choose("nonsense")):
+    moves: list[Callable[[], object]] = [lambda: game.throw([3]), lambda: game.choose("nonsense")]
+    for move in moves:
         with pytest.raises(ScenarioError) as err:
             move()
         errors.append(err.value)

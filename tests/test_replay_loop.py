@@ -8,13 +8,13 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import parcours_view
 import pytest
+
+import parcours_view
+from parcours import Dice, Game, all_games, all_races, parse
 from parcours_view.film import film
 from parcours_view.play import play
 from parcours_view.registry import VIEWS
-
-from parcours import Dice, Game, all_games, all_races, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 VELOCITA = {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 2, 2, 5, 5, 1, 1], "choices": ["wait"]}

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from parcours import ScenarioError, parse
+from parcours.core import Dice
 from parcours.ronde import cards as C
 from parcours.ronde.course import DEFAULT_COURSE, build, counts
 from parcours.scenario import Game
-from parcours.core import Dice
 
 L1, L2, L3, L3X = "ronde.niveau-1", "ronde.niveau-2", "ronde.niveau-3", "ronde.niveau-3-sans-peloton"
 

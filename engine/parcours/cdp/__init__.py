@@ -61,7 +61,25 @@ def observe(state: Any, seat: int | None = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "DEFAULT_TRACK", "GAME", "OPTIONS", "RACES", "TRACK_SQUARES",
-    "SEAT_COLOURS", "SHUFFLES", "article_label", "choice_words", "question_words", "need", "new_state", "observe",
-    "play_choice", "play_throw", "sentence", "settle_setup",
+    "APPLIES",
+    "ARTICLES",
+    "BOTS",
+    "DECISIONS",
+    "DEFAULT_TRACK",
+    "GAME",
+    "OPTIONS",
+    "RACES",
+    "SEAT_COLOURS",
+    "SHUFFLES",
+    "TRACK_SQUARES",
+    "article_label",
+    "choice_words",
+    "need",
+    "new_state",
+    "observe",
+    "play_choice",
+    "play_throw",
+    "question_words",
+    "sentence",
+    "settle_setup",
 ]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Event, Need
-from ..core import plural
+from ..core import Event, Need, plural
 
 _LABELS = {
     "cdp:velocita-depart": {"fr": "le départ", "en": "the start"},
@@ -140,7 +139,7 @@ _FR: dict[str, Callable[[Event, str, str], str]] = {
     "hold": lambda e, w, a: f"Le {w} ne lance pas encore le sprint.",
     "first": lambda e, w, a: (f"Tour suivant : à égalité, le {w}, qui jouait second, lance le premier."
                               if e.data["level"] else f"Tour suivant : le {w}, devant, lance le premier."),
-    "tie": lambda e, w, a: f"Égalité au-delà de la ligne : un tour de plus.",
+    "tie": lambda e, w, a: "Égalité au-delà de la ligne : un tour de plus.",
     "end": lambda e, w, a: f"Le {w} gagne de {_count(e.data['margin'], 'square', 'fr')}, le tour terminé.",
 }
 _EN: dict[str, Callable[[Event, str, str], str]] = {
@@ -151,7 +150,7 @@ _EN: dict[str, Callable[[Event, str, str], str]] = {
     "hold": lambda e, w, a: f"{w.capitalize()} does not launch the sprint yet.",
     "first": lambda e, w, a: (f"Next turn: level, so {w}, who played second, throws first."
                               if e.data["level"] else f"Next turn: {w}, ahead, throws first."),
-    "tie": lambda e, w, a: f"Level past the line: one more turn.",
+    "tie": lambda e, w, a: "Level past the line: one more turn.",
     "end": lambda e, w, a: f"{w.capitalize()} wins by {_count(e.data['margin'], 'square', 'en')}, the turn complete.",
 }
 KINDS = frozenset(_EN)

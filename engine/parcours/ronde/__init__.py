@@ -15,7 +15,23 @@ DECISIONS = True
 SHUFFLES = True  # a scenario's seed also seeds the shuffles (setup.shuffle)
 
 __all__ = [
-    "APPLIES", "ARTICLES", "BOTS", "DECISIONS", "GAME", "OPTIONS", "RACES", "SEAT_COLOURS", "SHUFFLES", "article_label",
-    "choice_words", "question_words", "need", "new_state", "play_choice", "play_throw", "observe", "sentence",
+    "APPLIES",
+    "ARTICLES",
+    "BOTS",
+    "DECISIONS",
+    "GAME",
+    "OPTIONS",
+    "RACES",
+    "SEAT_COLOURS",
+    "SHUFFLES",
+    "article_label",
+    "choice_words",
+    "need",
+    "new_state",
+    "observe",
+    "play_choice",
+    "play_throw",
+    "question_words",
+    "sentence",
     "settle_setup",
 ]

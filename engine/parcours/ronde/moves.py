@@ -9,8 +9,21 @@ from . import cards as C
 from .course import HILL_CARD_HILLS
 from .peloton import catch, follow
 from .state import State
-from .steps import (S, DrawForResult, ExtraTurn, FinishCheck, Hit, MoveRoll, PassedWindow, RedTriangle, SpringRide,
-                    SpringersRide, SpringWindow, Supply, TurnsRoll)
+from .steps import (
+    DrawForResult,
+    ExtraTurn,
+    FinishCheck,
+    Hit,
+    MoveRoll,
+    PassedWindow,
+    RedTriangle,
+    S,
+    SpringersRide,
+    SpringRide,
+    SpringWindow,
+    Supply,
+    TurnsRoll,
+)
 from .tactics import can_spring, open_counter, open_kwak
 
 FALL_TURNS = {4: 1, 6: 1, 8: 2, 10: 2, 12: 3}  # by the die that brought the fall; the D16: a D4 says

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Event, Need
-from ..core import plural
+from ..core import Event, Need, plural
 from . import cards as C
 from .cards import family
 from .course import HILL_CARD_HILLS
@@ -172,8 +171,8 @@ _FR: dict[str, Line] = {
                                  f"{plural(_d(e)['tactical'], 'tactique', 'tactiques', 'fr')}."),
     "peloton-start": lambda e, w, a: f"Le peloton (trois coureurs noirs sur leur plaquette) part {_de(_d(e)['at'])}.",
     "peloton-pile": lambda e, w, a: _pile(e, "fr"),
-    "tactical-deal": lambda e, w, a: (f"Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
-                                      f"« 1-6 »" + ("." if _d(e)['peloton'] else
+    "tactical-deal": lambda e, w, a: ("Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
+                                      "« 1-6 »" + ("." if _d(e)['peloton'] else
                                                    " (sans peloton, les deux cartes « prendre des cartes » sont retirées).")),
     "cobbles-safe": lambda e, w, a: "Sur les pavés, un peloton qui accélère et ceux qu'il emmène ne tombent jamais.",
     "peloton-mode": lambda e, w, a: ("Plus personne derrière lui : le peloton suit de nouveau le dernier."
@@ -247,8 +246,8 @@ _EN: dict[str, Line] = {
                                  f"{_d(e)['tactical']} tactical."),
     "peloton-start": lambda e, w, a: f"The peloton (three black riders on their plate) starts from {_space(_d(e)['at'], 'en')}.",
     "peloton-pile": lambda e, w, a: _pile(e, "en"),
-    "tactical-deal": lambda e, w, a: (f"Everyone also gets one tactical card; the rest are shuffled into the "
-                                      f"\"1-6\" pile" + ("." if _d(e)['peloton'] else
+    "tactical-deal": lambda e, w, a: ("Everyone also gets one tactical card; the rest are shuffled into the "
+                                      "\"1-6\" pile" + ("." if _d(e)['peloton'] else
                                                         " (without the peloton, the two \"take cards\" cards are removed).")),
     "cobbles-safe": lambda e, w, a: "On the cobbles, an accelerating peloton and the riders it carries never fall.",
     "peloton-mode": lambda e, w, a: ("Nobody is behind it any more: the peloton follows the last rider again."

@@ -7,7 +7,7 @@ from ..core import Event
 from . import cards as C
 from .course import PELOTON_END_HILL
 from .state import Rider, State
-from .steps import S, DrawForResult, DriveRoll, PelotonRoll, Rejoin, RejoinRoll, Supply
+from .steps import DrawForResult, DriveRoll, PelotonRoll, Rejoin, RejoinRoll, S, Supply
 from .tactics import open_counter, take_from_hand
 
 

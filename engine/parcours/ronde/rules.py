@@ -20,11 +20,46 @@ from . import moves, peloton, tactics, turns
 from .course import build, counts
 from .setup import deal
 from .state import Rider, State
-from .steps import (S, Act, AfterDrive, Automatic, CounterEnd, CounterWindow, Decision, DiscardExcess, DiscardPlayed,
-                    DrawForResult, DriveRoll, EndOfTurn, ExtraTurn, FinishCheck, Hit, KwakWindow, Lot, MoveRoll,
-                    PassedWindow, PelotonRoll, RedTriangle, RegisterSpringer, Rejoin, RejoinRoll, Roll, SecondRoll,
-                    Settle, SpringersRide, SpringRide, SpringWindow, Step, Supply, TakeCards, TieBreak, TieRoll,
-                    Turn, TurnsRoll, Window)
+from .steps import (
+    Act,
+    AfterDrive,
+    Automatic,
+    CounterEnd,
+    CounterWindow,
+    Decision,
+    DiscardExcess,
+    DiscardPlayed,
+    DrawForResult,
+    DriveRoll,
+    EndOfTurn,
+    ExtraTurn,
+    FinishCheck,
+    Hit,
+    KwakWindow,
+    Lot,
+    MoveRoll,
+    PassedWindow,
+    PelotonRoll,
+    RedTriangle,
+    RegisterSpringer,
+    Rejoin,
+    RejoinRoll,
+    Roll,
+    S,
+    SecondRoll,
+    Settle,
+    SpringersRide,
+    SpringRide,
+    SpringWindow,
+    Step,
+    Supply,
+    TakeCards,
+    TieBreak,
+    TieRoll,
+    Turn,
+    TurnsRoll,
+    Window,
+)
 
 MAX_TASKS = 400  # a guard: no legal sequence of play stacks this many steps
 

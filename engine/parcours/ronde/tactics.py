@@ -7,9 +7,25 @@ from ..core import Event, ScenarioError
 from . import cards as C
 from .course import HILL_CARD_HILLS
 from .state import State
-from .steps import (S, CounterEnd, CounterWindow, DiscardExcess, DiscardPlayed, DrawForResult, EndOfTurn, Hit,
-                    KwakWindow, MoveRoll, PassedWindow, RegisterSpringer, SecondRoll, Settle, SpringRide,
-                    SpringWindow, TakeCards)
+from .steps import (
+    CounterEnd,
+    CounterWindow,
+    DiscardExcess,
+    DiscardPlayed,
+    DrawForResult,
+    EndOfTurn,
+    Hit,
+    KwakWindow,
+    MoveRoll,
+    PassedWindow,
+    RegisterSpringer,
+    S,
+    SecondRoll,
+    Settle,
+    SpringRide,
+    SpringWindow,
+    TakeCards,
+)
 
 # ---------------------------------------------------------------- a card played, countered or not
 

@@ -9,8 +9,21 @@ from . import peloton
 from .course import HILL_CARD_HILLS
 from .moves import prepare_move
 from .state import Rider, State
-from .steps import (S, Act, AfterDrive, DiscardExcess, DriveRoll, EndOfTurn, ExtraTurn, Lot, Rejoin, SecondRoll,
-                    TieBreak, TieRoll, Turn)
+from .steps import (
+    Act,
+    AfterDrive,
+    DiscardExcess,
+    DriveRoll,
+    EndOfTurn,
+    ExtraTurn,
+    Lot,
+    Rejoin,
+    S,
+    SecondRoll,
+    TieBreak,
+    TieRoll,
+    Turn,
+)
 from .tactics import kwak_plays, open_counter, play_against, play_kwak, play_take, take_from_hand
 
 BASIC_FLAT = (4, 6, 8)  # the dice a rider may choose on the flat

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Event, Need, Value
-from ..core import plural
+from ..core import Event, Need, Value, plural
 from .races import RACES
 
 _RACE_RULE = {race.article: race.name for race in RACES.values()}

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core import ScenarioError, is_whole, plural
 from ..options import OptionValue
-from .races import RACES, TRACK_SQUARES, Race
+from .races import RACES, TRACK_SQUARES
 from .rules import ELIMINATION_KINDS, PREMIERS_TO_WIN, PURSUIT_LAPS
 from .state import Player, Rider, State, gained
 
