@@ -151,7 +151,8 @@ def _status(game: Game, lang: str, unused: int) -> str:
     elif need.kind == "choice":
         line = (f"Plus de choix : la course s'arrête sur une décision du joueur {need.seat + 1} "
                 f"({', '.join(need.choices)})." if lang == "fr" else
-                f"No choices left: the replay stops at a decision of player {need.seat + 1} ({', '.join(need.choices)}).")
+                f"No choices left: the replay stops at a decision of player {need.seat + 1} "
+                f"({', '.join(need.choices)}).")
     else:
         line = ("Plus de dés : la course s'arrête ici." if lang == "fr"
                 else "No dice left: the replay stops here.")
@@ -178,7 +179,8 @@ def _play(args: argparse.Namespace) -> int:
                 return 0
             game.throw([rng.randint(1, need.sides) for _ in range(need.count)])
         else:
-            choice = _ask(need.seat, args.lang, need.choices, _hand(game, need.seat, args.lang)) if need.seat in humans else None
+            choice = (_ask(need.seat, args.lang, need.choices, _hand(game, need.seat, args.lang))
+                      if need.seat in humans else None)
             if choice is None and need.seat in humans:
                 print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
                 return 0

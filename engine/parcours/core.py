@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TypeGuard, Union
+from typing import TypeGuard
 
-Value = Union[int, str, bool, None, list[int], list[str]]
+Value = int | str | bool | None | list[int] | list[str]
 
 
 def is_whole(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:

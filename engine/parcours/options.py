@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
 from .core import ScenarioError, is_whole
 
-OptionValue = Union[str, int]
+OptionValue = str | int
 CONFIDENCE = {
     "text": {"fr": "texte", "en": "text"},
     "reading": {"fr": "lecture", "en": "reading"},

@@ -83,7 +83,8 @@ def parse(data: object) -> Scenario:
         raise ScenarioError("players", f"expected a whole number, got {players!r}",
                             fr=f"attendu : un nombre entier, reçu {players!r}")
     if not race.min_players <= players <= race.max_players:
-        raise ScenarioError("players", f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}",
+        raise ScenarioError("players",
+                            f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}",
                             fr=f"{ruleset} se joue de {race.min_players} à {race.max_players} joueurs, pas {players}")
     applicable = {oid for oid, races in game.APPLIES.items() if ruleset in races}
     options = resolve(game.OPTIONS, data.get("options"), applicable)
@@ -312,7 +313,8 @@ class Game:
                 faces = [dice.throw(need.sides) for _ in range(need.count)]
                 for k, face in enumerate(faces):
                     if face > need.sides:
-                        raise ScenarioError(f"dice[{index + k}]", f"{face} is not a face of the D{need.sides} rolled here",
+                        raise ScenarioError(f"dice[{index + k}]",
+                                            f"{face} is not a face of the D{need.sides} rolled here",
                                             fr=f"{face} n'est pas une face du D{need.sides} lancé ici")
                 yield Step(need, tuple(faces), self.throw(faces))
             else:
@@ -409,7 +411,8 @@ def loads(text: str, name: str) -> Any:
         mark = getattr(err, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}", fr=f"YAML mal formé (« {problem} »)") from None
+        raise ScenarioError(f"{name}{line}", f"malformed YAML: {problem}",
+                            fr=f"YAML mal formé (« {problem} »)") from None
     except (ValueError, RecursionError) as err:
         raise _unreadable(name, err) from None
 
@@ -422,7 +425,8 @@ def loads_json(text: str, name: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}", fr=f"JSON mal formé (« {err.msg} »)") from None
+        raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}",
+                            fr=f"JSON mal formé (« {err.msg} »)") from None
     except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
         raise _unreadable(name, err) from None
 
@@ -464,16 +468,16 @@ def _check_json_depth(text: str, name: str) -> None:
 
 def _check_yaml_depth(yaml: Any, text: str, name: str) -> None:
     """YAML's parser emits events without recursion (its composer recurses): count the nesting first."""
-    depth = events = 0
-    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-        events += 1
+    depth = 0
+    for events, event in enumerate(yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)), start=1):
         if events > MAX_VALUES:
             raise ScenarioError(name, f"too large (more than {MAX_VALUES:,} values)",
                                 fr=f"trop volumineux (plus de {french_number(MAX_VALUES)} valeurs)")
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise ScenarioError(f"{name}:{event.start_mark.line + 1}", f"nested too deep (more than {MAX_DEPTH} levels)",
+                raise ScenarioError(f"{name}:{event.start_mark.line + 1}",
+                                    f"nested too deep (more than {MAX_DEPTH} levels)",
                                     fr=f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)")
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1

@@ -107,7 +107,8 @@ def _track(data: object) -> dict[str, int]:
                                 fr="champ inconnu (attendu : squares, red_line, yellow_line)")
         low = MIN_SQUARES if key == "squares" else 1
         if not is_whole(value, low, MAX_SQUARES):
-            raise ScenarioError(f"setup.track.{key}", f"expected a whole number from {low} to {MAX_SQUARES}, got {value!r}",
+            raise ScenarioError(f"setup.track.{key}",
+                                f"expected a whole number from {low} to {MAX_SQUARES}, got {value!r}",
                                 fr=f"attendu : un nombre entier de {low} à {MAX_SQUARES}, reçu {value!r}")
         track[key] = value
     if track["red_line"] > track["squares"] or track["yellow_line"] > track["squares"]:

@@ -110,7 +110,8 @@ _MF_FR: dict[str, Callable[[Event, str, str], str]] = {
     "throw": lambda e, w, a: f"L'{w} lance : {_dice_list(e, ' et ')}.",
     "derny": lambda e, w, a: f"Le derny de l'{w} avance de {e.data['steps']}{_part(e, True)}, case {e.data['square']}.",
     "wait": lambda e, w, a: f"Le derny de l'{w} a dépassé son coureur : il s'arrête et l'attend.",
-    "ride": lambda e, w, a: f"Le coureur de l'{w} avance de {e.data['steps']}, case {e.data['square']}{_lost(e, True)}.",
+    "ride": lambda e, w, a: (f"Le coureur de l'{w} avance de {e.data['steps']}, "
+                             f"case {e.data['square']}{_lost(e, True)}."),
     "coupled": lambda e, w, a: f"Le coureur de l'{w} est dans la roue de son derny : couplés.",
     "dropped": lambda e, w, a: (f"Le coureur de l'{w} perd le contact, à {_count(e.data['gap'], 'square', 'fr')} : "
                                 "le derny s'arrête."),
@@ -120,9 +121,11 @@ _MF_FR: dict[str, Callable[[Event, str, str], str]] = {
 _MF_EN: dict[str, Callable[[Event, str, str], str]] = {
     "start": lambda e, w, a: _start(e, "en"),
     "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice_list(e, ' and ')}.",
-    "derny": lambda e, w, a: f"{w.capitalize()}'s derny moves {e.data['steps']}{_part(e, False)}, to square {e.data['square']}.",
+    "derny": lambda e, w, a: (f"{w.capitalize()}'s derny moves {e.data['steps']}{_part(e, False)}, "
+                              f"to square {e.data['square']}."),
     "wait": lambda e, w, a: f"{w.capitalize()}'s derny has passed its rider: it stops and waits.",
-    "ride": lambda e, w, a: f"{w.capitalize()}'s rider moves {e.data['steps']}, to square {e.data['square']}{_lost(e, False)}.",
+    "ride": lambda e, w, a: (f"{w.capitalize()}'s rider moves {e.data['steps']}, "
+                             f"to square {e.data['square']}{_lost(e, False)}."),
     "coupled": lambda e, w, a: f"{w.capitalize()}'s rider is on its derny's wheel: coupled.",
     "dropped": lambda e, w, a: (f"{w.capitalize()}'s rider loses contact, {_count(e.data['gap'], 'square', 'en')} "
                                 "behind: the derny stops."),

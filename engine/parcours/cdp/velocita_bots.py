@@ -57,14 +57,17 @@ class _Search:
 
     def __init__(self, line: int, doubled_is_even: bool, declare_first: bool, turns: int = 2) -> None:
         self.line, self.doubled_is_even, self.declare_first, self.turns = line, doubled_is_even, declare_first, turns
+        self._turns_seen = lru_cache(maxsize=200_000)(self._turn)
 
     def moves(self, die: int, sprint: bool) -> range:
         most = die * (2 if sprint else 1)
         forced = (sprint and self.doubled_is_even) or die % 2 == 0
         return range(most, most + 1) if forced else range(most + 1)
 
-    @lru_cache(maxsize=200_000)
     def turn(self, a: int, b: int, sprint: bool, first: int, depth: int) -> float:
+        return self._turns_seen(a, b, sprint, first, depth)
+
+    def _turn(self, a: int, b: int, sprint: bool, first: int, depth: int) -> float:
         if depth == 0:
             return _evaluate(a, b, sprint, first, self.line)
         return self.throw((a, b), sprint, first, False, depth)

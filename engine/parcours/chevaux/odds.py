@@ -60,7 +60,8 @@ class Odds:
 
     def to_json(self) -> dict[str, object]:
         return {"win": [float(w) for w in self.win], "win_exact": [str(w) for w in self.win] if self.exact else None,
-                "ruin": [float(r) for r in self.ruin], "ruin_exact": [str(r) for r in self.ruin] if self.exact else None,
+                "ruin": [float(r) for r in self.ruin],
+                "ruin_exact": [str(r) for r in self.ruin] if self.exact else None,
                 "length": {str(t): float(p) for t, p in self.length.items()}, "tail": float(self.tail),
                 "mean_length": float(sum(t * p for t, p in self.length.items()))}
 
@@ -81,8 +82,8 @@ def outcome_chances(board: Board, exact: bool = True) -> tuple[tuple[Chance, Cha
     blue_to_throw: list[list[tuple[Chance, ...]]] = [[zero] * n for _ in range(n)]
     for r in range(n - 1, -1, -1):
         for b in range(n - 1, -1, -1):
-            a_vec, q_red = _throw(moves[r], lambda i: blue_to_throw[i][b], (1, 0, 0, 0), (0, 1, 0, 0), sixth)
-            b_vec, q_blue = _throw(moves[b], lambda i: red_to_throw[r][i], (0, 0, 1, 0), (0, 0, 0, 1), sixth)
+            a_vec, q_red = _throw(moves[r], lambda i, b=b: blue_to_throw[i][b], (1, 0, 0, 0), (0, 1, 0, 0), sixth)
+            b_vec, q_blue = _throw(moves[b], lambda i, r=r: red_to_throw[r][i], (0, 0, 1, 0), (0, 0, 0, 1), sixth)
             denom = 1 - q_red * q_blue
             x = tuple((a + q_red * bb) / denom for a, bb in zip(a_vec, b_vec))
             red_to_throw[r][b] = x

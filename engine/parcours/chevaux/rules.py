@@ -79,7 +79,8 @@ def play_throw(state: State, dice: list[int]) -> list[Event]:
     target = player.hole + face
     state.throws += 1
     if target > holes:  # exact count needed: the horse stays put
-        events.append(Event("overshoot", "chevaux:fin", seat, data={"hole": player.hole, "needed": holes - player.hole}))
+        events.append(Event("overshoot", "chevaux:fin", seat,
+                            data={"hole": player.hole, "needed": holes - player.hole}))
     else:
         events.append(Event("move", "chevaux:deplacement", seat, data={"from": player.hole, "to": target}))
         player.hole = target

@@ -61,7 +61,8 @@ def split(data: object, where: str = "setup.cards") -> dict[str, int]:
         out[kind] = count
     if sum(out.values()) > MAX_CARDS:
         raise ScenarioError(where, f"at most {MAX_CARDS} cards in all (the box holds 100), got {sum(out.values())}",
-                            fr=f"au plus {MAX_CARDS} cartes en tout (la boîte en contient 100), reçu {sum(out.values())}")
+                            fr=f"au plus {MAX_CARDS} cartes en tout (la boîte en contient 100), "
+                               f"reçu {sum(out.values())}")
     return out
 
 

@@ -90,7 +90,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "spring-along-card": ("« Saute dans la roue »", "Spring-along"), "kwak-cards": ("Les kwaks", "The kwak cards"),
     "tactical-discard": ("La défausse des tactiques", "Discarding tactical cards"),
 }
-assert set("ronde:" + k for k in _LABELS) == set(ARTICLES)
+assert {"ronde:" + k for k in _LABELS} == set(ARTICLES)
 
 
 def article_label(cite: str, lang: str) -> str:
@@ -172,18 +172,22 @@ _FR: dict[str, Line] = {
     "peloton-start": lambda e, w, a: f"Le peloton (trois coureurs noirs sur leur plaquette) part {_de(_d(e)['at'])}.",
     "peloton-pile": lambda e, w, a: _pile(e, "fr"),
     "tactical-deal": lambda e, w, a: ("Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
-                                      "« 1-6 »" + ("." if _d(e)['peloton'] else
-                                                   " (sans peloton, les deux cartes « prendre des cartes » sont retirées).")),
+                                      "« 1-6 »"
+                                      + ("." if _d(e)['peloton'] else
+                                         " (sans peloton, les deux cartes « prendre des cartes » sont retirées).")),
     "cobbles-safe": lambda e, w, a: "Sur les pavés, un peloton qui accélère et ceux qu'il emmène ne tombent jamais.",
     "peloton-mode": lambda e, w, a: ("Plus personne derrière lui : le peloton suit de nouveau le dernier."
-                                     if _d(e)['follows'] else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
+                                     if _d(e)['follows']
+                                     else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
     "out-of-turn": lambda e, w, a: f"Carte à bord violet : {w} la joue hors de son tour.",
-    "tactical-discard": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, sur la défausse « 8-12 ».",
+    "tactical-discard": lambda e, w, a: (f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, "
+                                         "sur la défausse « 8-12 »."),
     "start": lambda e, w, a: _start(e, "fr"),
     "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
     "first": lambda e, w, a: f"{w} a le plus haut ({_d(e)['face']}) et commence.",
-    "boxed-in": lambda e, w, a: f"Trois coureurs occupent la case {_d(e)['ahead']} : {w} ne peut pas passer, son tour passe.",
+    "boxed-in": lambda e, w, a: (f"Trois coureurs occupent la case {_d(e)['ahead']} : {w} ne peut pas passer, "
+                                 "son tour passe."),
     "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour ({_d(e)['left']} encore).",
     "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève" + (
         " ; la carte qui était devant lui va à la défausse « 8-12 »." if _d(e)['cards'] else "."),
@@ -224,15 +228,18 @@ _FR: dict[str, Line] = {
                               f"à {who(_d(e)['victim'], 'fr')}."),
     "steal": lambda e, w, a: f"Triangle rouge : {w} prend une carte au hasard à {who(_d(e)['victim'], 'fr')}.",
     "discard": lambda e, w, a: f"{w} a trop de cartes tactiques et défausse une carte {card(_d(e)['card'], 'fr')}.",
-    "kwak": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}, à côté de lui.",
+    "kwak": lambda e, w, a: (f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}, "
+                             "à côté de lui."),
     "spring": lambda e, w, a: (f"{w} saute dans la roue de {who(_d(e)['mover'], 'fr')}"
                                + (_left(e, "fr") if _d(e)['when'] == "passed" else ".")),
     "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier coureur, sur {_space(_d(e)['to'], 'fr')}.",
     "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
-    "peloton": lambda e, w, a: f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} à {_space(_d(e)['to'], 'fr')}" + (
+    "peloton": lambda e, w, a: (f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} "
+                                f"à {_space(_d(e)['to'], 'fr')}") + (
         f" : il s'arrête au pied du mont, {_count(_d(e)['lost'], 'lost', 'fr')}." if _d(e)['lost'] else "."),
     "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
-    "peloton-closed": lambda e, w, a: "Le peloton a atteint le Mur (Kapelmuur) : plus de cartes peloton, toutes sont défaussées.",
+    "peloton-closed": lambda e, w, a: ("Le peloton a atteint le Mur (Kapelmuur) : plus de cartes peloton, "
+                                       "toutes sont défaussées."),
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
                                + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
     "peloton-extra": lambda e, w, a: "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
@@ -244,16 +251,20 @@ _EN: dict[str, Line] = {
                                  f"{plural(_d(e)['acceleration'], 'acceleration card', 'acceleration cards')}, "
                                  f"{_d(e)['misfortune']} misfortune, {_d(e)['peloton']} peloton, "
                                  f"{_d(e)['tactical']} tactical."),
-    "peloton-start": lambda e, w, a: f"The peloton (three black riders on their plate) starts from {_space(_d(e)['at'], 'en')}.",
+    "peloton-start": lambda e, w, a: ("The peloton (three black riders on their plate) starts from "
+                                      f"{_space(_d(e)['at'], 'en')}."),
     "peloton-pile": lambda e, w, a: _pile(e, "en"),
     "tactical-deal": lambda e, w, a: ("Everyone also gets one tactical card; the rest are shuffled into the "
-                                      "\"1-6\" pile" + ("." if _d(e)['peloton'] else
-                                                        " (without the peloton, the two \"take cards\" cards are removed).")),
+                                      "\"1-6\" pile"
+                                      + ("." if _d(e)['peloton'] else
+                                         " (without the peloton, the two \"take cards\" cards are removed).")),
     "cobbles-safe": lambda e, w, a: "On the cobbles, an accelerating peloton and the riders it carries never fall.",
     "peloton-mode": lambda e, w, a: ("Nobody is behind it any more: the peloton follows the last rider again."
-                                     if _d(e)['follows'] else "A rider is behind the peloton: it no longer follows the last rider."),
+                                     if _d(e)['follows']
+                                     else "A rider is behind the peloton: it no longer follows the last rider."),
     "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
-    "tactical-discard": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card played goes face up on the \"8-12\" discard.",
+    "tactical-discard": lambda e, w, a: (f"The {card(_d(e)['card'], 'en')} card played goes face up "
+                                         "on the \"8-12\" discard."),
     "start": lambda e, w, a: _start(e, "en"),
     "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
@@ -299,7 +310,8 @@ _EN: dict[str, Line] = {
                               f"from {who(_d(e)['victim'], 'en')}."),
     "steal": lambda e, w, a: f"Red triangle: {w} takes a card at random from {who(_d(e)['victim'], 'en')}.",
     "discard": lambda e, w, a: f"{w} holds too many tactical cards and discards a {card(_d(e)['card'], 'en')} card.",
-    "kwak": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card on {who(_d(e)['victim'], 'en')}, beside him.",
+    "kwak": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card on {who(_d(e)['victim'], 'en')}, "
+                             "beside him."),
     "spring": lambda e, w, a: (f"{w} springs along with {who(_d(e)['mover'], 'en')}"
                                + (_left(e, "en") if _d(e)['when'] == "passed" else ".")),
     "peloton-follows": lambda e, w, a: f"The peloton follows the last rider: {_space(_d(e)['to'], 'en')}.",
@@ -308,8 +320,10 @@ _EN: dict[str, Line] = {
                                 f"{_space(_d(e)['to'], 'en')}" + (
         f"; it stops at the foot of the hill, {_count(_d(e)['lost'], 'lost', 'en')}." if _d(e)['lost'] else ".")),
     "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
-    "peloton-closed": lambda e, w, a: "The peloton has reached the Muur (Kapelmuur): no more peloton cards, all are discarded.",
-    "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: {_d(e)['dice'][0]}, "
+    "peloton-closed": lambda e, w, a: ("The peloton has reached the Muur (Kapelmuur): no more peloton cards, "
+                                       "all are discarded."),
+    "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: "
+                               f"{_d(e)['dice'][0]}, "
                                + ("done." if _d(e)['made'] else "missed (7 or more needed).")),
     "peloton-extra": lambda e, w, a: "The peloton reaches the foot of the hill with the exact count: one more D4 roll.",
 }
@@ -342,7 +356,8 @@ def _from_fr(e: Event) -> str:
     pile = {(True, False): "la défausse « 8-12 »", (True, True): "la défausse peloton « 10 »",
             (False, True): "la pioche peloton « 4 »", (False, False): "la pioche « 1-6 »"}[
         (bool(d["open"]), d["family"] == "peloton")]
-    what = f"une carte {card(d['card'], 'fr')}" if d["open"] or d["family"] == "misfortune" else FAMILIES[str(d["family"])][0]
+    what = (f"une carte {card(d['card'], 'fr')}" if d["open"] or d["family"] == "misfortune"
+            else FAMILIES[str(d["family"])][0])
     return f"{what} dans {pile}"
 
 
@@ -351,7 +366,8 @@ def _from_en(e: Event) -> str:
     pile = {(True, False): "the \"8-12\" discard", (True, True): "the \"10\" peloton discard",
             (False, True): "the \"4\" peloton pile", (False, False): "the \"1-6\" draw pile"}[
         (bool(d["open"]), d["family"] == "peloton")]
-    what = f"a {card(d['card'], 'en')} card" if d["open"] or d["family"] == "misfortune" else FAMILIES[str(d["family"])][1]
+    what = (f"a {card(d['card'], 'en')} card" if d["open"] or d["family"] == "misfortune"
+            else FAMILIES[str(d["family"])][1])
     return f"{what} from {pile}"
 
 

@@ -173,9 +173,11 @@ def _roll(state: State, step: Step, face: int, events: list[Event]) -> None:
 def play_choice(state: State, choice: str) -> list[Event]:
     step = state.tasks.pop()
     events: list[Event] = []
-    if not isinstance(step, Decision):
-        raise AssertionError(f"{step} asks no decision")
-    _decide(state, step, choice, events)
+    match step:
+        case Decision():
+            _decide(state, step, choice, events)
+        case _:
+            raise AssertionError(f"{step} asks no decision")
     advance(state, events)
     return events
 
@@ -232,7 +234,7 @@ def _waits(state: State, step: Decision, events: list[Event]) -> bool:
             if not _eligible(state, step):
                 state.tasks[-1] = replace(step, candidates=step.candidates[1:])  # he no longer holds the card
                 return False
-    seat, choices = choices_of(state, step)
+    _, choices = choices_of(state, step)
     if len(choices) > 1:
         return True
     state.tasks.pop()

@@ -137,9 +137,10 @@ def _place_rider(race: State, seat: int, row: dict[str, Any], loose: list[int]) 
     if row.get("hand") is not None:
         rider.hand = _pick(race, loose, row["hand"], f"{where}.hand")
         if race.peloton_closed and any(race.kinds[c] in C.PELOTON for c in rider.hand):
-            raise ScenarioError(f"{where}.hand", f"no peloton cards in hand once the peloton has reached the "
-                                                 f"{PELOTON_END_HILL}",
-                                fr=f"pas de carte peloton en main une fois que le peloton a atteint le {PELOTON_END_HILL}")
+            raise ScenarioError(f"{where}.hand",
+                                f"no peloton cards in hand once the peloton has reached the {PELOTON_END_HILL}",
+                                fr="pas de carte peloton en main une fois que le peloton a atteint le "
+                                   f"{PELOTON_END_HILL}")
     if skip:  # the misfortune he is serving lies in front of him
         rider.lying = _pick(race, loose, [_any_misfortune(race, loose, where)], f"{where}.skip")
 
@@ -168,7 +169,7 @@ def _any_misfortune(race: State, loose: list[int], where: str) -> str:
     if not kinds:
         raise ScenarioError(where, "no misfortune card left to lie in front of this rider",
                             fr="plus aucune carte de malchance à poser devant ce coureur")
-    return sorted(kinds)[0]
+    return min(kinds)
 
 
 def _pick(race: State, loose: list[int], kinds: object, where: str) -> list[int]:
@@ -185,7 +186,8 @@ def _pick(race: State, loose: list[int], kinds: object, where: str) -> list[int]
             raise ScenarioError(f"{where}[{i}]", f"no {kind} card left in this game" if known
                                 else f"unknown card kind {kind!r} (expected one of: {', '.join(C.KINDS)})",
                                 fr=(f"plus aucune carte « {kind} » dans cette partie" if known
-                                    else f"sorte de carte inconnue : {kind!r} (attendu : l'une de {', '.join(C.KINDS)})"))
+                                    else f"sorte de carte inconnue : {kind!r} "
+                                         f"(attendu : l'une de {', '.join(C.KINDS)})"))
         loose.remove(card)
         out.append(card)
     return out

@@ -60,7 +60,8 @@ def _move(e: Event, w: str, art: str, lang: str) -> str:
                 if lang == "fr" else f"{art}: a six counts twelve; {w} goes from square {d['from']} to {d['to']}.")
     if d["face"] == 6:
         return (f"{art} : ici le six ne compte que six ; {w} va de la case {d['from']} à la case {d['to']}."
-                if lang == "fr" else f"{art}: here a six counts only six; {w} goes from square {d['from']} to {d['to']}.")
+                if lang == "fr"
+                else f"{art}: here a six counts only six; {w} goes from square {d['from']} to {d['to']}.")
     return (f"{art} : {w} avance de {d['steps']}, de la case {d['from']} à la case {d['to']}."
             if lang == "fr" else f"{art}: {w} moves {d['steps']}, from square {d['from']} to {d['to']}.")
 
@@ -112,13 +113,15 @@ def _premier(e: Event, w: str, art: str, lang: str) -> str:
 
 def _cancelled(e: Event, w: str, art: str, lang: str) -> str:
     return (f"{w.capitalize()} a été doublé avant la ligne : pas de points à ce passage ({art})."
-            if lang == "fr" else f"{w.capitalize()} was lapped before reaching the line: no points at this crossing ({art}).")
+            if lang == "fr"
+            else f"{w.capitalize()} was lapped before reaching the line: no points at this crossing ({art}).")
 
 
 def _lapped(e: Event, w: str, art: str, lang: str) -> str:
     by = _num((e.data["by"] or 0) + 1 if isinstance(e.data["by"], int) else e.data["by"])
     return (f"{w.capitalize()} est doublé par le joueur {by} : ses points de ce tour sont annulés ({art})."
-            if lang == "fr" else f"{w.capitalize()} is lapped by player {by}: its points for this lap are cancelled ({art}).")
+            if lang == "fr"
+            else f"{w.capitalize()} is lapped by player {by}: its points for this lap are cancelled ({art}).")
 
 
 def _tour(e: Event, w: str, art: str, lang: str) -> str:
@@ -152,13 +155,15 @@ def _eliminated(e: Event, w: str, art: str, lang: str) -> str:
 def _wait(e: Event, w: str, art: str, lang: str) -> str:
     sq = e.data["square"]
     return (f"{w.capitalize()} a bouclé son tour et attend case {sq} que le tour se termine ({art})."
-            if lang == "fr" else f"{w.capitalize()} has done its lap and waits on square {sq} for the lap to end ({art}).")
+            if lang == "fr"
+            else f"{w.capitalize()} has done its lap and waits on square {sq} for the lap to end ({art}).")
 
 
 def _stake(e: Event, w: str, art: str, lang: str) -> str:
     d = e.data
     return (f"{w.capitalize()} reste le dernier : il verse {d['stake']} à la cagnotte, qui contient {d['pot']} ({art})."
-            if lang == "fr" else f"{w.capitalize()} is left last: it pays {d['stake']} into the kitty, now {d['pot']} ({art}).")
+            if lang == "fr"
+            else f"{w.capitalize()} is left last: it pays {d['stake']} into the kitty, now {d['pot']} ({art}).")
 
 
 def _placed(e: Event, w: str, art: str, lang: str) -> str:
@@ -182,8 +187,8 @@ def _end(e: Event, w: str, art: str, lang: str) -> str:
 
 
 _SENTENCES: dict[str, Sentence] = {
-    "throw": _throw, "order": _order, "move": _move, "bump": _bump, "bonus": _bonus, "blocked": _blocked, "cross": _cross,
-    "points": _points, "premier": _premier, "cancelled": _cancelled, "lapped": _lapped, "tour": _tour,
+    "throw": _throw, "order": _order, "move": _move, "bump": _bump, "bonus": _bonus, "blocked": _blocked,
+    "cross": _cross, "points": _points, "premier": _premier, "cancelled": _cancelled, "lapped": _lapped, "tour": _tour,
     "bell": _bell, "finish": _finish, "eliminated": _eliminated, "wait": _wait, "stake": _stake,
     "placed": _placed, "first": _first, "end": _end,
 }

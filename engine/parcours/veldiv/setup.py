@@ -72,7 +72,8 @@ def _place_riders(state: State, rows: object) -> None:
             _place(state, rider, spec, f"{where}[{index}]")
             if rider.on_track and rider.progress > 0:
                 if rider.square in taken:
-                    raise ScenarioError(f"{where}[{index}]", f"square {rider.square} is already taken by {taken[rider.square]}",
+                    raise ScenarioError(f"{where}[{index}]",
+                                        f"square {rider.square} is already taken by {taken[rider.square]}",
                                         fr=f"la case {rider.square} est déjà prise par {taken[rider.square]}")
                 taken[rider.square] = f"{where}[{index}]"
     for seat, team in enumerate(state.riders):
@@ -86,8 +87,10 @@ def _check_start_line(taken: dict[int, str], state: State) -> None:
     for team in state.riders:
         for rider in team:
             if rider.on_track and rider.progress == 0 and rider.square in taken:
-                raise ScenarioError(taken[rider.square], f"square {rider.square} is the start line of a rider still waiting there",
-                                    fr=f"la case {rider.square} est la ligne de départ d'un coureur qui y attend encore")
+                raise ScenarioError(taken[rider.square],
+                                    f"square {rider.square} is the start line of a rider still waiting there",
+                                    fr=f"la case {rider.square} est la ligne de départ d'un coureur "
+                                       "qui y attend encore")
 
 
 def _place(state: State, rider: Rider, spec: object, where: str) -> None:
@@ -101,15 +104,16 @@ def _place(state: State, rider: Rider, spec: object, where: str) -> None:
     if isinstance(spec, dict):
         unknown = set(spec) - {"square", "laps"}
         if unknown:
-            raise ScenarioError(f"{where}.{sorted(unknown)[0]}", "unknown field (expected square, laps)",
+            raise ScenarioError(f"{where}.{min(unknown)}", "unknown field (expected square, laps)",
                                 fr="champ inconnu (attendu : square, laps)")
         laps = spec.get("laps", 0)
         spec = spec.get("square")
         most = _most_laps(state)
         if not is_whole(laps, 0, most):
-            raise ScenarioError(f"{where}.laps", f"expected a whole number of laps from 0 to {most} in this race, "
-                                                 f"got {laps!r}",
-                                fr=f"attendu : un nombre entier de tours de 0 à {most} dans cette course, reçu {laps!r}")
+            raise ScenarioError(f"{where}.laps",
+                                f"expected a whole number of laps from 0 to {most} in this race, got {laps!r}",
+                                fr=f"attendu : un nombre entier de tours de 0 à {most} dans cette course, "
+                                   f"reçu {laps!r}")
     if not is_whole(spec, 1, TRACK_SQUARES):
         raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}",
                             fr=f"attendu : une case de 1 à {TRACK_SQUARES}, reçu {spec!r}")
