@@ -90,7 +90,8 @@ def _horse_odds() -> str:
         '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
         '<form class="px-board-form" hidden>'
         f'<label>Trous · Holes <input name="holes" type="number" min="2" max="40" value="{board["holes"]}"></label>'
-        f'<label>Trous à la montée · Holes going up <input name="up" type="number" min="1" max="39" value="{board["up"]}"></label>'
+        f'<label>Trous à la montée · Holes going up <input name="up" type="number" min="1" max="39" '
+        f'value="{board["up"]}"></label>'
         f'<label>Pièges · Traps <input name="traps" value="{traps}" inputmode="numeric"></label>'
         '<button type="submit">Recalculer · Recompute</button><p class="px-status" aria-live="polite"></p></form>'
         f'<div class="px-odds-result">{odds_html(board)}</div></div>')

@@ -43,12 +43,14 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     # Veldiv: laps (the bug: a billion laps made the sprint code allocate gigabytes)
     ({"ruleset": V, "players": 2, "setup": {"riders": [[{"square": 40, "laps": 1_000_000_000}], [3]]}},
      "setup.riders[0][0].laps", "0 to 1000"),
-    ({"ruleset": "veldiv.poursuite-individuelle", "players": 2, "setup": {"riders": [[{"square": 5, "laps": 3}], [30]]}},
+    ({"ruleset": "veldiv.poursuite-individuelle", "players": 2,
+      "setup": {"riders": [[{"square": 5, "laps": 3}], [30]]}},
      "setup.riders[0][0].laps", "0 to 2"),
     ({"ruleset": "veldiv.eliminatoire", "players": 3, "setup": {"riders": [[{"square": 5, "laps": 3}], [30], [20]]}},
      "setup.riders[0][0].laps", "0 to 2"),
     ({"ruleset": V, "players": 2, "setup": {"players": [{"premier": 3}, {}]}}, "setup.players[0].premier", "0 to 2"),
-    ({"ruleset": V, "players": 2, "setup": {"players": [{"points": 10**9}, {}]}}, "setup.players[0].points", "0 to 6000"),
+    ({"ruleset": V, "players": 2, "setup": {"players": [{"points": 10**9}, {}]}},
+     "setup.players[0].points", "0 to 6000"),
     ({"ruleset": V, "players": 2, "setup": {"players": [{}, {"tours": 5000}]}}, "setup.players[1].tours", "0 to 1000"),
     ({"ruleset": V, "players": 2, "setup": {"players": [{"stakes": 1}, {}]}}, "setup.players[0].stakes", "0 to 0"),
     ({"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 5}, {}]}},
@@ -72,15 +74,19 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     # Mezzo fondo: squares along the road, and positions a race can reach
     ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10**15}, {}]}},
      "setup.teams[0].rider", "before the finish"),
-    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 120, "derny": 121, "phase": "coupled"}, {}]}},
+    ({"ruleset": "cdp.mezzofondo", "players": 2,
+      "setup": {"teams": [{"rider": 120, "derny": 121, "phase": "coupled"}, {}]}},
      "setup.teams[0].rider", "before the finish"),
     ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": -500}, {}]}},
      "setup.teams[0].rider", "a lap behind"),
-    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
+    ({"ruleset": "cdp.mezzofondo", "players": 2,
+      "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
      "setup.teams[0]", "not behind"),
-    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "dernys"}, {}]}},
+    ({"ruleset": "cdp.mezzofondo", "players": 2,
+      "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "dernys"}, {}]}},
      "setup.teams[0]", "still behind its rider"),
-    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 40, "phase": "chasing"}, {}]}},
+    ({"ruleset": "cdp.mezzofondo", "players": 2,
+      "setup": {"teams": [{"rider": 10, "derny": 40, "phase": "chasing"}, {}]}},
      "setup.teams[0].derny", "at most 13 ahead"),
     ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": {"squares": 3, "red_line": 3}}},
      "setup.track.squares", "10 to 200"),
@@ -90,7 +96,8 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     ({"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{"points": 2}, {}]}},
      "setup.horses[0].points", "only in the race in legs"),
 ])
-def test_set_up_fields_out_of_range_or_unreachable_are_refused(scenario: dict[str, Any], where: str, words: str) -> None:
+def test_set_up_fields_out_of_range_or_unreachable_are_refused(scenario: dict[str, Any], where: str,
+                                                               words: str) -> None:
     err = refused(scenario)
     assert err.where == where and words in err.problem, str(err)
 
@@ -103,8 +110,9 @@ def test_reachable_set_ups_at_the_edges_of_the_ranges_still_play() -> None:
         {"ruleset": "veldiv.eliminatoire", "players": 3,
          "setup": {"riders": [[None], [{"square": 3, "laps": 2}], [{"square": 40, "laps": 1}]]}},
         {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1, "pos": [0, 29]}},
-        {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 119, "derny": 120, "phase": "coupled"},
-                                                                        {"rider": 3, "derny": 16, "phase": "chasing"}]}},
+        {"ruleset": "cdp.mezzofondo", "players": 2,
+         "setup": {"teams": [{"rider": 119, "derny": 120, "phase": "coupled"},
+                             {"rider": 3, "derny": 16, "phase": "chasing"}]}},
         {"ruleset": "chevaux.trois-points", "players": 2, "setup": {"horses": [{"points": 2}, {"points": 2}]}},
     ]
     for scenario in edges:
@@ -155,7 +163,8 @@ YAML = pytest.mark.yaml  # YAML text: PyYAML, which Pyodide lacks
     pytest.param("- " * 5000, "f:1", "nested too deep", marks=YAML),
     ('{"players": ' + "9" * 5000 + "}", "f", "number too large"),
     pytest.param("players: " + "9" * 5000, "f", "number too large", marks=YAML),
-    pytest.param("a: &a [1, 1]\nb: &b [*a, *a]\n", None, None, marks=YAML),  # aliases are fine; parse counts their expansion
+    # aliases are fine; parse counts their expansion
+    pytest.param("a: &a [1, 1]\nb: &b [*a, *a]\n", None, None, marks=YAML),
 ])
 def test_texts_nested_deep_or_with_huge_numbers_are_refused_before_parsing(text: str, where: str | None,
                                                                            words: str | None) -> None:
@@ -188,7 +197,8 @@ def test_cli_one_line_exit_2_for_bad_values_and_files(tmp_path: Path, capsys: py
         (["replay", str(deep)], "deep.json:1: nested too deep"),
         (["simulate", "veldiv.cagnotte", "--players", "3", "-n", "5", "--option", "veldiv.cagnotte-stake=²"],
          "options.veldiv.cagnotte-stake: expected a whole number"),
-        (["simulate", "veldiv.cagnotte", "--players", "3", "-n", "5", "--option", "veldiv.cagnotte-stake=" + "9" * 5000],
+        (["simulate", "veldiv.cagnotte", "--players", "3", "-n", "5",
+          "--option", "veldiv.cagnotte-stake=" + "9" * 5000],
          "options.veldiv.cagnotte-stake: expected a whole number"),
         (["simulate", V, "--players", "2", "-n", "100000000000000000000000"], "-n: expected 1 to 1,000,000 races"),
         (["simulate", V, "--players", "2", "-n", "0"], "-n: expected 1 to 1,000,000 races"),
@@ -205,7 +215,8 @@ def test_cli_one_line_exit_2_for_bad_values_and_files(tmp_path: Path, capsys: py
         assert err.startswith("parcours: ") and err.count("\n") == 1 and message in err, (args, err)
 
 
-def test_cli_refuses_an_oversized_file_before_reading_it_all(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_an_oversized_file_before_reading_it_all(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
     big = tmp_path / "big.json"
     with big.open("wb") as file:
         file.seek(64_000_000)
@@ -243,7 +254,8 @@ def test_simulate_interrupted_before_any_race_still_summarises() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_stops_a_simulation_cleanly_with_exit_130() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "parcours.cli", "simulate", V, "--players", "4", "-n", "1000000", "--json"],
+    proc = subprocess.Popen([sys.executable, "-m", "parcours.cli", "simulate", V,
+                             "--players", "4", "-n", "1000000", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     time.sleep(3)
@@ -361,7 +373,8 @@ BAD_SCENARIOS: list[object] = [
     {"ruleset": V, "players": 2, "setup": {"riders": [[{"square": 3, "laps": -1}], [5]]}},
     {"ruleset": V, "players": 2, "setup": {"riders": [[99], [5]]}},
     {"ruleset": V, "players": 2, "setup": {"riders": [[12], [12]]}},
-    {"ruleset": V, "players": 2, "setup": {"players": [{}]}}, {"ruleset": V, "players": 2, "setup": {"players": [3, {}]}},
+    {"ruleset": V, "players": 2, "setup": {"players": [{}]}},
+    {"ruleset": V, "players": 2, "setup": {"players": [3, {}]}},
     {"ruleset": V, "players": 2, "setup": {"players": [{"colour": 1}, {}]}},
     {"ruleset": V, "players": 2, "setup": {"players": [{"premier": 3}, {}]}},
     {"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 3}, {"stakes": 2}]}},
@@ -374,7 +387,8 @@ BAD_SCENARIOS: list[object] = [
     {"ruleset": "cdp.velocita", "players": 2, "setup": {"pos": [40, 0]}},
     {"ruleset": "cdp.velocita", "players": 2, "setup": {"sprint": 1}},
     {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 2}},
-    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": 1}, {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"x": 1}},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": 1},
+    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"x": 1}},
     {"ruleset": "cdp.mezzofondo", "players": 3, "setup": {"track": {"red_line": 20, "yellow_line": 19}}},
     {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": 1}},
     {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"track": {"x": 1}}},
@@ -386,12 +400,17 @@ BAD_SCENARIOS: list[object] = [
     {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": "x"}, {}]}},
     {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"x": 1}, {}]}},
     {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10**6}, {}]}},
-    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 40, "phase": "chasing"}, {}]}},
-    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 15, "phase": "coupled"}, {}]}},
-    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
-    {"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "dernys"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2,
+     "setup": {"teams": [{"rider": 10, "derny": 40, "phase": "chasing"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2,
+     "setup": {"teams": [{"rider": 10, "derny": 15, "phase": "coupled"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2,
+     "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
+    {"ruleset": "cdp.mezzofondo", "players": 2,
+     "setup": {"teams": [{"rider": 10, "derny": 12, "phase": "dernys"}, {}]}},
     # the horse race
-    {"ruleset": "chevaux.course", "players": 2, "choices": ["x"]}, {"ruleset": "chevaux.course", "players": 2, "setup": 1},
+    {"ruleset": "chevaux.course", "players": 2, "choices": ["x"]},
+    {"ruleset": "chevaux.course", "players": 2, "setup": 1},
     {"ruleset": "chevaux.course", "players": 2, "setup": {"x": 1}},
     {"ruleset": "chevaux.course", "players": 2, "setup": {"turn": 4}},
     {"ruleset": "chevaux.course", "players": 2, "setup": {"horses": [{}]}},
@@ -409,7 +428,8 @@ BAD_SCENARIOS: list[object] = [
     # the Ronde's set-up, course and cards
     {"ruleset": R1, "players": 2, "setup": {"x": 1}}, {"ruleset": R1, "players": 2, "setup": {"shuffle": "x"}},
     {"ruleset": R1, "players": 2, "setup": {"peloton": 3}}, {"ruleset": R2, "players": 2, "setup": {"peloton": -1}},
-    {"ruleset": R1, "players": 2, "setup": {"riders": [{}]}}, {"ruleset": R1, "players": 2, "setup": {"riders": [1, {}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [{}]}},
+    {"ruleset": R1, "players": 2, "setup": {"riders": [1, {}]}},
     {"ruleset": R1, "players": 2, "setup": {"riders": [{"x": 1}, {}]}},
     {"ruleset": R1, "players": 2, "setup": {"riders": [{"skip": 99}, {}]}},
     {"ruleset": R1, "players": 2, "setup": {"riders": [{"behind": True}, {}]}},

@@ -3,12 +3,13 @@ dice and choices, and checks what the rulebook (and our stated reading) says mus
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from parcours import ScenarioError, parse
-from parcours.core import Dice
+from parcours.core import Dice, Need
 from parcours.ronde import cards as C
 from parcours.ronde.course import DEFAULT_COURSE, build, counts
 from parcours.scenario import Game
@@ -16,8 +17,8 @@ from parcours.scenario import Game
 L1, L2, L3, L3X = "ronde.niveau-1", "ronde.niveau-2", "ronde.niveau-3", "ronde.niveau-3-sans-peloton"
 
 
-def game(ruleset: str, players: int, setup: dict[str, Any], dice: list[int] = (), choices: list[str] = (),
-         options: dict[str, Any] | None = None) -> Game:
+def game(ruleset: str, players: int, setup: dict[str, Any], dice: Sequence[int] = (),
+         choices: Sequence[str] = (), options: dict[str, Any] | None = None) -> Game:
     scenario = parse({"ruleset": ruleset, "players": players, "setup": {"first": 1, **setup},
                       "dice": list(dice), "choices": list(choices), "options": options or {}})
     g = Game(scenario)
@@ -27,7 +28,15 @@ def game(ruleset: str, players: int, setup: dict[str, Any], dice: list[int] = ()
 
 
 def riders(g: Game) -> list[dict[str, Any]]:
-    return g.position()["riders"]
+    out: list[dict[str, Any]] = g.position()["riders"]
+    return out
+
+
+def need_of(g: Game) -> Need:
+    """The game's current question (the game must not be over)."""
+    need = g.need()
+    assert need is not None
+    return need
 
 
 def kinds(g: Game) -> list[str]:
@@ -68,15 +77,16 @@ def test_level_1_setup_deals_three_acceleration_cards_and_shuffles_the_misfortun
     state = g.state
     assert all(len(r.hand) == 3 and all(state.kinds[c] in C.ACCELERATION for c in r.hand) for r in state.riders)
     assert len(state.draw) == 50 - 12 + 8 and not state.peloton_draw
-    assert g.need() is not None and g.need().decision == "lot" and g.need().sides == 16
+    need = g.need()
+    assert need is not None and need.decision == "lot" and need.sides == 16
 
 
 # ---------------------------------------------------------------- dice, cards, playing
 
 def test_on_the_flat_the_player_chooses_the_d4_d6_or_d8_and_on_a_hill_rolls_the_space_die() -> None:
     g = game(L1, 2, {"riders": [{"at": 10, "hand": []}, {"at": 38, "hand": []}]}, [3], ["d4"])
-    assert g.need().choices == () or g.need().kind == "dice"
-    need = g.need()
+    need = need_of(g)
+    assert need.choices == () or need.kind == "dice"
     assert need.kind == "dice" and need.seat == 1 and need.sides == 4  # space 38: a D4 space
     with pytest.raises(ScenarioError, match="D4"):
         g.throw([5])
@@ -85,9 +95,9 @@ def test_on_the_flat_the_player_chooses_the_d4_d6_or_d8_and_on_a_hill_rolls_the_
 
 def test_acceleration_cards_match_the_space_and_go_to_the_discard() -> None:
     g = game(L1, 2, {"riders": [{"at": 36, "hand": hand("triangle", "square", "flat")}, {"hand": []}]})
-    assert set(g.need().choices) == {"roll", "square"}  # space 36 is a D6 space: no triangle, no flat card
+    assert set(need_of(g).choices) == {"roll", "square"}  # space 36 is a D6 space: no triangle, no flat card
     g.choose("square")
-    assert g.need().sides == 16
+    assert need_of(g).sides == 16
     g.throw([9])
     assert riders(g)[0]["at"] == 45 and g.state.kinds[g.state.discard[-1]] == "square"
 
@@ -154,7 +164,7 @@ def test_a_peloton_card_rolling_10_may_take_itself_back_from_the_discard(reading
              "peloton": 37, "peloton_discard": ["p-flat"]}
     g = game(L2, 3, setup, [10], ["p-hill"], {"ronde.played-card-discard": reading})
     assert g.position()["peloton"] == 47 and riders(g)[0]["at"] == 48
-    assert g.position()["hands"][0] == [back] and g.need().decision == "act"  # then he plays his own rider
+    assert g.position()["hands"][0] == [back] and need_of(g).decision == "act"  # then he plays his own rider
     assert g.position()["piles"]["peloton_discard"] == ["p-flat" if reading == "at-once" else "p-hill"]
 
 
@@ -213,7 +223,7 @@ def test_a_fall_with_the_d16_costs_a_d4_roll_of_turns() -> None:
     g2 = game(L1, 2, {"course": {**DEFAULT_COURSE, "hills": [{"name": "Berg", "from": 20, "dice": "6"}],
                                  "cobbles": [{"name": "Kerkgate", "from": 40, "numbers": [9]}]},
                       "riders": [{"at": 28, "hand": hand("flat", "square")}, {"hand": []}]})
-    assert g2.need().choices == ("d4", "d6", "d8", "flat")
+    assert need_of(g2).choices == ("d4", "d6", "d8", "flat")
 
 
 def test_the_supply_zone_gives_three_cards() -> None:
@@ -273,14 +283,14 @@ def test_a_peloton_card_sweeps_the_overtaken_riders_in_front_of_it_three_to_a_sp
     at = [r["at"] for r in riders(g)]
     # the first three overtaken (the rearmost) just in front, the fourth and fifth a space further
     assert g.position()["peloton"] == 12 and at == [13, 13, 13, 14, 14, 20]
-    assert g.need().seat == 0 and g.need().decision == "act"  # then he plays his own rider
+    assert need_of(g).seat == 0 and need_of(g).decision == "act"  # then he plays his own rider
 
 
 def test_a_lying_rider_just_in_front_of_the_peloton_goes_behind_it_and_drives_it_with_the_d4() -> None:
     setup = {"riders": [{"at": 10, "skip": 2, "hand": []}, {"at": 15, "hand": []}, {"at": 30, "hand": []}],
              "peloton": 9}
     g = game(L2, 3, setup)
-    assert riders(g)[0]["behind"] and g.need().sides == 4 and g.need().seat == 0
+    assert riders(g)[0]["behind"] and need_of(g).sides == 4 and need_of(g).seat == 0
     g.throw([3])
     assert g.position()["peloton"] == 12 and riders(g)[0]["at"] == 11 and riders(g)[0]["skip"] == 1
 
@@ -327,7 +337,7 @@ def test_at_the_foot_of_the_muur_the_peloton_cards_are_over() -> None:
                         {"at": 160, "hand": []}], "peloton": 139}
     g = game(L2, 3, setup, [12], ["p-flat"], {"ronde.peloton-draws": "no"})
     assert g.position()["peloton_closed"] and g.position()["hands"][1] == []
-    assert not any(c.startswith("p-") for c in g.need().choices)
+    assert not any(c.startswith("p-") for c in need_of(g).choices)
 
 
 # ---------------------------------------------------------------- level 3: tactical cards
@@ -343,7 +353,7 @@ def test_a_third_tactical_card_must_be_discarded_after_one_round() -> None:
     g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-koppenberg", "t-berendries")}, {"at": 30, "hand": []},
                                 {"at": 40, "hand": []}], "draw": ["t-take"]},
              [6, 3, 3, 3], ["d6", "d4", "d4"])  # Yellow, on a hill, has no choice to make
-    assert g.need().decision == "discard" and g.need().seat == 0
+    assert need_of(g).decision == "discard" and need_of(g).seat == 0
     g.choose("discard:t-berendries")
     assert sorted(g.position()["hands"][0]) == ["t-koppenberg", "t-take"]
 
@@ -351,10 +361,10 @@ def test_a_third_tactical_card_must_be_discarded_after_one_round() -> None:
 def test_a_card_against_a_rider_makes_him_skip_and_its_player_rolls_a_basic_die() -> None:
     g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-hammer", "flat")}, {"at": 30, "hand": []},
                                 {"at": 40, "hand": []}]}, [], ["t-hammer@3"])
-    assert riders(g)[2]["skip"] == 3 and g.need().choices == ("d4", "d6", "d8")
+    assert riders(g)[2]["skip"] == 3 and need_of(g).choices == ("d4", "d6", "d8")
     g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-hammer", "flat")}, {"at": 30, "hand": []},
                                 {"at": 40, "hand": []}]}, [], ["t-hammer@3"], {"ronde.against-basic-die": "any"})
-    assert "flat" in g.need().choices
+    assert "flat" in need_of(g).choices
 
 
 def test_the_take_card_takes_blind_from_an_opponent() -> None:
@@ -374,7 +384,7 @@ def test_the_koppenberg_card_rolls_the_d10_twice() -> None:
 def test_the_berendries_card_rolls_the_d16_there_or_the_d8_on_another_hill(at: int, sides: int) -> None:
     g = game(L3, 3, {"riders": [{"at": at, "hand": hand("t-berendries")}, {"at": 30, "hand": []},
                                 {"at": 40, "hand": []}]}, [], ["t-berendries"])
-    assert g.need().sides == sides
+    assert need_of(g).sides == sides
 
 
 def test_a_counter_against_a_counter_lets_the_card_stand() -> None:
@@ -457,7 +467,7 @@ def test_a_third_tactical_card_discarded_at_once_with_no_grace() -> None:
     g = game(L3, 3, {"riders": [{"at": 10, "hand": hand("t-koppenberg", "t-berendries")}, {"at": 30, "hand": []},
                                 {"at": 40, "hand": []}], "draw": ["t-take"]},
              [6], ["d6"], {"ronde.tactical-grace": "at-once"})
-    assert g.need().decision == "discard" and g.need().seat == 0
+    assert need_of(g).decision == "discard" and need_of(g).seat == 0
 
 
 @pytest.mark.parametrize("reading, peloton", [("yes", 36), ("no", 38)])
@@ -614,7 +624,12 @@ def test_a_film_of_a_400_space_course_parses_it_once_and_draws_its_profile_once(
             g.choose(choices[-1])
     parsed = []
     real = course_module._parse
-    monkeypatch.setattr(course_module, "_parse", lambda full, where: parsed.append(full["spaces"]) or real(full, where))
+
+    def counted(full: dict[str, Any], where: str) -> course_module.Course:
+        parsed.append(full["spaces"])
+        return real(full, where)
+
+    monkeypatch.setattr(course_module, "_parse", counted)
     course_module._BUILT.clear()
     profile._SEEN.clear()
     for cached in (profile._profile, profile.rows, profile.drawing):

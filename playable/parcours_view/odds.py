@@ -43,7 +43,9 @@ def _table(o: Odds) -> str:
 
 def _short(p: Fraction) -> str:
     text = f"{p.numerator}/{p.denominator}"
-    return text if len(text) <= 40 else f"{str(p.numerator)[:12]}…/{str(p.denominator)[:12]}… ({len(str(p.denominator))} digits)"
+    if len(text) <= 40:
+        return text
+    return f"{str(p.numerator)[:12]}…/{str(p.denominator)[:12]}… ({len(str(p.denominator))} digits)"
 
 
 def _chart(o: Odds) -> str:

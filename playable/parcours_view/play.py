@@ -47,7 +47,8 @@ def play(request: object) -> dict[str, Any]:
     scenario = parse(request.get("scenario"))
     prefix = request.get("prefix", "#")
     if not isinstance(prefix, str):
-        raise ScenarioError("prefix", "expected the rules page's address", fr="attendu : l'adresse de la page des règles")
+        raise ScenarioError("prefix", "expected the rules page's address",
+                            fr="attendu : l'adresse de la page des règles")
     since = request.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ScenarioError("since", f"expected a number of frames, got {since!r}",
@@ -87,7 +88,8 @@ def play(request: object) -> dict[str, Any]:
         attend = "la course est finie" if left is None else f"la règle attend un lancer du joueur {left.seat + 1}"
         extra = plural(len(scenario.choices) - used_choices, "decision", "decisions")
         extra_fr = plural(len(scenario.choices) - used_choices, "décision", "décisions", "fr")
-        raise ScenarioError(f"choices[{used_choices}]", f"{extra} too many: {waits}", fr=f"{extra_fr} de trop : {attend}")
+        raise ScenarioError(f"choices[{used_choices}]", f"{extra} too many: {waits}",
+                            fr=f"{extra_fr} de trop : {attend}")
     if since > count:
         raise ScenarioError("since", f"the race has {count} frames, not {since}",
                             fr=f"la course compte {count} images, pas {since}")
@@ -126,7 +128,8 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
     if not isinstance(name, str):
         raise ScenarioError("bots.name", "expected a bot's name", fr="attendu : le nom d'un robot")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}", fr=f"attendu : un nombre entier, reçu {seed!r}")
+        raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}",
+                            fr=f"attendu : un nombre entier, reçu {seed!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ScenarioError("bots.moves", f"expected a number of moves, got {limit!r}",
                             fr=f"attendu : un nombre de coups, reçu {limit!r}")

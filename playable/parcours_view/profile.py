@@ -272,7 +272,8 @@ def course_figure(course_data: object = None) -> str:
         s = c.spaces[a]
         if s.hill:
             dice = " ".join(f"D{c.spaces[i].die}" for i in range(a, b + 1))
-            rows_html.append((a, f"<tr><td>{a}–{b}</td><td>{escape(s.hill)}</td><td>mont · hill</td><td>{dice}</td></tr>"))
+            rows_html.append((a, (f"<tr><td>{a}–{b}</td><td>{escape(s.hill)}</td><td>mont · hill</td>"
+                                  f"<td>{dice}</td></tr>")))
         else:
             nums = " ".join(str(c.spaces[i].number) for i in range(a, b + 1))
             rows_html.append((a, (f"<tr><td>{a}–{b}</td><td>{escape(str(s.cobbles))}</td><td>pavés · cobbles</td>"
@@ -292,11 +293,13 @@ def course_figure(course_data: object = None) -> str:
         f"{svg}</div>"
         '<figcaption class="px-caption">'
         f'<span lang="fr">Le parcours, de Bruges (case 0) à Ninove-Meerbeke (case {c.finish}) : {flat} cases de plat, '
-        f'{len(c.spaces) - flat} en montée ; une case D4 grimpe plus fort qu\'une case D6. Reconstitution : la règle ne donne '
-        "que les totaux ; l'ordre des monts, leurs dés et les pavés sont les nôtres.</span><br>"
+        f'{len(c.spaces) - flat} en montée ; une case D4 grimpe plus fort qu\'une case D6. '
+        "Reconstitution : la règle ne donne que les totaux ; l'ordre des monts, leurs dés et les pavés sont "
+        "les nôtres.</span><br>"
         f'<span lang="en">The course, from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): {flat} flat spaces, '
-        f"{len(c.spaces) - flat} uphill; a D4 space climbs more steeply than a D6 space. A reconstruction: the rules give "
-        "only the totals; the order of the hills, their dice and the cobbles are ours.</span></figcaption></figure>"
+        f"{len(c.spaces) - flat} uphill; a D4 space climbs more steeply than a D6 space. "
+        "A reconstruction: the rules give only the totals; the order of the hills, their dice and the cobbles "
+        "are ours.</span></figcaption></figure>"
         '<details class="px-course-list"><summary>Le parcours en liste · The course as a list</summary>'
         '<table><thead><tr><th scope="col">Cases · Spaces</th><th scope="col">Nom · Name</th>'
         '<th scope="col">Nature · Kind</th><th scope="col">Dés ou pavés · Dice or cobbles</th></tr></thead>'

@@ -100,7 +100,8 @@ def symbols() -> str:
                    f'<text dy="2.5" fill="{ink}">{seat + 1}</text></g>'
                    f'<g id="px-rc-l{seat}" class="px-rc-rider px-rc-lying"><ellipse rx="6.5" ry="3.6" stroke="{fill}"/>'
                    f'<text dy="2">{seat + 1}</text></g>'
-                   f'<g id="px-rc-k{seat}"><circle class="px-rc-key" cx="{COLUMNS[0] - 8}" cy="-3" r="4" fill="{fill}"/>'
+                   f'<g id="px-rc-k{seat}">'
+                   f'<circle class="px-rc-key" cx="{COLUMNS[0] - 8}" cy="-3" r="4" fill="{fill}"/>'
                    f'<text class="px-rc-keyname" x="{COLUMNS[0]}">{seat + 1} {_both(seat)}</text></g>')
     return defs("".join(out))
 
@@ -165,7 +166,8 @@ def _table(position: dict[str, Any], y0: float) -> tuple[str, float]:
         shown = "(cachée · hidden)" if hand is None else (escape(hand_text(hand)) or "—")
         mark = '<tspan x="0">▶</tspan>' if seat == turn else ""
         lines.append(f'<use xlink:href="#px-rc-k{seat % len(RIDER_COLOURS)}" y="{_num(y)}"/>'
-                     f'<text y="{_num(y)}">{mark}<tspan x="{b}">{where}</tspan><tspan x="{c}">{r["skip"] or "—"}</tspan>'
+                     f'<text y="{_num(y)}">{mark}<tspan x="{b}">{where}</tspan>'
+                     f'<tspan x="{c}">{r["skip"] or "—"}</tspan>'
                      f'<tspan x="{d}">{r["cards"]}</tspan><tspan x="{e}">{shown}</tspan></text>')
     if position.get("peloton") is not None:
         y += LINE

@@ -65,9 +65,9 @@ class Oval:
 
     def symbol(self) -> str:
         parts = [f'<symbol id="{self.symbol_id}" viewBox="0 0 {WIDTH} {HEIGHT}">',
-                 f'<rect x="{CX - STRAIGHT / 2 - RADIUS + LANE / 2 + 6}" y="{CY - RADIUS + LANE / 2 + 6}" '
-                 f'width="{STRAIGHT + 2 * RADIUS - LANE - 12}" height="{2 * RADIUS - LANE - 12}" '
-                 f'rx="{RADIUS - LANE / 2 - 6}" class="px-pelouse"/>']
+                 (f'<rect x="{CX - STRAIGHT / 2 - RADIUS + LANE / 2 + 6}" y="{CY - RADIUS + LANE / 2 + 6}" '
+                  f'width="{STRAIGHT + 2 * RADIUS - LANE - 12}" height="{2 * RADIUS - LANE - 12}" '
+                  f'rx="{RADIUS - LANE / 2 - 6}" class="px-pelouse"/>')]
         for square in range(1, self.squares + 1):
             x, y, heading = self.centre(square)
             out_x, out_y = -math.sin(math.radians(heading)), math.cos(math.radians(heading))  # away from the infield
@@ -82,8 +82,8 @@ class Oval:
 
     def board(self, pieces: list[tuple[int, str, str, str]], label: str) -> str:
         """pieces: (square, text, colour, css class). Pieces sharing a square stand towards the infield."""
-        parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" class="px-board">'
-                 f'<use xlink:href="#{self.symbol_id}"/>']
+        parts = [(f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" class="px-board">'
+                  f'<use xlink:href="#{self.symbol_id}"/>')]
         stacked: dict[int, int] = {}
         for square, text, colour, css in pieces:
             n = stacked.get(square, 0)
