@@ -34,9 +34,13 @@ ROOT = Path(__file__).parent.parent
 SEEDS: list[dict[str, Any]] = json.loads((ROOT / "tests" / "golden" / "scenarios.json").read_text()) + [
     yaml.safe_load(path.read_text())["scenario"] for path in sorted(ROOT.glob("docs/*/examples/*.yml"))]
 
-# The bound: a fixed allowance for any call, plus a little per step actually played (a legal race
-# may be long: the kitty to 1,000 takes 93,000 throws, and is played to its end).
-SECONDS = 3.0
+# The bound, in CPU seconds of the calling thread (wall time varies with the machine's load and
+# made this suite flake on a busy machine): a fixed allowance for any call, well above the slowest
+# legal one (the horse race's odds on its largest board, about 2 s), plus a little per step
+# actually played (a legal race may be long: the kitty to 1,000 takes 93,000 throws, and is played
+# to its end). It catches work without bound (a billion laps, a recursion), not slowness: speed is
+# measured by the benchmarks (make bench).
+SECONDS = 10.0
 PER_STEP = 0.0005
 
 FUZZ = settings(derandomize=True, deadline=None, database=None,
@@ -59,9 +63,9 @@ def any_digits() -> Iterator[None]:
 
 
 def timed(call: Callable[[], T]) -> tuple[T, float]:
-    start = time.perf_counter()
+    start = time.thread_time()
     out = call()
-    return out, time.perf_counter() - start
+    return out, time.thread_time() - start
 
 
 def deep(depth: int, leaf: Any) -> Any:
@@ -175,15 +179,15 @@ def one_line(message: str) -> bool:
 @FUZZ
 @given(mutated())
 def test_replay_ends_in_a_result_or_a_one_line_error(scenario: dict[str, Any]) -> None:
-    start = time.perf_counter()
+    start = time.thread_time()
     try:
         out = replay(scenario)
     except ScenarioError as err:
         assert one_line(str(err)), str(err)
-        assert time.perf_counter() - start < SECONDS
+        assert time.thread_time() - start < SECONDS
         return
     assert out["stopped"] in ("end", "dice", "choices")
-    assert time.perf_counter() - start < SECONDS + PER_STEP * out["steps"]
+    assert time.thread_time() - start < SECONDS + PER_STEP * out["steps"]
     json.dumps(out)  # a result the browser can take: plain JSON
 
 

@@ -181,10 +181,10 @@ def test_yaml_aliases_cannot_blow_up_into_billions_of_values() -> None:
     lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
     data = loads("\n".join(lines), "bomb.yml")  # shared references: cheap to load, 10**9 values to walk
-    start = time.perf_counter()
+    start = time.thread_time()
     with pytest.raises(ScenarioError) as err:
         parse({"ruleset": V, "players": 2, "setup": data})
-    assert "too large" in err.value.problem and time.perf_counter() - start < 5
+    assert "too large" in err.value.problem and time.thread_time() - start < 5
 
 
 def test_cli_one_line_exit_2_for_bad_values_and_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
