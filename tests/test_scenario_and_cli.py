@@ -123,6 +123,18 @@ def test_cli_play_with_a_human_who_presses_enter_then_quits() -> None:
     assert out.stdout.count("Player 1 throws") == 2 and "Game abandoned" in out.stdout
 
 
+
+def test_cli_play_asks_a_human_to_decide_and_a_bot_answers() -> None:
+    """Velocità, seat 0 a person (seed 2): the lot and a throw of 1 at Enter, then how far to ride;
+    a wrong answer is asked again, 1 is played, the bot rides for seat 1 (its throw of 1, no
+    sprint, it stays put); quitting at the next throw leaves the race unfinished."""
+    out = cli("play", "cdp.velocita", "--players", "2", "--seed", "2", "--human", "0",
+              stdin="\n\nnonsense\n1\nq\n").stdout
+    assert out.count("Player 1, choose one of 0, 1") == 2 and out.count("That choice is not allowed here.") == 1
+    assert "3. Rider 1 moves 1, to square 1" in out and "6. Rider 2 stays put" in out
+    assert out.endswith("Player 1, press Enter to throw (q to quit): Game abandoned.\n")
+
+
 def test_cli_simulate_reports_win_rates_lengths_and_articles() -> None:
     out = cli("simulate", "veldiv.individuelle", "--players", "4", "-n", "200", "--seed", "3", "--json")
     assert out.returncode == 0

@@ -7,6 +7,7 @@ import json
 import random
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any, NoReturn, TextIO
 
 from .core import ScenarioError, french_number
@@ -163,33 +164,51 @@ def _status(game: Game, lang: str, unused: int) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
+    """A race in the terminal on the engine's one replay loop: people throw (Enter) and decide at
+    the prompt, bots decide for the other seats; quitting ends the loop as a script that ran out."""
     scenario = _scenario_from_args(args, None)
     humans = _seats(args.human, scenario.players)
     rng = random.Random(args.seed)
     game = Game(scenario)
     _print_steps(game, args.lang, sys.stdout)
-    bots = game.rules.BOTS
-    bot = next(iter(bots.values())) if bots else None
-    while (need := game.need()) is not None:
-        shown = len(game.steps)
-        if need.kind == "dice":
-            die = f"D{need.sides} " if need.sides != 6 else ""
-            if need.seat in humans and _ask(need.seat, args.lang, (), die + _hand(game, need.seat, args.lang)) is None:
-                print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
-                return 0
-            game.throw([rng.randint(1, need.sides) for _ in range(need.count)])
-        else:
-            choice = (_ask(need.seat, args.lang, need.choices, _hand(game, need.seat, args.lang))
-                      if need.seat in humans else None)
-            if choice is None and need.seat in humans:
-                print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
-                return 0
-            if choice is None:
-                assert bot is not None, "a game with decisions has bots"
-                choice = bot(game.state, need, rng)
-            game.choose(choice)
-        _print_steps(game, args.lang, sys.stdout, shown)
+    for _ in game.advance(_TableDice(game, humans, rng, args.lang), _decisions(game, humans, rng, args.lang)):
+        _print_steps(game, args.lang, sys.stdout, len(game.steps) - 1)
+    if game.stopped != "end":
+        print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
     return 0
+
+
+class _TableDice:
+    """The dice of a race at the terminal: a person's throw waits for Enter (or q to quit)."""
+
+    def __init__(self, game: Game, humans: set[int], rng: random.Random, lang: str) -> None:
+        self.game, self.humans, self.rng, self.lang = game, humans, rng, lang
+        self.used = 0
+
+    def available(self, count: int) -> bool:
+        need = self.game.need()
+        if need is None or need.seat not in self.humans:
+            return True
+        die = f"D{need.sides} " if need.sides != 6 else ""
+        return _ask(need.seat, self.lang, (), die + _hand(self.game, need.seat, self.lang)) is not None
+
+    def throw(self, sides: int = 6) -> int:
+        self.used += 1
+        return self.rng.randint(1, sides)
+
+
+def _decisions(game: Game, humans: set[int], rng: random.Random, lang: str) -> Iterator[str]:
+    """Each decision as it is asked: a person's at the prompt (none: they quit), a bot's otherwise."""
+    bot = next(iter(game.rules.BOTS.values()), None)
+    while (need := game.need()) is not None:
+        if need.seat in humans:
+            choice = _ask(need.seat, lang, need.choices, _hand(game, need.seat, lang))
+            if choice is None:
+                return
+        else:
+            assert bot is not None, "a game with decisions has bots"
+            choice = bot(game.state, need, rng)
+        yield choice
 
 
 def _seats(spec: str, players: int) -> set[int]:
