@@ -12,6 +12,7 @@ from typing import Any
 
 from parcours import all_games, game_of
 from parcours.interface import GameRules
+from parcours.options import CONFIDENCE
 from parcours_view import film, symbols
 
 from . import data_check
@@ -78,24 +79,28 @@ def _parallel(fr_label: str, fr_html: str, en_label: str, en_html: str) -> str:
 
 
 def _option_box(rules: GameRules, option_id: str) -> str:
+    """A reading beside its article: the question, each value in words (its code after it, for
+    scenario authors) with what it means, the one the engine plays by default, and how sure we are."""
     option = rules.OPTIONS[option_id]
     rows = []
     for lang in ("fr", "en"):
+        fr = lang == "fr"
+        colon = " :" if fr else ":"
         if option.number_range:
             low, high = option.number_range
-            readings = (f"<li>{'nombre de' if lang == 'fr' else 'a number from'} {low} "
-                        f"{'à' if lang == 'fr' else 'to'} {high}; "
-                        f"{'par défaut' if lang == 'fr' else 'default'} <code>{option.default}</code></li>")
+            readings = (f"<li>{'un nombre de' if fr else 'a number from'} {low} {'à' if fr else 'to'} {high}"
+                        f"{' ;' if fr else ';'} {'par défaut' if fr else 'default'} {option.default}</li>")
         else:
-            default = " (par défaut)" if lang == "fr" else " (default)"
+            default = " (par défaut)" if fr else " (default)"
             readings = "".join(
-                f'<li><code>{value}</code>{default if value == option.default else ""}: {escape(text[lang])}</li>'
+                f"<li><strong>{escape(option.labels[value][lang])}</strong> <code>{escape(value)}</code>"
+                f'{default if value == option.default else ""}{colon} {escape(text[lang])}</li>'
                 for value, text in option.values.items())
-        head = "Option du moteur" if lang == "fr" else "Engine option"
-        conf = "confiance" if lang == "fr" else "confidence"
+        head = "Option du moteur" if fr else "Engine option"
+        sure = CONFIDENCE[option.confidence][lang]
         rows.append(f'<div lang="{lang}"><p><strong>{head}</strong> <code>{option_id}</code> '
-                    f'({conf}: <em>{option.confidence}</em>). {escape(option.question[lang])}</p>'
-                    f'<ul>{readings}</ul></div>')
+                    f"({'confiance' if fr else 'confidence'}{colon} <em>{sure}</em>). "
+                    f"{escape(option.question[lang])}</p><ul>{readings}</ul></div>")
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 

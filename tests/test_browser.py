@@ -566,6 +566,10 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     assert ex.locator("details.px-readings select").count() >= 1, "the race's other readings are folded away"
     assert select.input_value() == "mover"
     mover = board_label(ex)
+    # Each reading in words, both languages, as the game gives them (no code such as "teammate").
+    from parcours.veldiv import OPTIONS
+    words = OPTIONS["veldiv.art7-rider"].labels["teammate"]
+    assert select.locator("option[value=teammate]").inner_text() == f"{words['en']} · {words['fr']}"
     select.select_option("teammate")
     film = expected_film({**scenario, "options": {"veldiv.art7-rider": "teammate"}})
     last = film["frames"][-1]
@@ -577,6 +581,7 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     assert any("rider 2 on 6 squares" in t for t in page_sentences(ex, n))
     # The reading in force is described beside the choice.
     assert "already on the square moves on" in ex.locator("[id$='veldiv-art7-rider-desc']").inner_text()
+    assert f"Reading \"{words['en']}\" replayed." in status(ex) and f"Lecture « {words['fr']} » rejouée." in status(ex)
     # Back to the published example.
     reset(ex)
     assert select.input_value() == "mover"

@@ -48,6 +48,11 @@ const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 const COUNT = { 1: ["one die", "un seul dé", "4"], 2: ["two dice", "deux dés", "3 5"] };
 
 // ------------------------------------------------------------------ one worked example
+// A reading's value in words, {en, fr}, as its game gives them (Option.labels); a number is its own word.
+function valueWords(info, value) {
+  return info.labels?.[value] ?? { en: String(value), fr: String(value) };
+}
+
 class WorkedExample {
   constructor(el) {
     this.el = el;
@@ -184,7 +189,8 @@ class WorkedExample {
       } else {
         control = h("select", { id: fieldId, "aria-describedby": describe.id },
           Object.keys(info.values).map((value) => h("option", { value },
-            value === info.default ? `${value} (default · par défaut)` : value)));
+            `${valueWords(info, value).en} · ${valueWords(info, value).fr}`
+              + (value === info.default ? " (default · par défaut)" : ""))));
       }
       control.addEventListener("change", () => this.use(() => this.changeOption(oid, control)));
       this.optionControls[oid] = { control, describe, info };
@@ -608,7 +614,8 @@ class WorkedExample {
       }
       if (gen !== this.gen) return;
       this.useFilm(film, scenario);
-      this.go(this.k, { note: { en: `Reading "${value}" replayed.`, fr: `Lecture « ${value} » rejouée.` } });
+      const words = valueWords(info, value);
+      this.go(this.k, { note: { en: `Reading "${words.en}" replayed.`, fr: `Lecture « ${words.fr} » rejouée.` } });
     });
   }
 
