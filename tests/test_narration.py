@@ -164,3 +164,15 @@ def test_the_mezzo_fondo_engine_marks_a_set_up_in_mid_race_and_not_a_start() -> 
     assert opening(None).startswith("Start, 4 laps")
     teams = [{"rider": 10, "derny": 11, "phase": "coupled"}, {"rider": 8, "derny": 9, "phase": "coupled"}]
     assert opening({"teams": teams}).startswith("A race under way, over 4 laps")
+
+
+def test_no_article_label_doubles_a_word() -> None:
+    """A citation's label reads as words: 'the rule "The Kitty, a special race"', never 'the The Kitty'."""
+    import re
+
+    from parcours import all_games
+    for game in all_games().values():
+        for cite in (*game.ARTICLES, *(race.article for race in game.RACES.values())):
+            for lang in ("fr", "en"):
+                label = game.article_label(cite, lang)
+                assert not re.search(r"\b(\w+) \1\b", label, re.IGNORECASE), (cite, lang, label)

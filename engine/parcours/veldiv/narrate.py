@@ -11,11 +11,12 @@ _RACE_RULE = {race.article: race.name for race in RACES.values()}
 
 
 def article_label(cite: str, lang: str) -> str:
-    """'veldiv:art-3' -> 'Art. 3'; a race id -> 'the individual race rule'."""
+    """'veldiv:art-3' -> 'Art. 3'; a race id -> the rule named as the race is (the English quotes the
+    name as the French does: "the The Kitty… rule" doubled its article)."""
     if ":art-" in cite:
         return "Art. " + cite.rsplit("-", 1)[1]
     name = _RACE_RULE.get(cite, {"fr": cite, "en": cite})[lang]
-    return f"la règle « {name} »" if lang == "fr" else f"the {name} rule"
+    return f"la règle « {name} »" if lang == "fr" else f'the rule "{name}"'
 
 
 def who(event: Event, lang: str, team: bool) -> str:
