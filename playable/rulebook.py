@@ -119,10 +119,13 @@ def example_html(example: Example, rules_url: str = "") -> str:
     played = film(example.scenario, anchor_prefix=rules_url + "#")
     ident = f"ex-{example.name}"
     scenario = json.dumps(example.scenario, ensure_ascii=False, separators=(",", ":"))
+    # Everything the widget needs to step through the example and know what each position waits
+    # for (the step's `asked`, the last position's `need`), without Python.
     frames = _template_json({"boards": [f["board"] for f in played.frames],
                              "labels": [f["label"] for f in played.frames],
-                             "dice": [f["dice"] for f in played.frames],
-                             "finished": played.finished, "dice_needed": played.dice_needed, "need": played.need})
+                             "asked": [f.get("asked") for f in played.frames],
+                             "played": [f.get("played") for f in played.frames],
+                             "need": played.need})
     rules = game_of(example.scenario["ruleset"])
     options = [oid for oid in rules.OPTIONS if example.scenario["ruleset"] in rules.APPLIES[oid]]
     steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>'

@@ -312,7 +312,8 @@ def restarted(stages: list[str]) -> bool:
 @pytest.fixture
 def hanging_example(browser: Any, server: Server) -> Iterator[HangingSession]:
     # ex-art-3-taken (dice 3 3 5) played on with a 6: that request hangs.
-    s = HangingSession(browser, server, 'd.op === "film" && JSON.stringify(parsed(d.scenario)?.dice) === "[3,3,5,6]"')
+    s = HangingSession(browser, server, 'd.op === "film" && JSON.stringify(parsed(d.scenario)?.dice) === "[3,3,5]"'
+                       ' && JSON.stringify(parsed(d.move)?.dice) === "[6]"')
     yield s
     s.close()
 

@@ -7,11 +7,12 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import parcours_view
-from parcours import Dice, Game, all_games, all_races, parse
+from parcours import Dice, Game, ScenarioError, all_games, all_races, parse
 from parcours_view.film import film
 from parcours_view.play import play
 from parcours_view.registry import VIEWS
@@ -54,6 +55,57 @@ def test_the_films_frames_carry_what_was_asked_and_played() -> None:
             assert f["played"] == f["dice"] and f["asked"]["kind"] == "dice" and f["asked"]["sides"] == f["sides"]
         else:
             assert f["asked"]["kind"] == "choice" and f["played"] in f["asked"]["choices"]
+
+
+def test_a_films_decisions_carry_their_words() -> None:
+    """A page steps back to a decision and shows its choices without asking the engine."""
+    frames = film(VELOCITA).frames
+    decisions = [f["asked"] for f in frames[1:] if f["asked"]["kind"] == "choice"]
+    assert decisions
+    for asked in decisions:
+        assert set(asked["labels"]) == set(asked["choices"])
+        assert all(words["en"] and words["fr"] and words["en"] != words["fr"] for words in asked["labels"].values())
+        assert asked["question"]["en"] and asked["question"]["fr"]
+
+
+def _up_to(scenario: dict[str, Any], dice: int) -> dict[str, Any]:
+    return {**scenario, "dice": scenario["dice"][:dice], "choices": []}
+
+
+@pytest.mark.parametrize(("move", "en", "fr"), [
+    ({"dice": [7]}, "7 is not a face of the D6 rolled here (it shows 1 to 6)",
+     "7 n'est pas une face du D6 lancé ici (il va de 1 à 6)"),
+    ({"dice": [3, 5]}, "this throw takes one die, not 2", "ce lancer se joue avec un dé, pas 2"),
+    ({"choice": "sprint"}, "no decision is asked for here", "aucune décision n'est demandée ici"),
+])
+def test_a_readers_move_the_rules_refuse_leaves_the_film_as_it_was(move: dict[str, object], en: str, fr: str) -> None:
+    scenario = _up_to(VELOCITA, 2)
+    before = film(scenario)
+    after = film(scenario, move=move)
+    assert after.refused is not None and after.refused["en"].startswith(en) and after.refused["fr"].startswith(fr)
+    assert after.frames == before.frames and after.need == before.need
+
+
+def test_a_readers_move_is_played_where_the_scenario_stops() -> None:
+    scenario = _up_to(VELOCITA, 5)  # Velocità then asks a decision
+    before = film(scenario)
+    assert before.need is not None and before.need["kind"] == "choice"
+    after = film(scenario, move={"choice": "wait"})
+    assert after.refused is None and len(after.frames) == len(before.frames) + 1
+    assert after.frames[-1]["played"] == "wait" and after.frames[-1]["asked"]["labels"] == before.need["labels"]
+    scripted = film({**scenario, "choices": ["wait"]}).frames  # as if the scenario had it (and played on)
+    assert after.frames == scripted[:len(after.frames)]
+    over = film({"ruleset": "veldiv.individuelle", "players": 2, "seed": 4})
+    assert over.finished
+    thrown = [face for frame in over.frames[1:] for face in frame["played"]]  # the race written out
+    assert film({"ruleset": "veldiv.individuelle", "players": 2, "dice": thrown}, move={"dice": [3]}).refused == {
+        "en": "the race is over", "fr": "la course est finie"}
+
+
+@pytest.mark.parametrize("move", [[3], {"dice": []}, {"dice": [3], "choice": "x"}, {"choice": 3}, {"dice": [1] * 17}])
+def test_a_malformed_move_is_a_scenario_error(move: object) -> None:
+    with pytest.raises(ScenarioError, match="^move: expected"):
+        film(_up_to(VELOCITA, 2), move=move)
 
 
 def test_the_play_page_shows_what_a_bot_was_asked_without_its_choices() -> None:

@@ -183,6 +183,10 @@ def _dice(value: object) -> list[int]:
 
 
 def _dice_count(count: int, lang: str = "en") -> str:
+    """'one die', 'two dice', '3 dice' (no throw of these games takes more than two)."""
+    words = {1: ("un dé", "one die"), 2: ("deux dés", "two dice")}.get(count)
+    if words:
+        return words[0] if lang == "fr" else words[1]
     return plural(count, "dé", "dés", "fr") if lang == "fr" else plural(count, "die", "dice")
 
 
@@ -215,18 +219,24 @@ class DiceSource(Protocol):
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a race: what the rules asked, what was played (the faces, or the choice and its
-    words from the position where it was made), and the events that followed."""
+    """One step of a race: what the rules asked, what was played (the faces, or the choice), and the
+    events that followed. With `said`, a decision's words as they were asked (each choice's label and
+    the question, in both languages), so that a page can show the decision again without the engine."""
 
     asked: Need
     played: tuple[int, ...] | str
     events: list[Event]
-    words: dict[str, str] | None = None  # a choice in both languages, if asked for (None: a throw)
+    said: dict[str, Any] | None = None  # {"labels": {choice: {en, fr}}, "question": {en, fr}}
+
+    @property
+    def words(self) -> dict[str, str] | None:
+        """The choice played, in both languages (None: a throw, or a step played without words)."""
+        return None if self.said is None or not isinstance(self.played, str) else self.said["labels"].get(self.played)
 
     def to_json(self) -> dict[str, Any]:
-        """What was asked and what was played, as a film's frame carries them."""
+        """What was asked (with its words, if any) and what was played, as a film's frame carries them."""
         played = self.played if isinstance(self.played, str) else list(self.played)
-        return {"asked": self.asked.to_json(), "played": played}
+        return {"asked": self.asked.to_json() | (self.said or {}), "played": played}
 
 
 class Game:
@@ -263,13 +273,14 @@ class Game:
             raise ScenarioError("dice", f"the rules wait for a choice of player {need.seat + 1}, not dice",
                                 fr=f"la règle attend un choix du joueur {need.seat + 1}, pas des dés")
         if len(dice) != need.count:
-            raise ScenarioError("dice", f"this throw takes {_dice_count(need.count)}, got {len(dice)}",
-                                fr=f"ce coup se joue avec {_dice_count(need.count, 'fr')}, reçu {len(dice)}")
-        _dice(list(dice))
+            raise ScenarioError("dice", f"this throw takes {_dice_count(need.count)}, not {len(dice)}",
+                                fr=f"ce lancer se joue avec {_dice_count(need.count, 'fr')}, pas {len(dice)}")
         for face in dice:
             if not is_whole(face, 1, need.sides):
-                raise ScenarioError("dice", f"{face!r} is not a face of the D{need.sides} rolled here",
-                                    fr=f"{face!r} n'est pas une face du D{need.sides} lancé ici")
+                raise ScenarioError("dice", f"{face!r} is not a face of the D{need.sides} rolled here "
+                                    f"(it shows 1 to {need.sides})",
+                                    fr=f"{face!r} n'est pas une face du D{need.sides} lancé ici "
+                                    f"(il va de 1 à {need.sides})")
         events = self.rules.play_throw(self.state, list(dice))
         self.steps.append(events)
         self.record.append(("dice", list(dice)))
@@ -288,6 +299,22 @@ class Game:
         self.record.append(("choice", str(choice)))
         return events
 
+    def play(self, move: list[int] | str, words: bool = False) -> Step:
+        """Play one move where the race stands: a throw (its faces) or a decision. A move that does
+        not fit what the rules wait for raises ScenarioError and changes nothing."""
+        need = self.need()
+        said = self.words_of(need) if words and isinstance(move, str) else None
+        events = self.choose(move) if isinstance(move, str) else self.throw(move)
+        assert need is not None  # throw() and choose() refuse a finished race
+        return Step(need, move if isinstance(move, str) else tuple(move), events, said)
+
+    def words_of(self, need: Need | None) -> dict[str, Any] | None:
+        """A decision's words: each choice's label and the question, in both languages."""
+        if need is None or need.kind != "choice":
+            return None
+        return {"labels": self.rules.choice_words(self.state, need),
+                "question": self.rules.question_words(self.state, need)}
+
     def advance(self, dice: DiceSource, choices: Iterable[str], max_steps: int | None = None,
                 words: bool = False) -> Iterator[Step]:
         """Play dice and choices as the rules ask for them, yielding each step once it is played.
@@ -296,7 +323,7 @@ class Game:
         stops a race sooner. When the loop ends, `stopped` says why: "end" (the race is over),
         "dice" or "choices" (the script ran out) or "budget". `choices` is read one at a time, when
         a decision is asked, so it may be a generator that decides on the position (a bot).
-        With `words`, a decision's step carries the choice in words (they cost as much as the step).
+        With `words`, a decision's step carries its words (they cost as much as the step).
         A wrong die or choice raises ScenarioError naming its place in the script.
         """
         choices = iter(choices)
@@ -322,7 +349,7 @@ class Game:
                 if choice is None:
                     self.stopped = "choices"
                     return
-                said = self.rules.choice_words(self.state, need).get(choice) if words else None
+                said = self.words_of(need) if words else None
                 try:
                     events = self.choose(choice)
                 except ScenarioError as err:
@@ -347,10 +374,7 @@ class Game:
         `question`), so no page ever shows a bare code."""
         out = self.rules.observe(self.state, seat)
         need = self.need()
-        out["need"] = need.to_json() if need is not None else None
-        if need is not None and need.kind == "choice":
-            out["need"]["labels"] = self.rules.choice_words(self.state, need)
-            out["need"]["question"] = self.rules.question_words(self.state, need)
+        out["need"] = None if need is None else need.to_json() | (self.words_of(need) or {})
         return out
 
 

@@ -16,6 +16,7 @@ from .registry import view_of
 
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
+MAX_MOVE_DICE = 16  # faces in one throw a reader types: more is no throw of any game
 
 
 @dataclass
@@ -29,22 +30,35 @@ class Film:
     winner: int | None = None
     error: str | None = None
     stopped: str = "end"  # why the film ends: end (of the race), dice, choices (of the script), budget (MAX_FRAMES)
+    refused: dict[str, str] | None = None  # the move asked for, refused: why, in each language (frames unchanged)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
 
-def film(data: object, anchor_prefix: str = "#") -> Film:
-    """Replay a scenario mapping; one frame for the start and one per throw or decision."""
+def film(data: object, anchor_prefix: str = "#", move: object = None) -> Film:
+    """Replay a scenario mapping; one frame for the start and one per throw or decision. Each frame
+    says what was asked (a decision with its words) and what was played.
+
+    With `move` ({"dice": [faces]} or {"choice": "..."}), that move is then played where the
+    scenario stops, as a reader plays on: if the rules refuse it, `refused` says why in both
+    languages and the frames are those of the scenario alone.
+    """
     scenario = parse(data)
+    played = None if move is None else _move(move)
     game = Game(scenario)
     dice = Dice(scenario.dice, scenario.seed)
     team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
     out.frames.append(start_frame(game, team, anchor_prefix))
     # a seeded race may be long: the page says where it stops (the start is a frame too)
-    for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1):
+    for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1, words=True):
         out.frames.append(step_frame(game, step, team, anchor_prefix))
+    if played is not None:
+        try:
+            out.frames.append(step_frame(game, game.play(played, words=True), team, anchor_prefix))
+        except ScenarioError as err:
+            out.refused = {"en": err.problem, "fr": err.problem_fr}
     position = game.position()
     out.stopped = game.stopped
     out.finished = game.finished
@@ -55,12 +69,25 @@ def film(data: object, anchor_prefix: str = "#") -> Film:
     return out
 
 
-def film_json(scenario_json: str, anchor_prefix: str = "#") -> str:
+def film_json(scenario_json: str, anchor_prefix: str = "#", move_json: str | None = None) -> str:
     """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence in each language."""
     try:
-        return film(loads_json(scenario_json, "scenario"), anchor_prefix).to_json()
+        move = None if move_json is None else loads_json(move_json, "move")
+        return film(loads_json(scenario_json, "scenario"), anchor_prefix, move).to_json()
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": refusal(err)}, ensure_ascii=False)
+
+
+def _move(move: object) -> list[int] | str:
+    """A reader's move: {"dice": [faces]} or {"choice": "..."} (whether it fits is the rules' to say)."""
+    if isinstance(move, dict) and len(move) == 1:
+        faces, choice = move.get("dice"), move.get("choice")
+        if isinstance(faces, list) and 0 < len(faces) <= MAX_MOVE_DICE:
+            return faces
+        if isinstance(choice, str):
+            return choice
+    raise ScenarioError("move", 'expected {"dice": [faces]} or {"choice": "..."}',
+                        fr='attendu : {"dice": [faces]} ou {"choice": "..."}')
 
 
 def start_frame(game: Game, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:

@@ -189,7 +189,7 @@ def _hush(frame: dict[str, Any], humans: list[int] | None, asked_of_holders: fro
         return frame
     if frame.get("decision") in asked_of_holders and frame.get("choice") == "pass":
         return {key: frame[key] for key in FRAME_KEYS} | {"seat": None}
-    return frame | {"asked": {**frame["asked"], "choices": []}}
+    return frame | {"asked": {**frame["asked"], "choices": [], "labels": {}}}
 
 
 def _lean(frame: dict[str, Any], step: Step | None = None) -> dict[str, Any]:

@@ -20,13 +20,3 @@ export function dieName(need) {
 export function throwFor(need) {
   return Array.from({ length: need.count }, () => randomDie(sidesOf(need)));
 }
-
-// A refusal for faces that do not fit the die ([en, fr]), or null.
-export function badFace(dice, need) {
-  const sides = sidesOf(need);
-  const wrong = dice.find((d) => d < 1 || d > sides);
-  if (wrong === undefined) return null;
-  if (sides === 6) return [`A die shows 1 to 6: ${wrong} is not a face.`, `Un dé va de 1 à 6 : ${wrong} n'est pas une face.`];
-  return [`This throw is a D${sides}, which shows 1 to ${sides}: ${wrong} is not a face.`,
-    `Ce lancer se fait au D${sides}, qui va de 1 à ${sides} : ${wrong} n'est pas une face.`];
-}

@@ -123,9 +123,10 @@ function notifyEngine() {
   for (const listener of engine.listeners) listener(engine.stage);
 }
 
-// A worked example's film (parcours_view.film_json): its frames, rendered with links to `anchorPrefix`.
-export function requestFilm(scenario, anchorPrefix) {
-  return requestEngine("film", { scenario, anchorPrefix });
+// A worked example's film (parcours_view.film_json): its frames, rendered with links to `anchorPrefix`;
+// with a `move` ({dice} or {choice}) played where the scenario stops (`film.refused` says if the rules refuse it).
+export function requestFilm(scenario, anchorPrefix, move) {
+  return requestEngine("film", move === undefined ? { scenario, anchorPrefix } : { scenario, anchorPrefix, move });
 }
 
 // Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".

@@ -9,7 +9,7 @@
 // Material for MkDocs' instant navigation swaps pages without re-running this module: the
 // entry point (parcours.mjs) calls mountExamples() on every page, which is idempotent.
 
-import { badFace, dieName, sidesOf, throwFor } from "./dice.mjs";
+import { dieName, sidesOf, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestFilm, startEngine } from "./engine.mjs";
 import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
@@ -45,8 +45,6 @@ function readOptions(el) {
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
-const COUNT = { 1: ["one die", "un seul dé", "4"], 2: ["two dice", "deux dés", "3 5"] };
-
 // ------------------------------------------------------------------ one worked example
 // A reading's value in words, {en, fr}, as its game gives them (Option.labels); a number is its own word.
 function valueWords(info, value) {
@@ -66,16 +64,10 @@ class WorkedExample {
     // What the page was built with: the live replay is checked against these.
     this.preItems = Array.from(this.list.children, (li) => normalised(li.innerHTML));
     this.preList = this.list.innerHTML;
-    const sizeOf = (li) => Number(li.querySelector(".px-dice")?.dataset.sides) || null;
-    this.preFilm = {
-      boards: pre.boards, labels: pre.labels, finished: pre.finished, diceNeeded: pre.dice_needed,
-      dice: pre.dice,
-      sides: pre.sides || [null, ...Array.from(this.list.children, sizeOf)], // the die of each step's throw
-      need: pre.need, // undefined when the page does not say: asked of the engine
-    };
+    // Each step's board, caption, what the rules asked there and what was played; what the last waits for.
+    this.preFilm = { boards: pre.boards, labels: pre.labels, asked: pre.asked, played: pre.played, need: pre.need };
     this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
-    this.needs = new Map(); // step -> what the race waits for there, once asked of the engine
     this.k = 0;
     this.gen = 0; // bumped by reset: answers to older requests are dropped
     this.queue = Promise.resolve();
@@ -303,7 +295,8 @@ class WorkedExample {
     } else {
       const li = this.list.querySelector(`li.px-step[data-step="${k}"]`);
       const text = (lang) => plainText(li?.querySelector(`.px-step-text > [lang="${lang}"]`));
-      const dice = this.film.dice[k].join(" ");
+      const played = this.film.played[k];
+      const dice = Array.isArray(played) ? played.join(" ") : "";
       en = dice ? `Dice ${dice}. ${text("en")}` : text("en");
       fr = dice ? `Dés ${dice}. ${text("fr")}` : text("fr");
     }
@@ -383,7 +376,6 @@ class WorkedExample {
         problems.push(`step ${k} differs`);
       }
     });
-    if (film.need !== undefined) this.preFilm.need = film.need;
     this.el.dataset.live = problems.length ? "mismatch" : "match";
     performance.mark(`parcours:live:${this.el.id}`);
     if (problems.length) {
@@ -395,11 +387,9 @@ class WorkedExample {
     this.scenario = scenario;
     this.film = {
       boards: film.frames.map((f) => f.board), labels: film.frames.map((f) => f.label),
-      dice: film.frames.map((f) => f.dice), sides: film.frames.map((f) => f.sides ?? null),
-      finished: film.finished, diceNeeded: film.dice_needed,
-      need: film.need === undefined ? undefined : film.need,
+      asked: film.frames.map((f) => f.asked ?? null), played: film.frames.map((f) => f.played ?? null),
+      need: film.need,
     };
-    this.needs = new Map();
     this.list.innerHTML = film.frames.slice(1)
       .map((frame, i) => `<li class="px-step" data-step="${i + 1}">${frame.item}</li>`).join("");
     this.decorateItems();
@@ -407,117 +397,51 @@ class WorkedExample {
   }
 
   // ---------------------------------------------------------------- playing on
-  // What the race waits for after step k: {kind: "dice", count}, {kind: "choice", choices, ...},
-  // null once it is over, or undefined when only the engine can tell (a decision, mid-line).
-  knownNeed(k) {
-    if (this.needs.has(k)) return this.needs.get(k);
-    if (k < this.last) {
-      const next = this.film.dice[k + 1];
-      const sides = (this.film.sides && this.film.sides[k + 1]) || 6;
-      return next && next.length ? { kind: "dice", count: next.length, sides } : undefined;
-    }
-    if (this.film.need !== undefined) return this.film.need;
-    if (this.film.finished) return null;
-    if (this.film.diceNeeded > 0) return { kind: "dice", count: this.film.diceNeeded };
-    return undefined;
+  // What the race waits for after step k, as the engine said: {kind: "dice", count, sides},
+  // {kind: "choice", choices, labels, question, ...}, or null once it is over.
+  needAt(k) {
+    return k < this.last ? this.film.asked[k + 1] : this.film.need;
   }
 
-  async needAt(k) {
-    const known = this.knownNeed(k);
-    if (known !== undefined) return known;
-    const film = await requestFilm(this.truncated(k), this.prefix);
-    const need = film.need === undefined ? null : film.need;
-    this.needs.set(k, need);
-    return need;
-  }
-
-  // The scenario as far as step k: the dice and the decisions of the steps up to it.
+  // The scenario as far as step k: the dice and the decisions played up to it.
   truncated(k) {
     const scenario = structuredClone(this.scenario);
-    const frames = this.film.dice.slice(1, k + 1);
-    scenario.dice = frames.flat();
-    const decisions = frames.filter((d) => d.length === 0).length;
-    const choices = (this.scenario.choices || []).slice(0, decisions);
+    const moves = this.film.played.slice(1, k + 1);
+    scenario.dice = moves.filter(Array.isArray).flat();
+    const choices = moves.filter((move) => typeof move === "string");
     if (choices.length) scenario.choices = choices;
     else delete scenario.choices;
     delete scenario.seed; // every die so far is written out: a seed would throw others
     return scenario;
   }
 
-  // The decision controls show when the position waits for a player's choice.
+  // The die to throw, or the decision's controls, for what the position waits for.
   showNeed() {
-    const k = this.k;
-    const gen = this.gen;
-    const apply = (need) => {
-      if (k !== this.k || gen !== this.gen) return;
-      const dice = need && need.kind === "dice";
-      this.dieAsk.hidden = !dice;
-      this.dieAsk.textContent = dice ? dieName(need) : "";
-      if (dice) this.diceInput.placeholder = need.count === 2 ? "3 5" : String(Math.min(3, sidesOf(need)));
-      const choice = need && need.kind === "choice";
-      this.choiceBox.hidden = !choice;
-      if (!choice) return;
-      const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
-      if (current !== need.choices.join("\n")) {
-        // Each choice in the engine's words (the Ronde's "t-hammer@3": "Man with the hammer → …").
-        this.choiceSelect.replaceChildren(...need.choices.map((c) =>
-          h("option", { value: c, text: bi(need.labels[c]).textContent })));
-      }
-      this.choiceLabel.replaceChildren(bi(need.question));
-    };
-    const known = this.knownNeed(k);
-    if (known !== undefined) apply(known);
-    else if (this.activated && engine.stage !== "failed") this.needAt(k).then(apply, () => apply(null));
-    else apply(null);
-  }
-
-  refuseOver() {
-    this.say("The race is over: there is nothing left to play. Go back a step to play another line.",
-      "La course est finie : plus rien à jouer. Revenez d'une étape pour jouer une autre suite.");
-  }
-
-  refuseDecision() {
-    this.say("Here a player decides, nothing is thrown: make the choice below.",
-      "Ici un joueur décide, on ne lance pas : faites le choix ci-dessous.");
-  }
-
-  // A refusal sentence, or null when the move fits what the race waits for.
-  misfit(need, move) {
-    if (need === null) return () => this.refuseOver();
-    if (need.kind === "choice") {
-      if (move.choice === undefined) return () => this.refuseDecision();
-      if (!need.choices.includes(move.choice)) {
-        return () => this.say(`"${move.choice}" is not one of the choices here.`, `« ${move.choice} » n'est pas un choix possible ici.`);
-      }
-      return null;
+    const need = this.needAt(this.k);
+    const dice = need?.kind === "dice";
+    this.dieAsk.hidden = !dice;
+    this.dieAsk.textContent = dice ? dieName(need) : "";
+    if (dice) this.diceInput.placeholder = need.count === 2 ? "3 5" : String(Math.min(3, sidesOf(need)));
+    const choice = need?.kind === "choice";
+    this.choiceBox.hidden = !choice;
+    if (!choice) return;
+    const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
+    if (current !== need.choices.join("\n")) {
+      // Each choice in the engine's words (the Ronde's "t-hammer@3": "Man with the hammer → …").
+      this.choiceSelect.replaceChildren(...need.choices.map((c) =>
+        h("option", { value: c, text: bi(need.labels[c]).textContent })));
     }
-    if (move.dice === undefined) {
-      return () => this.say("Here the dice are thrown; there is no decision to make.", "Ici on lance les dés ; il n'y a rien à décider.");
-    }
-    if (move.dice.length !== need.count) {
-      const [en, fr, example] = COUNT[need.count] || [`${need.count} dice`, `${need.count} dés`, "3 5"];
-      return () => this.say(`This throw takes ${en}, not ${move.dice.length}: e.g. "${example}".`,
-        `Ce lancer se joue avec ${fr}, pas ${move.dice.length} : par ex. « ${example} ».`);
-    }
-    const bad = badFace(move.dice, need);
-    if (bad) return () => this.say(...bad);
-    return null;
+    this.choiceLabel.replaceChildren(bi(need.question));
   }
 
   playRandom() {
-    const need = this.knownNeed(this.k);
-    if (need === null) return this.refuseOver();
-    if (need && need.kind === "choice") return this.refuseDecision();
     this.play({ random: true });
   }
 
+  // Typed dice: written as numbers here; whether they fit the throw is the engine's to say.
   playChosen() {
     const text = this.diceInput.value.trim();
-    const need = this.knownNeed(this.k);
-    if (need === null) return this.refuseOver();
-    if (need && need.kind === "choice") return this.refuseDecision();
-    const count = need ? need.count : 0;
-    const [, , example] = COUNT[count] || ["", "", "3 5"];
+    const example = this.diceInput.placeholder;
     if (!text) {
       return this.say(`Type the dice first, e.g. "${example}".`, `Écrivez d'abord les dés, par ex. « ${example} ».`);
     }
@@ -526,17 +450,7 @@ class WorkedExample {
       return this.say(`"${text}" is not a throw: write the dice as numbers, e.g. "${example}".`,
         `« ${text} » n'est pas un lancer : écrivez les dés en chiffres, par ex. « ${example} ».`);
     }
-    const dice = tokens.map(Number);
-    // Where the die is not known yet (a decision before, mid-line), misfit() checks once it is.
-    const bad = need ? badFace(dice, need) : badFace(dice, { sides: 16 }) && [
-      `No die here shows ${dice.find((d) => d < 1 || d > 16)}: the largest, the D16, shows 1 to 16.`,
-      `Aucun dé ici ne montre ${dice.find((d) => d < 1 || d > 16)} : le plus grand, le D16, va de 1 à 16.`];
-    if (bad) return this.say(...bad);
-    if (need) {
-      const refuse = this.misfit(need, { dice });
-      if (refuse) return refuse();
-    }
-    this.play({ dice });
+    this.play({ dice: tokens.map(Number) });
   }
 
   playChoice() {
@@ -545,44 +459,52 @@ class WorkedExample {
     this.play({ choice });
   }
 
-  // Play a move from the step shown: dice, a random throw or a decision. From an earlier step
-  // the rest of the old line is dropped first.
+  // Play a move from the step shown when its turn in the queue comes (so that moves asked for
+  // while Python starts are each played): dice, a random throw or a decision. From an earlier
+  // step the rest of the old line is dropped. The engine plays it, or refuses it with a sentence.
   play(move) {
-    const fromStep = this.k;
     this.enqueue(async (gen) => {
-      const need = await this.needAt(fromStep);
-      if (gen !== this.gen) return;
+      const fromStep = this.k;
+      const need = this.needAt(fromStep);
       if (move.random) {
-        if (need === null) return this.refuseOver();
-        if (need.kind !== "dice") return this.refuseDecision();
+        if (need === null) {
+          return this.say("The race is over: there is nothing left to play. Go back a step to play another line.",
+            "La course est finie : plus rien à jouer. Revenez d'une étape pour jouer une autre suite.");
+        }
+        if (need.kind !== "dice") {
+          return this.say("Here a player decides, nothing is thrown: make the choice below.",
+            "Ici un joueur décide, on ne lance pas : faites le choix ci-dessous.");
+        }
         move = { dice: throwFor(need) };
       }
-      const refuse = this.misfit(need, move);
-      if (refuse) return refuse();
-      const truncated = fromStep < this.last;
       const scenario = this.truncated(fromStep);
-      if (move.dice) scenario.dice.push(...move.dice);
-      else scenario.choices = [...(scenario.choices || []), move.choice];
       this.list.setAttribute("aria-busy", "true");
       let film;
       try {
-        film = await requestFilm(scenario, this.prefix);
+        film = await requestFilm(scenario, this.prefix, move);
       } finally {
         this.list.removeAttribute("aria-busy");
       }
       if (gen !== this.gen) return;
+      if (film.refused) {
+        return this.say(`Not played: ${film.refused.en}. The position is unchanged.`,
+          `Coup refusé : ${film.refused.fr}. La position n'a pas changé.`);
+      }
       if (film.frames.length !== fromStep + 2) {
         return this.say("The engine did not take this move.", "Le moteur n'a pas pris ce coup.");
       }
+      if (move.dice) scenario.dice.push(...move.dice);
+      else scenario.choices = [...(scenario.choices || []), move.choice];
+      const dropped = fromStep < this.last;
       this.useFilm(film, scenario);
       const what = move.dice
         ? { en: `You threw ${move.dice.join(" ")}`, fr: `Vous avez lancé ${move.dice.join(" ")}` }
         : { en: `You chose: ${need.labels[move.choice].en}`, fr: `Vous avez choisi : ${need.labels[move.choice].fr}` };
-      const note = truncated
+      const note = dropped
         ? { en: `Played on from step ${fromStep}: ${lowerFirst(what.en)}; the steps after it were dropped.`,
             fr: `Partie reprise à l'étape ${fromStep} : ${lowerFirst(what.fr)} ; les étapes suivantes sont abandonnées.` }
         : { en: `${what.en}.`, fr: `${what.fr}.` };
-      if (this.film.finished) {
+      if (this.film.need === null) {
         note.en += " The race is over.";
         note.fr += " La course est finie.";
       }
@@ -629,7 +551,6 @@ class WorkedExample {
     this.gen += 1; // requests still waiting, or in flight, are dropped
     this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
-    this.needs = new Map();
     this.list.innerHTML = this.preList;
     this.decorateItems();
     this.syncOptions();

@@ -436,9 +436,6 @@ class PlayPage {
     if (need.kind !== "choice") {
       return this.say("Here the dice are thrown; there is no decision to make.", "Ici on lance les dés ; il n'y a rien à décider.");
     }
-    if (!need.choices.includes(choice)) {
-      return this.say(`"${choice}" is not one of the choices here.`, `« ${choice} » n'est pas un choix possible ici.`);
-    }
     const scenario = structuredClone(this.race.scenario);
     scenario.choices = [...(scenario.choices || []), choice];
     this.move(scenario);

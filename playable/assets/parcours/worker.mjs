@@ -7,7 +7,8 @@
 //
 // Messages out:  {op: "status", stage: "pyodide" | "engine" | "ready"}
 //                {op: "status", stage: "failed", error: {en, fr}}
-// Requests in:   {id, op: "film", scenario (object or JSON string), anchorPrefix}
+// Requests in:   {id, op: "film", scenario (object or JSON string), anchorPrefix, move (optional:
+//                 {dice} or {choice}, played where the scenario stops; the film says if refused)}
 //                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
 //                                            replayed, bots playing on, the new steps)
 //                {id, op: "odds", board}     the horse race's odds: parcours_view.odds_json
@@ -94,12 +95,14 @@ async function boot() {
 const engine = boot();
 engine.catch((err) => status("failed", { error: sentence(err) }));
 
+const asText = (value) => (typeof value === "string" ? value : JSON.stringify(value));
+
 // What each request asks of Python: the JSON text to pass, and the key of the answer.
 const REQUESTS = {
-  film: (data) => [[typeof data.scenario === "string" ? data.scenario : JSON.stringify(data.scenario),
-    String(data.anchorPrefix ?? "#")], "film"],
-  play: (data) => [[typeof data.request === "string" ? data.request : JSON.stringify(data.request)], "result"],
-  odds: (data) => [[typeof data.board === "string" ? data.board : JSON.stringify(data.board)], "result"],
+  film: (data) => [[asText(data.scenario), String(data.anchorPrefix ?? "#"),
+    ...(data.move === undefined ? [] : [asText(data.move)])], "film"],
+  play: (data) => [[asText(data.request)], "result"],
+  odds: (data) => [[asText(data.board)], "result"],
 };
 
 self.onmessage = async ({ data }) => {
