@@ -38,8 +38,9 @@ lint: $(BIN)/mkdocs
 	$(BIN)/mypy
 
 # The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
+# (Test by test across the two workers: these tests share no servers.)
 check: lint
-	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist loadfile -m "not browser and not pyodide and not site and not strength"
+	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength"
 
 # Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
 test: lint build

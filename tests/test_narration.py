@@ -37,15 +37,26 @@ def read_yaml(text: str) -> Any:
     return yaml.safe_load(text)
 
 
+def _count_patterns(lang: str) -> list[re.Pattern[str]]:
+    """A singular count before a plural noun, a plural count before a singular noun (and in English
+    a zero before a singular noun), each as one compiled alternation over the nouns."""
+    ones = "|".join(one for one, _ in NOUNS[lang])
+    manys = "|".join(many for _, many in NOUNS[lang])
+    singular_counts = r"[01]" if lang == "fr" else r"1"
+    patterns = [rf"(?<![\d.,]){singular_counts} (?:{manys})\b", rf"(?<![\d.,])(?:[2-9]|[1-9]\d+) (?:{ones})(?![\w'])"]
+    if lang == "en":
+        patterns.append(rf"(?<![\d.,])0 (?:{ones})(?![\w'])")
+    return [re.compile(p) for p in patterns]
+
+
+COUNTS = {lang: _count_patterns(lang) for lang in NOUNS}
+
+
 def disagreements(text: str, lang: str) -> list[str]:
     """Every count in `text` whose noun does not agree with it (French: 0 and 1 take the singular)."""
     found = HEDGED.findall(text)
-    singular_counts = r"[01]" if lang == "fr" else r"1"
-    for one, many in NOUNS[lang]:
-        found += re.findall(rf"(?<![\d.,]){singular_counts} {many}\b", text)
-        found += re.findall(rf"(?<![\d.,])(?:[2-9]|[1-9]\d+) {one}(?![\w'])", text)
-        if lang == "en":
-            found += re.findall(rf"(?<![\d.,])0 {one}(?![\w'])", text)
+    for pattern in COUNTS[lang]:
+        found += pattern.findall(text)
     return found
 
 
