@@ -449,9 +449,19 @@ def test_c_play_on_with_chosen_dice(rules: tuple[Session, Any]) -> None:
     wait_counter(two, f"{m + 1} / {m + 1}")
     assert len(two.locator(f'li.px-step[data-step="{m + 1}"] .px-dice').inner_text().split()) == 2
 
-    # Playing on from an earlier step drops the rest of the old line, and says so.
+    # From an earlier step a move plays on from the end...
     ex.locator("button.px-first").click()
     ex.locator("button.px-next").click()
+    wait_counter(ex, f"1 / {n + 1}")
+    ex.locator("input.px-dice-input").fill("2")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, f"{n + 2} / {n + 2}")
+    assert "You threw 2." in status(ex)
+    assert ex.locator(".px-branch").is_hidden(), "at the end there is no earlier step to play from"
+    # ... unless the reader chooses to play from the step shown: the rest of the old line is dropped.
+    ex.locator("button.px-first").click()
+    ex.locator("button.px-next").click()
+    ex.locator(".px-branch input").check()
     ex.locator("input.px-dice-input").fill("2")
     ex.locator("button.px-throw").click()
     wait_counter(ex, "2 / 2")
@@ -524,6 +534,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
     # A chosen face from the same step (a 16 would give Red an extra turn at the Paterberg's foot).
     ex.locator("button.px-back").click()
     wait_counter(ex, "1 / 2")
+    ex.locator(".px-branch input").check()
     ex.locator("input.px-dice-input").fill("9")
     ex.locator("button.px-throw").click()
     ex.locator(".px-status").filter(has_text="Played on from step 1").wait_for()
@@ -552,6 +563,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
         assert 1 <= face <= 4
         ex.locator("button.px-back").click()
         wait_counter(ex, "3 / 4")
+        ex.locator(".px-branch input").check()
     ex.locator("input.px-dice-input").fill("3")
     ex.locator("button.px-throw").click()
     wait_counter(ex, "4 / 4")
@@ -857,4 +869,62 @@ def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
     ex = page.locator("#ex-art-3-taken")
     assert ex.locator("li.px-step").count() == n + 1
     assert counter(ex) == f"{n + 1} / {n + 1}"
+    session.rec.assert_clean()
+
+
+def test_back_forward_and_reload_bring_back_what_was_played(session: Session, server: Server) -> None:
+    """What a reader played stays with the page in the history; a new visit shows the example as published."""
+    page = session.page(RULES)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    ex = page.locator("#ex-art-3-taken")
+    n = ex.locator("li.px-step").count()
+    ex.locator("button.px-last").click()
+    ex.locator("input.px-dice-input").fill("4")
+    ex.locator("input.px-dice-input").press("Enter")
+    wait_counter(ex, f"{n + 1} / {n + 1}")
+    ex.locator("button.px-back").click()
+    wait_counter(ex, f"{n} / {n + 1}")
+    played = ex.locator("ol.px-steps").inner_html()
+
+    def comes_back() -> None:
+        page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+        back = page.locator("#ex-art-3-taken")
+        back.locator(".px-status").filter(has_text="Your position, as you left it.").wait_for()
+        assert "Votre position, telle que vous l'avez laissée." in status(back)
+        assert counter(back) == f"{n} / {n + 1}" and back.locator("ol.px-steps").inner_html() == played
+
+    page.reload()
+    comes_back()
+    # Away by Material's instant navigation, then Back: the page is drawn again, and the play with it.
+    sources = f'.md-nav--primary a.md-nav__link[href="{server.base}veldiv/sources/"]'
+    page.locator(sources).first.click()
+    page.wait_for_url(re.compile(r"/sources/$"))
+    page.go_back()
+    page.wait_for_url(re.compile(re.escape(RULES) + "$"))
+    comes_back()
+    # A new visit (a link followed, not Back) is a new entry: the example as published.
+    page.locator(sources).first.click()
+    page.wait_for_url(re.compile(r"/sources/$"))
+    page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{RULES}"]').first.click()
+    page.wait_for_url(re.compile(re.escape(RULES) + "$"))
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    fresh = page.locator("#ex-art-3-taken")
+    assert fresh.locator("li.px-step").count() == n and counter(fresh) == f"0 / {n}"
+    session.rec.assert_clean()
+
+
+def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -> None:
+    page = session.page(RULES)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    ex = page.locator("#ex-art-3-taken")
+    n = ex.locator("li.px-step").count()
+    assert page.evaluate("document.querySelector('#ex-art-3-taken .px-engine').dataset.stage ?? ''") != "ready"
+    for _ in range(3):  # at step 0: each plays on from the end of the example
+        ex.locator("button.px-random").click()
+    # Python takes seconds to start: the button says it is busy, the status says what waits.
+    assert ex.locator("button.px-random").get_attribute("aria-busy") == "true"
+    assert "Python is starting: your 3 moves will be played in turn as soon as it is ready." in status(ex)
+    assert "Python démarre : vos 3 coups seront joués dans l'ordre dès qu'il sera prêt." in status(ex)
+    wait_counter(ex, f"{n + 3} / {n + 3}")
+    assert ex.locator("button.px-random").get_attribute("aria-busy") is None
     session.rec.assert_clean()

@@ -71,6 +71,7 @@ class WorkedExample {
     this.k = 0;
     this.gen = 0; // bumped by reset: answers to older requests are dropped
     this.queue = Promise.resolve();
+    this.waiting = 0; // moves asked for and not played yet (Python may still be starting)
     this.activated = false;
     this.build();
     this.decorateItems();
@@ -78,6 +79,8 @@ class WorkedExample {
     engine.listeners.add(this.onEngine);
     this.showEngine(engine.stage);
     el.dataset.pxWidget = "on";
+    this.left = this.kept(); // what the reader left here, if anything (mountExamples opens it)
+    this.keeping = false; // until then, frames drawn are not kept in the history
     this.go(0, { quiet: true });
   }
 
@@ -116,7 +119,7 @@ class WorkedExample {
     // Which die the race asks for here ("D16", in the dice's label): the Ronde throws dice of six sizes.
     this.dieAsk = h("span", { class: "px-die-ask", id: `${id}-die`, hidden: true });
     this.randomButton.setAttribute("aria-describedby", this.dieAsk.id); // the input: its label says it
-    this.randomButton.addEventListener("click", () => this.use(() => this.playRandom()));
+    this.randomButton.addEventListener("click", () => this.use(() => this.play({ random: true }, this.randomButton)));
     this.throwButton.addEventListener("click", () => this.use(() => this.playChosen()));
     this.diceInput.addEventListener("keydown", (event) => {
       if (event.key === "Enter") { event.preventDefault(); this.use(() => this.playChosen()); }
@@ -127,6 +130,13 @@ class WorkedExample {
     this.choiceButton = button("px-choose", "Choose", "Choisir");
     this.choiceButton.addEventListener("click", () => this.use(() => this.playChoice()));
     this.choiceBox = h("span", { class: "px-decide", hidden: true }, this.choiceLabel, this.choiceSelect, this.choiceButton);
+
+    // A move plays on from the end of the example; from an earlier step only if the reader says so.
+    this.branchBox = h("input", { type: "checkbox", id: `${id}-branch` });
+    this.branchBox.addEventListener("change", () => this.showNeed());
+    this.branchLabel = h("label", { class: "px-branch", for: this.branchBox.id, hidden: true }, this.branchBox, " ",
+      bi(["Play from the step shown (the steps after it are dropped)",
+        "Jouer depuis l'étape affichée (les étapes suivantes sont abandonnées)"]));
 
     // A plain click puts the link in the address bar (and the clipboard) without leaving the position.
     this.permalink = permalinkAnchor("#" + id, () => this.use(() => this.sharePermalink()));
@@ -143,6 +153,7 @@ class WorkedExample {
           h("label", { for: this.diceInput.id }, bi(["Your dice", "Vos dés"]), " ", this.dieAsk), this.diceInput, this.throwButton),
         this.choiceBox,
         this.buttons.reset),
+      this.branchLabel,
       this.status,
       this.buildOptions(),
       h("div", { class: "px-row px-meta" }, this.permalink, this.engineNote),
@@ -273,12 +284,15 @@ class WorkedExample {
       li.classList.toggle("px-later", step > k);
     }
     this.counter.textContent = `${k} / ${this.last}`;
+    this.branchLabel.hidden = k === this.last;
+    if (k === this.last) this.branchBox.checked = false;
     const atStart = k === 0;
     const atEnd = k === this.last;
     for (const [name, off] of [["start", atStart], ["back", atStart], ["next", atEnd], ["end", atEnd]]) {
       this.buttons[name].setAttribute("aria-disabled", String(off));
     }
     this.updatePermalink();
+    if (this.keeping) this.keepInHistory();
     this.showNeed();
     if (!quiet) this.announce(note);
   }
@@ -415,9 +429,14 @@ class WorkedExample {
     return scenario;
   }
 
-  // The die to throw, or the decision's controls, for what the position waits for.
+  // Where a move is played: the end of the example, or the step shown if the reader chose so.
+  playFrom() {
+    return this.branchBox.checked ? this.k : this.last;
+  }
+
+  // The die to throw, or the decision's controls, for what the race waits for where a move is played.
   showNeed() {
-    const need = this.needAt(this.k);
+    const need = this.needAt(this.playFrom());
     const dice = need?.kind === "dice";
     this.dieAsk.hidden = !dice;
     this.dieAsk.textContent = dice ? dieName(need) : "";
@@ -434,10 +453,6 @@ class WorkedExample {
     this.choiceLabel.replaceChildren(bi(need.question));
   }
 
-  playRandom() {
-    this.play({ random: true });
-  }
-
   // Typed dice: written as numbers here; whether they fit the throw is the engine's to say.
   playChosen() {
     const text = this.diceInput.value.trim();
@@ -450,21 +465,47 @@ class WorkedExample {
       return this.say(`"${text}" is not a throw: write the dice as numbers, e.g. "${example}".`,
         `« ${text} » n'est pas un lancer : écrivez les dés en chiffres, par ex. « ${example} ».`);
     }
-    this.play({ dice: tokens.map(Number) });
+    this.play({ dice: tokens.map(Number) }, this.throwButton);
   }
 
   playChoice() {
     const choice = this.choiceSelect.value;
     if (!choice) return;
-    this.play({ choice });
+    this.play({ choice }, this.choiceButton);
   }
 
-  // Play a move from the step shown when its turn in the queue comes (so that moves asked for
-  // while Python starts are each played): dice, a random throw or a decision. From an earlier
-  // step the rest of the old line is dropped. The engine plays it, or refuses it with a sentence.
-  play(move) {
+  // A move asked for waits its turn (Python may be starting): the control used shows it is busy,
+  // and the status says so, until every move asked for is played.
+  hold(control) {
+    this.waiting += 1;
+    control.classList.add("px-busy");
+    control.setAttribute("aria-busy", "true");
+    if (engine.stage === "ready" || engine.stage === "failed") return;
+    const n = this.waiting;
+    this.say(n === 1 ? "Python is starting: your move will be played as soon as it is ready."
+      : `Python is starting: your ${n} moves will be played in turn as soon as it is ready.`,
+    n === 1 ? "Python démarre : votre coup sera joué dès qu'il sera prêt."
+      : `Python démarre : vos ${n} coups seront joués dans l'ordre dès qu'il sera prêt.`, "info");
+  }
+
+  release() {
+    this.waiting -= 1;
+    if (this.waiting > 0) return;
+    for (const control of this.el.querySelectorAll(".px-busy")) {
+      control.classList.remove("px-busy");
+      control.removeAttribute("aria-busy");
+    }
+  }
+
+  // Play a move when its turn in the queue comes (so that each move asked for while Python starts
+  // is played): dice, a random throw or a decision, from the end of the example or, if the reader
+  // chose so, from the step shown (the rest of the old line is then dropped). The engine plays it,
+  // or refuses it with a sentence.
+  play(move, control) {
+    this.hold(control);
+    const done = () => this.release();
     this.enqueue(async (gen) => {
-      const fromStep = this.k;
+      const fromStep = this.playFrom();
       const need = this.needAt(fromStep);
       if (move.random) {
         if (need === null) {
@@ -509,7 +550,7 @@ class WorkedExample {
         note.fr += " La course est finie.";
       }
       this.go(this.last, { note });
-    });
+    }).then(done, done);
   }
 
   changeOption(oid, control) {
@@ -551,6 +592,7 @@ class WorkedExample {
     this.gen += 1; // requests still waiting, or in flight, are dropped
     this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
+    this.branchBox.checked = false;
     this.list.innerHTML = this.preList;
     this.decorateItems();
     this.syncOptions();
@@ -558,48 +600,97 @@ class WorkedExample {
     this.go(0, { quiet: true });
   }
 
+  // ---------------------------------------------------------------- history
+  // What was played stays with the page's entry in the browser's history (Back and Forward, a
+  // reload): sessionStorage, keyed by the entry (the Navigation API's key where the browser has it,
+  // else the page's path) and the example. Material keeps its own scroll offset in history.state.
+  historyKey() {
+    const entry = globalThis.navigation?.currentEntry?.key ?? location.pathname;
+    return `parcours:${entry}:${this.el.id}`;
+  }
+
+  keepInHistory() {
+    try {
+      if (this.k === 0 && JSON.stringify(this.scenario) === JSON.stringify(this.original)) {
+        sessionStorage.removeItem(this.historyKey());
+      } else {
+        sessionStorage.setItem(this.historyKey(), JSON.stringify({ s: this.scenario, k: this.k }));
+      }
+    } catch {
+      // storage refused (private mode, quota): the example simply is not kept
+    }
+  }
+
+  // The position this page's history entry kept, or null.
+  kept() {
+    try {
+      const data = JSON.parse(sessionStorage.getItem(this.historyKey()) ?? "null");
+      return data && typeof data === "object" ? data : null;
+    } catch {
+      return null;
+    }
+  }
+
   // ---------------------------------------------------------------- permalinks
   openFragment(payload) {
     const data = readLink(payload);
-    const refuse = (en, fr) => {
-      this.showPublished();
-      this.say(`${en} Here is the example as published.`, `${fr} Voici l'exemple tel que publié.`);
-    };
     if (data === null) {
-      return refuse("This link's position could not be read: it is incomplete, damaged or too large.",
+      return this.refusePosition("This link's position could not be read: it is incomplete, damaged or too large.",
         "La position de ce lien est illisible : le lien est incomplet, abîmé ou trop grand.");
     }
+    this.openPosition(data, "link");
+  }
+
+  refusePosition(en, fr) {
+    this.showPublished();
+    this.say(`${en} Here is the example as published.`, `${fr} Voici l'exemple tel que publié.`);
+  }
+
+  // A position {s: scenario, k: step} from a permalink ("link") or from the history ("history").
+  openPosition(data, source) {
+    const link = source === "link";
     const s = data && data.s;
     if (!s || typeof s !== "object" || Array.isArray(s) || !Number.isInteger(data.k) || data.k < 0) {
-      return refuse("This link does not hold a position of this example.", "Ce lien ne contient pas de position de cet exemple.");
+      return this.refusePosition(link ? "This link does not hold a position of this example."
+        : "The position kept for this example could not be read.",
+      link ? "Ce lien ne contient pas de position de cet exemple." : "La position gardée pour cet exemple est illisible.");
     }
     if (s.ruleset !== this.original.ruleset) {
       const other = typeof s.ruleset === "string" ? s.ruleset.slice(0, 60) : JSON.stringify(s.ruleset ?? null).slice(0, 60);
-      return refuse(`This link is for another race (${other}).`, `Ce lien concerne une autre course (${other}).`);
+      return this.refusePosition(`This link is for another race (${other}).`, `Ce lien concerne une autre course (${other}).`);
+    }
+    const opened = link ? { en: "The position of the link.", fr: "La position du lien." }
+      : { en: "Your position, as you left it.", fr: "Votre position, telle que vous l'avez laissée." };
+    if (JSON.stringify(s) === JSON.stringify(this.original)) { // the example as published: no Python needed
+      this.showPublished();
+      return this.go(data.k, { note: opened });
     }
     this.activate();
-    this.say("Opening the position of the link…", "Ouverture de la position du lien…", "info");
+    this.say(link ? "Opening the position of the link…" : "Opening your position…",
+      link ? "Ouverture de la position du lien…" : "Ouverture de votre position…", "info");
     this.enqueue(async (gen) => {
       let film;
       try {
         film = await requestFilm(s, this.prefix);
       } catch (err) {
         if (gen !== this.gen) return;
+        const [what, quoi] = link ? ["this link's position", "la position de ce lien"]
+          : ["the position kept for this example", "la position gardée pour cet exemple"];
         if (err instanceof EngineTimeout) {
-          return refuse(`The engine took more than ${err.seconds} seconds over this link's position and was restarted.`,
-            `Le moteur a mis plus de ${err.seconds} secondes sur la position de ce lien et a été redémarré.`);
+          return this.refusePosition(`The engine took more than ${err.seconds} seconds over ${what} and was restarted.`,
+            `Le moteur a mis plus de ${err.seconds} secondes sur ${quoi} et a été redémarré.`);
         }
         const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
-        return refuse(`The engine refused this link's position (${en}).`, `Le moteur refuse la position de ce lien (${fr}).`);
+        return this.refusePosition(`The engine refused ${what} (${en}).`, `Le moteur refuse ${quoi} (${fr}).`);
       }
       if (gen !== this.gen) return;
       this.useFilm(film, s);
       // The engine replays a link within a budget of steps; a film it stopped says "budget".
       const n = film.frames.length - 1;
       this.go(data.k, { note: film.stopped === "budget"
-        ? { en: `The position of the link, its race shown only up to step ${n}.`,
-            fr: `La position du lien, sa course montrée seulement jusqu'à l'étape ${n}.` }
-        : { en: "The position of the link.", fr: "La position du lien." } });
+        ? { en: `${opened.en.slice(0, -1)}, its race shown only up to step ${n}.`,
+            fr: `${opened.fr.slice(0, -1)}, sa course montrée seulement jusqu'à l'étape ${n}.` }
+        : opened });
     });
   }
 }
@@ -676,7 +767,17 @@ export function mountExamples() {
       console.error(`Parcours: the example ${el.id} could not be set up:`, err);
     }
   }
-  if (fresh.size) openFragment(location.hash, fresh);
+  // What the reader played here before (Back, Forward, a reload) first; else a permalink's position.
+  const kept = new Set();
+  for (const widget of fresh) {
+    const data = widget.left;
+    widget.keeping = true;
+    if (data) {
+      kept.add(widget);
+      widget.openPosition(data, "history");
+    }
+  }
+  if (fresh.size > kept.size) openFragment(location.hash, new Set([...fresh].filter((w) => !kept.has(w))));
 }
 
 addEventListener("hashchange", () => {
