@@ -52,6 +52,6 @@ def citation_box(game_name: str, address: str, article: str, article_title: dict
           f"version {escape(build.version)} of {day['en']}, <code>{escape(address)}</code>.</p>"
           f"<p>Each article has its anchor, given by the ¶ link of its heading: "
           f"“{escape(article_title['en'])}” is cited as <code>{escape(link)}</code>.</p>")
-    return (f'<aside class="px-cite" id="cite"><p class="px-cite-title">'
+    return (f'<aside class="px-citation" id="cite"><p class="px-citation-title">'
             f'<span lang="fr">Comment citer cette page</span> · <span lang="en">How to cite this page</span></p>'
             f'<div class="px-bi"><div lang="fr">{fr}</div><div lang="en">{en}</div></div></aside>')

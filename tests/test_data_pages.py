@@ -180,7 +180,7 @@ class Citation(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.depth = 0  # inside <aside class="px-cite">
+        self.depth = 0  # inside <aside class="px-citation">
         self.langs: list[str] = []
         self.text: dict[str, str] = {"fr": "", "en": ""}
         self.ids: set[str] = set()
@@ -189,7 +189,7 @@ class Citation(HTMLParser):
         a = dict(attrs)
         if a.get("id"):
             self.ids.add(a["id"] or "")
-        if tag == "aside" and "px-cite" in (a.get("class") or ""):
+        if tag == "aside" and "px-citation" in (a.get("class") or "").split():
             self.depth = 1
         elif self.depth and tag not in VOID:
             self.depth += 1
