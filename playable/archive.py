@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from parcours import veldiv
+from parcours.core import plural
 from parcours_view import board_svg, symbols
 
 from . import data_check
@@ -16,6 +17,32 @@ from .sources import DataError
 MATERIAL = {"cardboard": ("carton", "cardboard"), "metal": ("métal", "metal"), "tin": ("fer-blanc", "tin"),
             "wood": ("bois", "wood"), "cloth": ("tissu", "cloth"), "printed": ("carton imprimé", "printed card")}
 PELOUSE = {"red": ("rouge", "red"), "green": ("verte", "green")}
+
+
+MONTHS = {"fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+                  "novembre", "décembre"),
+          "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                 "November", "December")}
+
+
+def both(fr: str, en: str) -> str:
+    """A short text in both languages, each marked with its own; once if the two are the same word."""
+    if fr == en:
+        return escape(fr)
+    return f'<span lang="fr">{escape(fr)}</span> · <span lang="en">{escape(en)}</span>'
+
+
+def _and(items: list[str], lang: str) -> str:
+    """'a, b et c' · 'a, b and c'."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {'et' if lang == 'fr' else 'and'} {items[-1]}"
+
+
+def date_words(iso: str, lang: str) -> str:
+    """'1964-09-06' as '6 septembre 1964' or '6 September 1964'."""
+    year, month, day = (int(part) for part in iso.split("-"))
+    return f"{'1er' if lang == 'fr' and day == 1 else day} {MONTHS[lang][month - 1]} {year}"
 
 
 def bi(text: dict[str, str] | None, tag: str = "p") -> str:
@@ -47,77 +74,137 @@ def render_editions(docs: Path, game: str) -> str:
     g = data["game"]
     lists = {key: data.get(key) or [] for key in ("boxes", "boards", "versions", "riders", "counters", "awards",
                                                   "exhibitions")}
-    facts = ", ".join(escape(str(g[k])) for k in ("publisher", "country", "year") if g.get(k) is not None)
-    out = [f"<p><strong>{escape(g['name'])}</strong>, {facts} {source_ref(g.get('source'))}</p>",
+    found = _places(lists["boxes"], lists["versions"])
+    facts = [escape(g["publisher"]) if g.get("publisher") else "",
+             both(g["country"]["fr"], g["country"]["en"]) if g.get("country") else "",
+             str(g["year"]) if g.get("year") else ""]
+    line = ", ".join(f for f in facts if f)
+    out = [f"<p><strong>{escape(g['name'])}</strong>, {line} {source_ref(g.get('source'))}</p>",
            bi(g.get("named_after")), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
            "\n## Boîtes numérotées · The numbered boxes {#boxes}\n", _boxes_table(lists["boxes"]),
            "".join(_box_notes(b) for b in lists["boxes"]),
            "\n## Le plateau · The board {#board}\n", _track_figure(),
-           "".join(_card(b, b.get("name")) for b in lists["boards"]),
+           "".join(_card(b, b["name"], found=found) for b in lists["boards"]),
            "\n## Versions rares · Rare versions {#versions}\n", _cards(lists["versions"]),
-           "\n## Coureurs · Riders {#riders}\n", "".join(_card(r, _material_title(r)) for r in lists["riders"]),
-           "\n## Jetons · Counters {#counters}\n", "".join(_card(c, _material_title(c)) for c in lists["counters"]),
+           "\n## Coureurs · Riders {#riders}\n",
+           "".join(_card(r, _material_title(r), found=found) for r in lists["riders"]),
+           "\n## Jetons · Counters {#counters}\n",
+           "".join(_card(c, _material_title(c), found=found) for c in lists["counters"]),
            "\n## Récompenses et expositions · Awards and exhibitions {#awards}\n",
-           "".join(_card(a, a.get("name")) for a in lists["awards"]),
-           "".join(_card(e, e.get("event"), extra=f"{e.get('place') or ''} {e.get('year') or ''}")
-                   for e in lists["exhibitions"])]
+           "".join(_card(a, a["name"], extra=_where(a)) for a in lists["awards"]),
+           "".join(_card(e, e["event"], extra=_where(e)) for e in lists["exhibitions"])]
     return "\n".join(out)
 
 
 def _boxes_table(boxes: list[dict[str, Any]]) -> str:
     head = "| | " + " | ".join(escape(b["label"]) for b in boxes) + " |"
     rows = [head, "|---" * (len(boxes) + 1) + "|"]
-
-    def riders(b: dict[str, Any]) -> str:
-        r = b["riders"]
-        count = r.get("count") or (f"{r.get('count_min')}–{r.get('count_max')}" if r.get("count_min") else "?")
-        fr, en = MATERIAL.get(r.get("material") or "", ("?", "?"))
-        return f"{count} · {fr} / {en}"
-
-    def board(b: dict[str, Any]) -> str:
-        bd = b["board"]
-        fr, en = MATERIAL.get(bd.get("kind") or bd.get("material") or "", ("?", "?"))
-        colour = PELOUSE.get(bd.get("pelouse") or "")
-        suffix = f", pelouse {colour[0]} / {colour[1]} infield" if colour else ""
-        return f"{fr} / {en}{suffix}"
-
-    rows.append("| Coureurs · Riders | " + " | ".join(riders(b) for b in boxes) + " |")
-    rows.append("| Plateau · Board | " + " | ".join(board(b) for b in boxes) + " |")
+    rows.append(f"| {both('Coureurs', 'Riders')} | " + " | ".join(_box_riders(b["riders"]) for b in boxes) + " |")
+    rows.append(f"| {both('Plateau', 'Board')} | " + " | ".join(_box_board(b["board"]) for b in boxes) + " |")
     for rid, race in veldiv.RACES.items():
-        marks = " | ".join("✓" if rid in b["races"] else "—" for b in boxes)
-        rows.append(f"| {race.name['fr']} · {race.name['en']} | {marks} |")
+        marks = " | ".join(_mark(rid in b["races"]) for b in boxes)
+        rows.append(f"| {both(race.name['fr'], race.name['en'])} | {marks} |")
     rows.append("| Source | " + " | ".join(source_ref(b.get("source")) for b in boxes) + " |")
     return "\n".join(rows) + "\n"
 
 
+def _mark(yes: bool) -> str:
+    """✓ or — for the eye, the word for a screen reader."""
+    fr, en = ("oui", "yes") if yes else ("non", "no")
+    return f'<span aria-hidden="true">{"✓" if yes else "—"}</span><span class="px-sr">{both(fr, en)}</span>'
+
+
+def _box_riders(riders: dict[str, Any]) -> str:
+    """'6, en carton · 6, cardboard'; what the source leaves unknown is said so."""
+    if riders.get("count"):
+        count = str(riders["count"])
+    elif riders.get("count_min"):
+        count = f"{riders['count_min']}–{riders['count_max']}"
+    else:
+        count = ""
+    material = MATERIAL.get(riders.get("material") or "")
+    if not count and not material:
+        return both("inconnus", "unknown")
+    fr = ", ".join(p for p in (count, f"en {material[0]}" if material else "") if p)
+    en = ", ".join(p for p in (count, material[1] if material else "") if p)
+    return both(fr, en)
+
+
+def _box_board(board: dict[str, Any]) -> str:
+    """'carton imprimé, pelouse rouge · printed card, red infield'."""
+    fr, en = MATERIAL.get(board.get("kind") or board.get("material") or "", ("inconnu", "unknown"))
+    colour = PELOUSE.get(board.get("pelouse") or "")
+    if colour:
+        fr, en = f"{fr}, pelouse {colour[0]}", f"{en}, {colour[1]} infield"
+    return both(fr, en)
+
+
 def _box_notes(box: dict[str, Any]) -> str:
-    return (f'<div class="px-card" id="box-{escape(box["id"])}"><p class="px-card-title">{escape(box["label"])} '
-            f'{source_ref(box.get("source"))}</p>{bi(box["riders"].get("note"))}{bi(box["board"].get("note"))}'
-            f'{bi(box.get("notes"))}{_certainty(box)}</div>')
+    label = box["label"].replace("Nº", "nº")
+    return (f'<div class="px-card" id="box-{escape(box["id"])}"><p class="px-card-title">'
+            f'{both(f"Boîte {label}", f"Box {label}")} {source_ref(box.get("source"))}</p>'
+            f'{bi(box["riders"].get("note"))}{bi(box["board"].get("note"))}{bi(box.get("notes"))}{_certainty(box)}</div>')
 
 
 def _certainty(item: dict[str, Any]) -> str:
     return f'<div class="px-certainty">{bi(item["certainty"])}</div>' if item.get("certainty") else ""
 
 
-def _material_title(item: dict[str, Any]) -> dict[str, str] | None:
+def _material_title(item: dict[str, Any]) -> dict[str, str]:
     fr, en = MATERIAL.get(item.get("material") or "", ("Dans le règlement", "In the rules"))
     return {"fr": fr.capitalize(), "en": en.capitalize()}
 
 
-def _card(item: dict[str, Any], title: dict[str, str] | None, extra: str = "", src_page: str = "../sources/") -> str:
-    head = f'{escape(title["fr"])} · {escape(title["en"])}' if title else escape(item.get("id", ""))
-    found = ", ".join(item.get("found_in") or [])
-    found_html = f'<p class="px-found">{escape(found)}</p>' if found else ""
+def _places(boxes: list[dict[str, Any]], versions: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """Where a thing was found, by the id of a box or a rare version: its words in both languages."""
+    places = {}
+    for box in boxes:
+        label = box["label"].replace("Nº", "nº")
+        places[box["id"]] = {"kind": "box", "label": label}
+    for version in versions:
+        places[version["id"]] = {"kind": "version", "label": version["label"]}
+    return places
+
+
+def _found_in(ids: list[str], places: dict[str, dict[str, str]]) -> str:
+    """'Dans les boîtes nº0 et nº1 · In boxes nº0 and nº1', 'Dans la version rare 2 · In rare version 2'."""
+    unknown = [i for i in ids if i not in places]
+    if unknown:
+        raise DataError(f"editions.yml: found_in: unknown box or version {', '.join(unknown)}")
+    boxes = [places[i]["label"] for i in ids if places[i]["kind"] == "box"]
+    versions = [places[i]["label"] for i in ids if places[i]["kind"] == "version"]
+    fr, en = [], []
+    if boxes:
+        fr.append(f"la boîte {boxes[0]}" if len(boxes) == 1 else f"les boîtes {_and(boxes, 'fr')}")
+        en.append(f"box {boxes[0]}" if len(boxes) == 1 else f"boxes {_and(boxes, 'en')}")
+    if versions:
+        fr.append(f"la version rare {versions[0]}" if len(versions) == 1
+                  else f"les versions rares {_and(versions, 'fr')}")
+        en.append(f"rare version {versions[0]}" if len(versions) == 1 else f"rare versions {_and(versions, 'en')}")
+    return both(f"Dans {_and(fr, 'fr')}", f"In {_and(en, 'en')}")
+
+
+def _where(item: dict[str, Any]) -> str:
+    """'(Paris, 1932)': a place and a year, either of which may be unknown."""
+    known = [escape(str(item[k])) for k in ("place", "year") if item.get(k)]
+    return f"({', '.join(known)})" if known else ""
+
+
+def _card(item: dict[str, Any], title: dict[str, str], extra: str = "", src_page: str = "../sources/",
+          found: dict[str, dict[str, str]] | None = None) -> str:
+    """extra: HTML after the title (a count, a place and year)."""
+    found_html = (f'<p class="px-found">{_found_in(item["found_in"], found or {})}</p>'
+                  if item.get("found_in") else "")
     body = "".join(bi(item.get(k)) for k in ("box", "board", "riders", "counters", "what", "notes", "note"))
-    return (f'<div class="px-card" id="{escape(item.get("id", ""))}"><p class="px-card-title">{head} {escape(extra)} '
-            f'{source_ref(item.get("source"), src_page)}</p>{found_html}{body}{_certainty(item)}</div>')
+    return (f'<div class="px-card" id="{escape(item["id"])}"><p class="px-card-title">'
+            f'{both(title["fr"], title["en"])} {extra} {source_ref(item.get("source"), src_page)}</p>'
+            f"{found_html}{body}{_certainty(item)}</div>")
 
 
 def _cards(items: list[dict[str, Any]]) -> str:
     return '<div class="px-cards">' + "".join(
-        _card(v, {"fr": f"Version {v['label']}", "en": f"Version {v['label']}"}) for v in items) + "</div>"
+        _card(v, {"fr": f"Version rare {v['label']}", "en": f"Rare version {v['label']}"}) for v in items) + "</div>"
 
 
 def _track_figure() -> str:
@@ -126,70 +213,97 @@ def _track_figure() -> str:
     label_fr = f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}."
     empty = {"ruleset": "veldiv.individuelle", "riders": []}
     return (symbols("veldiv") + f'<figure class="px-figure">{board_svg("veldiv.individuelle", empty, label_en)}'
-            f'<figcaption class="px-caption"><span lang="fr">{label_fr}</span><br><span lang="en">{label_en}</span> '
-            f"<span lang=\"en\">(drawn from the rules engine's own track data)</span></figcaption></figure>")
+            f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
+            f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '
+            f"data)</span></figcaption></figure>")
 
 
 KINDS = {"spelling": ("orthographe", "spelling"), "wording": ("formulation", "wording"),
          "omission": ("omission", "omission"), "addition": ("ajout", "addition"),
          "punctuation": ("ponctuation, mise en page", "punctuation, layout")}
+COLLATION_HEAD = (("Section", "Section"), ("Témoin A (000)", "Witness A (000)"), ("Témoin B (001)", "Witness B (001)"),
+                  ("Nature", "Kind"), ("Change le jeu", "Changes play"), ("Note", "Note"))
 
 
 def render_collation(docs: Path, game: str) -> str:
+    """Every difference between the two witnesses, a row each; on a phone each row is a card whose
+    cells carry their column's name (data-label, shown by parcours.css)."""
     doc = data_check.collation(docs, game)
     if doc is None:
         raise DataError(f"{docs / game / 'collation.yml'}: missing (the sources page needs it)")
-    rows = [('<table class="px-collation"><thead><tr><th>Section</th><th>A (000)</th><th>B (001)</th>'
-             '<th>Nature · Kind</th><th>Jeu · Play</th><th>Note</th></tr></thead><tbody>')]
+    titles = {s["id"]: s["title"] for s in data_check.rulebook(docs, game).data["sections"]}
+    labels = [f"{fr} · {en}" if fr != en else fr for fr, en in COLLATION_HEAD]
+    head = "".join(f"<th>{both(fr, en)}</th>" for fr, en in COLLATION_HEAD)
+    rows = [f'<table class="px-collation"><thead><tr>{head}</tr></thead><tbody>']
     for v in doc.data:
         section = v["section"]
-        link = f'<a href="../rules/#{escape(anchor(section))}">{escape(section)}</a>'
-        play = ("oui · yes" if v["changes_play"] else "non · no")
-        kind = " · ".join(KINDS[v["kind"]])
-        rows.append(f'<tr><td>{link}</td><td lang="fr">{escape(v["a"]) or "—"}</td>'
-                    f'<td lang="fr">{escape(v["b"]) or "—"}</td>'
-                    f"<td>{kind}</td><td>{play}</td><td>{bi(v['note'])}</td></tr>")
+        title = titles[section]
+        cells = (f'<a href="../rules/#{escape(anchor(section))}">{both(title["fr"], title["en"])}</a>',
+                 f'<span lang="fr">{escape(v["a"])}</span>' if v["a"] else both("absent", "absent"),
+                 f'<span lang="fr">{escape(v["b"])}</span>' if v["b"] else both("absent", "absent"),
+                 both(*KINDS[v["kind"]]),
+                 both("oui", "yes") if v["changes_play"] else both("non", "no"),
+                 bi(v["note"]))
+        rows.append("<tr>" + "".join(f'<td data-label="{escape(label)}">{cell}</td>'
+                                     for label, cell in zip(labels, cells)) + "</tr>")
     rows.append("</tbody></table>")
     return "".join(rows)
 
 
-def render_sources(docs: Path, game: str) -> str:
+def _sources_list(sources: dict[str, dict[str, str]]) -> str:
     items = "".join(f'<li id="source-{escape(sid)}"><strong>[{escape(sid)}]</strong> {bi(text)}</li>'
-                    for sid, text in _load(docs, game)["sources"].items())
+                    for sid, text in sources.items())
     return f'<ul class="px-sources">{items}</ul>'
+
+
+def render_sources(docs: Path, game: str) -> str:
+    return _sources_list(_load(docs, game)["sources"])
 
 
 def render_edition(docs: Path, game: str) -> str:
     """A single edition (the CDP games, the horse race): what the source says of it, fact by fact."""
     data = _load(docs, game)
     g = data["game"]
-    facts = []
-    for key, label in (("periodical", "Périodique · Periodical"), ("publisher", "Éditeur · Publisher"),
-                       ("date", "Date"), ("year", "Année · Year"), ("author", "Auteur · Author"),
-                       ("country", "Pays · Country")):
-        if g.get(key):
-            facts.append(f"<tr><th scope=\"row\">{label}</th><td>{_fact(g[key])}</td></tr>")
     out = [f"<p><strong>{escape(g['name'])}</strong> {source_ref(g.get('source'), '')}</p>",
-           f'<table class="px-facts">{"".join(facts)}</table>' if facts else "",
-           bi(g.get("description")),
+           _facts_table(g), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
            "\n## Contenu · Contents { #contents }\n",
-           "".join(_card(c, None, extra=f"× {c['count']}" if c.get("count") else "", src_page="")
-                   for c in data.get("contents") or [])]
+           "".join(_card(c, _count_title(c), src_page="") for c in data.get("contents") or [])]
     if data.get("history"):
         out += ["\n## Histoire · History { #history }\n",
-                "".join(_card(h, h.get("title"), src_page="") for h in data["history"])]
-    items = "".join(f'<li id="source-{escape(sid)}"><strong>[{escape(sid)}]</strong> {bi(text)}</li>'
-                    for sid, text in data["sources"].items())
-    out += ["\n## Sources { #sources }\n", f'<ul class="px-sources">{items}</ul>']
+                "".join(_card(h, h["title"], src_page="") for h in data["history"])]
+    out += ["\n## Sources { #sources }\n", _sources_list(data["sources"])]
     return "\n".join(out)
 
 
-def _fact(value: object) -> str:
-    """A fact of the game: a name, a year, or a person with a role in both languages."""
+def _count_title(content: dict[str, Any]) -> dict[str, str]:
+    """'18 cyclistes · 18 cyclists' (the name alone when the source gives no count)."""
+    name, count = content["name"], content.get("count")
+    if count is None:
+        return {lang: name[lang]["many"] for lang in ("fr", "en")}
+    return {lang: plural(count, name[lang]["one"], name[lang]["many"], lang) for lang in ("fr", "en")}
+
+
+def _facts_table(game: dict[str, Any]) -> str:
+    """Periodical, publisher, date, author, country: each in words, in both languages."""
+    rows = []
+    for key, fr, en in (("periodical", "Périodique", "Periodical"), ("publisher", "Éditeur", "Publisher"),
+                        ("date", "Date", "Date"), ("year", "Année", "Year"), ("author", "Auteur", "Author"),
+                        ("country", "Pays", "Country")):
+        value = game.get(key)
+        if not value or (key == "year" and game.get("date")):
+            continue
+        rows.append(f'<tr><th scope="row">{both(fr, en)}</th><td>{_fact(key, value)}</td></tr>')
+    return f'<table class="px-facts">{"".join(rows)}</table>' if rows else ""
+
+
+def _fact(key: str, value: Any) -> str:
+    """A fact of the game: a name, a year, a date, a country in both languages, or a person with a role."""
+    if key == "date":
+        return both(date_words(value, "fr"), date_words(value, "en"))
+    if key == "country":
+        return both(value["fr"], value["en"])
     if isinstance(value, dict):
-        role = value.get("role")
-        roles = f' (<span lang="fr">{escape(role["fr"])}</span> · <span lang="en">{escape(role["en"])}</span>)' \
-            if role else ""
-        return f"{escape(value['name'])}{roles} {source_ref(value.get('source'), '')}".rstrip()
+        role = f' ({both(value["role"]["fr"], value["role"]["en"])})' if value.get("role") else ""
+        return f"{escape(value['name'])}{role} {source_ref(value.get('source'), '')}".rstrip()
     return escape(str(value))

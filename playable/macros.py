@@ -13,6 +13,7 @@ from mkdocs.utils import get_relative_url
 from parcours import all_games, all_races, veldiv
 
 from .archive import render_collation, render_edition, render_editions, render_sources
+from .citation import build_stamp
 from .rulebook import render_rules
 
 
@@ -116,7 +117,9 @@ def define_env(env: Any) -> None:
     env.macro(lambda: _play_form(docs, env.page.url, env.conf["use_directory_urls"]), "play_form")
     env.macro(_horse_odds, "horse_odds")
     env.macro(_ronde_course, "ronde_course")
-    env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts), "rules_page")
+    build = build_stamp(docs.parent)
+    env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts,
+                                                 env.conf["site_url"] + env.page.url, build), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_edition(docs, game), "edition_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")

@@ -16,6 +16,7 @@ from parcours.options import CONFIDENCE
 from parcours_view import film, symbols
 
 from . import data_check
+from .citation import Build, citation_box
 from .data_check import anchor
 from .sources import Located
 
@@ -161,12 +162,17 @@ def options_catalogue(game: str) -> str:
     return f'<template class="px-options" data-search-exclude>{data}</template>'
 
 
-def render_rules(docs: Path, game: str, texts: dict[str, str]) -> str:
-    """texts: original_lang, original_label, translation_label, original_source, translation_source."""
+def render_rules(docs: Path, game: str, texts: dict[str, str], address: str, build: Build) -> str:
+    """texts: original_lang, original_label, translation_label, original_source, translation_source;
+    address: the page's full address, which its citation gives."""
     rules = all_games()[game]
     doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
     examples = load_examples(docs / game / "examples", game)
-    out = [symbols(game) + options_catalogue(game) + "\n"]
+    first = next(s for s in sections if s["id"] in rules.ARTICLES)
+    editions = data_check.editions(docs, game)
+    name = editions.data["game"]["name"] if editions else game
+    out = [citation_box(name, address, anchor(first["id"]), first["title"], build) + "\n",
+           symbols(game) + options_catalogue(game) + "\n"]
     for section in sections:
         out.append(_section(rules, section, examples.get(section["id"], []), texts))
     del doc

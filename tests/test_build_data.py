@@ -10,12 +10,14 @@ import re
 import shutil
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from playable import data_check
 from playable.archive import render_editions
+from playable.citation import Build
 from playable.rulebook import render_rules
 from playable.sources import DataError
 
@@ -136,7 +138,8 @@ def test_html_in_titles_is_shown_as_text(docs: Path) -> None:
     path = docs / "veldiv" / "rulebook.yml"
     edit(path, '"Article premier"', '"Article <script>alert(1)</script> *premier* {#x}"')
     edit(path, '"Les jetons ronds numérotés de 1 à 3"', '"Les <b>jetons</b> \\"ronds\\""')
-    html = render_rules(docs, "veldiv", VELDIV_TEXTS)
+    html = render_rules(docs, "veldiv", VELDIV_TEXTS, "https://example.org/veldiv/rules/",
+                        Build("1.0", date(2025, 1, 1)))
     assert "<script>" not in html and "<b>jetons" not in html
     # a section title is a Markdown heading: HTML escaped, Markdown's own marks too
     assert ("## Article &lt;script&gt;alert(1)&lt;/script&gt; \\*premier\\* \\{\\#x\\} "

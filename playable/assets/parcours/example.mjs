@@ -144,7 +144,8 @@ class WorkedExample {
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
 
     const controls = this.el.querySelector(".px-controls");
-    controls.replaceChildren(
+    // A race without readings has no options box (null), which the native replaceChildren would print.
+    controls.replaceChildren(...[
       h("div", { class: "px-row px-nav", role: "group", "aria-label": "Steps · Étapes" },
         this.buttons.start, this.buttons.back, this.counter, this.buttons.next, this.buttons.end),
       h("div", { class: "px-row px-play", role: "group", "aria-label": "Play on · Continuer la partie" },
@@ -157,7 +158,7 @@ class WorkedExample {
       this.status,
       this.buildOptions(),
       h("div", { class: "px-row px-meta" }, this.permalink, this.engineNote),
-    );
+    ].filter(Boolean));
     controls.hidden = false;
 
     const hint = h("span", { class: "px-sr", id: `${id}-hint`,

@@ -1,0 +1,57 @@
+"""How to cite a rules page: its title, this edition, the version and date of the build, and the
+anchor of an article, in both languages."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from html import escape
+from importlib.metadata import version
+from pathlib import Path
+
+from .archive import date_words
+
+
+@dataclass(frozen=True)
+class Build:
+    version: str  # the package's version, with `git describe` when the tree is a checkout
+    day: date
+
+
+def build_stamp(root: Path) -> Build:
+    """The version and the date of this build; the date is SOURCE_DATE_EPOCH's when it is set,
+    so that the same sources build the same pages."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
+    described = _git_describe(root)
+    number = version("parcours")
+    return Build(f"{number} ({described})" if described else number, moment.date())
+
+
+def _git_describe(root: Path) -> str:
+    try:
+        done = subprocess.run(["git", "describe", "--tags", "--always"], cwd=root, capture_output=True, text=True,
+                              timeout=10, check=False)
+    except OSError:
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def citation_box(game_name: str, address: str, article: str, article_title: dict[str, str], build: Build) -> str:
+    """address: the page's full address; article: the anchor of an article given as the example."""
+    link = f"{address}#{article}"
+    day = {lang: date_words(build.day.isoformat(), lang) for lang in ("fr", "en")}
+    fr = (f"<p>« {escape(game_name)} : le règlement », dans <cite>Parcours</cite>, édition bilingue "
+          f"français-anglais, version {escape(build.version)} du {day['fr']}, "
+          f"<code>{escape(address)}</code>.</p>"
+          f"<p>Chaque article a son ancre, que donne le lien ¶ de son titre : "
+          f"« {escape(article_title['fr'])} » se cite <code>{escape(link)}</code>.</p>")
+    en = (f"<p>“{escape(game_name)}: the rules”, in <cite>Parcours</cite>, bilingual French–English edition, "
+          f"version {escape(build.version)} of {day['en']}, <code>{escape(address)}</code>.</p>"
+          f"<p>Each article has its anchor, given by the ¶ link of its heading: "
+          f"“{escape(article_title['en'])}” is cited as <code>{escape(link)}</code>.</p>")
+    return (f'<aside class="px-citation" id="cite"><p class="px-citation-title">'
+            f'<span lang="fr">Comment citer cette page</span> · <span lang="en">How to cite this page</span></p>'
+            f'<div class="px-bi"><div lang="fr">{fr}</div><div lang="en">{en}</div></div></aside>')

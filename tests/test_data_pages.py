@@ -1,0 +1,258 @@
+"""The pages rendered from data, read in the built site/ (make build): no program data in their text
+(a Python dict, None, null, a data file's key, a lazy "(s)" plural), every rules page citable in
+both languages, and the edition tables' words each marked with their language."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parcours import all_games
+from playable.citation import build_stamp
+from playable.sources import Located
+from test_browser import CHROMIUM, CHROMIUM_ARGS, Server
+
+pytestmark = pytest.mark.site
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+DOCS = ROOT / "docs"
+GAMES = sorted(all_games())
+SKIPPED = {"script", "style", "template", "svg", "code", "pre"}  # not read as prose
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Text(HTMLParser):
+    """A page's visible prose, text node by text node, each with its language and whether it
+    sits in a table cell."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str, bool]] = []  # (tag, lang, in a table cell)
+        self.skipping = 0
+        self.nodes: list[tuple[str, str, bool]] = []  # (text, lang, in a table cell)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in VOID:
+            return
+        lang, cell = self.stack[-1][1:] if self.stack else ("", False)
+        self.stack.append((tag, dict(attrs).get("lang") or lang, cell or tag in ("td", "th")))
+        self.skipping += tag in SKIPPED
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            open_tag = self.stack.pop()[0]
+            self.skipping -= open_tag in SKIPPED
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping and data.strip() and self.stack:
+            self.nodes.append((data, *self.stack[-1][1:]))
+
+    def prose(self) -> str:
+        return " ".join(" ".join(text for text, _, _ in self.nodes).split())
+
+
+def _read(page: Path) -> Text:
+    if not page.is_file():
+        pytest.fail(f"{page.relative_to(ROOT)} is missing: run make build first", pytrace=False)
+    parser = Text()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def _pages() -> list[Path]:
+    return sorted(p for p in SITE.rglob("index.html") if p.relative_to(SITE).parts[0] not in ("assets", "search"))
+
+
+def _data_pages(game: str) -> list[Path]:
+    """A game's pages drawn from its data files: its index (editions), its rules, its sources."""
+    return [p for p in (SITE / game / "index.html", SITE / game / "rules" / "index.html",
+                        SITE / game / "sources" / "index.html") if p.is_file()]
+
+
+def _ids(value: Any) -> set[str]:
+    """Every `id` and `section` a data file gives (the keys a page must not show)."""
+    if isinstance(value, dict):
+        found = {v for k, v in value.items() if k in ("id", "section") and isinstance(v, str)}
+        return found.union(*(_ids(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_ids(v) for v in value))
+    return set()
+
+
+def _texts(value: Any) -> str:
+    """Every French and English text of a data file, which may use a word that is also a key."""
+    if isinstance(value, dict):
+        return " ".join(_texts(v) for k, v in value.items() if k not in ("id", "section", "found_in"))
+    if isinstance(value, list):
+        return " ".join(_texts(v) for v in value)
+    return value if isinstance(value, str) else ""
+
+
+def _originals(game: str) -> str:
+    """The archived text of a game's rules, quoted as written ("rider(s)" included)."""
+    sections = Located(DOCS / game / "rulebook.yml").data["sections"]
+    return " ".join(" ".join(s["original"].split()) for s in sections)
+
+
+# ---------------------------------------------------------------------------- program data
+PROGRAM_DATA = re.compile(r"\{'|\[\{|\bNone\b(?! of\b)|\bnull\b|\bundefined\b|\bNaN\b|\bTrue\b|\bFalse\b")
+LAZY_PLURAL = re.compile(r"\w\((?:s|es|x|aux|e|le|ne)\)")
+
+
+@pytest.mark.parametrize("page", _pages(), ids=lambda p: p.parent.relative_to(SITE).as_posix() or "home")
+def test_no_program_data_in_any_page(page: Path) -> None:
+    text = _read(page).prose()
+    leaks = [text[max(0, m.start() - 50):m.end() + 30] for m in PROGRAM_DATA.finditer(text)]
+    assert not leaks, f"program data in the text of {page.relative_to(SITE)}: {leaks[:5]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_lazy_plural_outside_the_quoted_original(game: str) -> None:
+    original = _originals(game)
+    for page in _data_pages(game):
+        text = _read(page).prose()
+        lazy = [text[max(0, m.start() - 25):m.end()] for m in LAZY_PLURAL.finditer(text)]
+        ours = [phrase for phrase in lazy if " ".join(phrase.split()) not in original]
+        assert not ours, f"'(s)' plurals in {page.relative_to(SITE)}: {ours[:5]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_data_key_in_a_games_pages(game: str) -> None:
+    """A key such as horses-red or no0 shown where a name belongs (the keys that are also words
+    of the data's own texts, such as box-board or die, cannot be told apart and are let be)."""
+    data = [Located(path).data for path in (DOCS / game).glob("*.yml") if path.name != "rulebook.yml"]
+    keys = set().union(*(_ids(d) for d in data)) - {"composition", "instructions"}
+    words = _texts(data)
+    keys = {k for k in keys if not re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", words)}
+    for page in (SITE / game / "index.html", SITE / game / "sources" / "index.html"):
+        if not page.is_file():
+            continue
+        text = _read(page).prose()
+        shown = sorted(k for k in keys if re.search(rf"(?<![\w:-]){re.escape(k)}(?![\w-])", text))
+        assert not shown, f"data keys shown on {page.relative_to(SITE)}: {shown}"
+
+
+# ---------------------------------------------------------------------------- languages
+FRENCH = re.compile(r"\b(?:oui|non|inconnus?|pelouse|carton|imprimé|tissu|boîtes?|coureurs|plateau|orthographe|"
+                    r"formulation|ajout|ponctuation|témoin|périodique|éditeur|auteur|pays|année|italie|septembre|"
+                    r"règle)\b", re.IGNORECASE)
+ENGLISH = re.compile(r"\b(?:yes|no|the|and|of|unknown|infield|cardboard|printed|cloth|boxes?|riders|board|"
+                     r"spelling|wording|addition|punctuation|Periodical|Publisher|Author|Country|Year|Italy|"
+                     r"September)\b")
+
+
+TABLE_PAGES = [SITE / g / "index.html" for g in GAMES] + sorted(SITE.glob("*/sources/index.html"))
+
+
+@pytest.mark.parametrize("page", TABLE_PAGES, ids=lambda p: p.parent.relative_to(SITE).as_posix())
+def test_each_table_cell_word_is_marked_with_its_language(page: Path) -> None:
+    """In the editions' and the sources' tables, a French word is inside lang="fr" and an English
+    one inside lang="en" (the page itself is marked English). Names (Corriere dei Piccoli, Edition
+    H.B.) are neither list's words."""
+    wrong = []
+    for text, lang, cell in _read(page).nodes:
+        if not cell or len(text.split()) > 12:  # a value, not a note (notes quote the other language)
+            continue
+        if lang == "fr" and ENGLISH.search(text) and not FRENCH.search(text):
+            wrong.append(f"English in French: {text.strip()!r}")
+        elif lang != "fr" and FRENCH.search(text):
+            wrong.append(f"French in {lang or 'unmarked'} text: {text.strip()!r}")
+    assert not wrong, f"{page.relative_to(SITE)}: {wrong[:6]}"
+
+
+# ---------------------------------------------------------------------------- citation
+FR_DATE = (r"(?:1er|[0-9]{1,2}) (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|"
+           r"décembre) [0-9]{4}")
+EN_DATE = (r"[0-9]{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) "
+           r"[0-9]{4}")
+
+
+class Citation(HTMLParser):
+    """The text of each language inside the page's citation box, and the page's ids."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0  # inside <aside class="px-citation">
+        self.langs: list[str] = []
+        self.text: dict[str, str] = {"fr": "", "en": ""}
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"] or "")
+        if tag == "aside" and "px-citation" in (a.get("class") or "").split():
+            self.depth = 1
+        elif self.depth and tag not in VOID:
+            self.depth += 1
+            self.langs.append(a.get("lang") or (self.langs[-1] if self.langs else ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+            if self.langs:
+                self.langs.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.depth and self.langs and self.langs[-1] in self.text:
+            self.text[self.langs[-1]] += data
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rules_page_says_how_to_cite_it_in_both_languages(game: str) -> None:
+    page = SITE / game / "rules" / "index.html"
+    if not page.is_file():
+        pytest.fail(f"{page.relative_to(ROOT)} is missing: run make build first", pytrace=False)
+    cite = Citation()
+    cite.feed(page.read_text(encoding="utf-8"))
+    version = build_stamp(ROOT).version.split()[0]
+    for lang, title, day in (("fr", "Comment citer", FR_DATE), ("en", "How to cite", EN_DATE)):
+        text = " ".join(cite.text[lang].split())
+        assert title in text, f"{game}: no '{title}' box in {lang}"
+        assert "Parcours" in text and f"version {version}" in text, f"{game} ({lang}): no edition or version: {text}"
+        assert re.search(day, text), f"{game} ({lang}): no build date in words: {text}"
+        anchors = re.findall(rf"/{game}/rules/#([\w-]+)", text)
+        assert anchors and set(anchors) <= cite.ids, f"{game} ({lang}): no article anchor of this page: {text}"
+
+
+def test_the_build_date_is_source_date_epochs_when_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert build_stamp(ROOT).day == date(2023, 11, 14)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    assert build_stamp(ROOT).day == date(1970, 1, 1)
+
+
+# ---------------------------------------------------------------------------- the widget's controls
+NULL_IN_EXAMPLES = """[...document.querySelectorAll('.px-example')].filter((example) => {
+  const walk = document.createTreeWalker(example, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) if (/\\b(null|undefined)\\b/.test(walk.currentNode.data)) return true;
+  return false;
+}).map((example) => example.id)"""
+
+
+@pytest.mark.browser
+def test_no_null_under_the_controls_of_a_race_without_readings() -> None:
+    """The horse race's plain course has no readings: its examples' controls were followed by 'null'."""
+    from playwright.sync_api import sync_playwright
+
+    _read(SITE / "chevaux" / "rules" / "index.html")  # built
+    server = Server()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(reduced_motion="reduce")
+            page.goto(server.base + "chevaux/rules/")
+            page.wait_for_function("document.querySelectorAll('.px-example .px-controls:not([hidden])').length"
+                                   " === document.querySelectorAll('.px-example').length")
+            assert page.evaluate(NULL_IN_EXAMPLES) == []
+        finally:
+            browser.close()
+            server.close()
