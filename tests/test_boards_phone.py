@@ -40,8 +40,11 @@ MEASURE = """() => {
       let copy;
       if (ref.tagName === "symbol") {
         copy = document.createElementNS(SVG, "svg");
-        for (const a of ["viewBox", "preserveAspectRatio"]) if (ref.hasAttribute(a)) copy.setAttribute(a, ref.getAttribute(a));
-        for (const a of ["x", "y", "width", "height"]) if (use.hasAttribute(a)) copy.setAttribute(a, use.getAttribute(a));
+        const copyAttributes = (from, names) => {
+          for (const a of names) if (from.hasAttribute(a)) copy.setAttribute(a, from.getAttribute(a));
+        };
+        copyAttributes(ref, ["viewBox", "preserveAspectRatio"]);
+        copyAttributes(use, ["x", "y", "width", "height"]);
         copy.append(...[...ref.childNodes].map((n) => n.cloneNode(true)));
       } else {
         copy = document.createElementNS(SVG, "g");
@@ -85,7 +88,8 @@ def check(page: Any, where: str) -> list[str]:
     for k, board in enumerate(boards):
         small = sorted({f"{text!r} {size:.1f} px" for text, size in board["sizes"] if size < SMALLEST})
         if small:
-            problems.append(f"{where}, board {k + 1}: {len(small)} labels under {SMALLEST:g} px: {', '.join(small[:5])}")
+            problems.append(f"{where}, board {k + 1}: {len(small)} labels under {SMALLEST:g} px: "
+                            + ", ".join(small[:5]))
         codes = sorted(set(CODE.findall(board["text"])))
         if codes:
             problems.append(f"{where}, board {k + 1}: card codes {codes}")

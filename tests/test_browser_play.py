@@ -359,8 +359,8 @@ def table_hands(board: str) -> dict[int, str]:
 
 
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
-    from parcours_view.play import play as engine_play
     from parcours.ronde.narrate import hand
+    from parcours_view.play import play as engine_play
 
     s, page = play
     page.evaluate(RECORD_BOARDS)

@@ -44,7 +44,8 @@ def _track(seat: int, player: dict[str, Any], holes: int, up: int, traps: set[in
     x0 = 40 + seat * 120
     bottom = TOP + up * GAP
     names = COLOURS[seat % len(COLOURS)]
-    parts = [f'<text x="{x0 + ACROSS / 2}" y="{TOP - 20}" class="px-num px-horse-name">{names["fr"]} · {names["en"]}</text>']
+    name = f'{names["fr"]} · {names["en"]}'
+    parts = [f'<text x="{x0 + ACROSS / 2}" y="{TOP - 20}" class="px-num px-horse-name">{name}</text>']
     for hole in range(1, holes + 1):
         x, y = _hole_xy(hole, up, holes, x0)
         ref = "px-trap" if hole in traps else SYMBOL_ID

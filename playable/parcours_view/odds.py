@@ -49,7 +49,8 @@ def _exact(p: Fraction) -> str:
         return f'<code class="px-nowrap">{text}</code>'
     digits = len(str(p.denominator))
     decimals = f"{float(p):.12f}"
-    return (f'<span class="px-nowrap">≈ {decimals.replace(".", ",")}</span> · <span class="px-nowrap">≈ {decimals}</span>'
+    return (f'<span class="px-nowrap">≈ {decimals.replace(".", ",")}</span> · '
+            f'<span class="px-nowrap">≈ {decimals}</span>'
             f'<br><span class="px-odds-digits"><span lang="fr">fraction exacte, dénominateur de {digits} chiffres'
             f'</span> · <span lang="en">exact fraction, a denominator of {digits} digits</span></span>')
 
@@ -91,7 +92,8 @@ def _chart(o: Odds) -> str:
              f"moyenne {mean:.1f}".replace(".", ",") + " · "
              f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
              f"(99.9% of games), mean {mean:.1f}")
-    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {CHART_H + 10 + BOTTOM}" role="img" aria-label="{escape(label)}">'
+    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {CHART_H + 10 + BOTTOM}" role="img" '
+           f'aria-label="{escape(label)}">'
            f"{bars}{axes}</svg>")
     rows = "".join(f"<tr><td>{t}</td><td>{_pct(p, 'fr')} · {_pct(p, 'en')}</td></tr>" for t, p in shown)
     mean_fr = f"{mean:.1f}".replace(".", ",")

@@ -22,7 +22,19 @@ from parcours import Game
 from parcours.ronde.narrate import COLOURS, hand
 
 from .interface import Assessment
-from .profile import LABEL, ROW_GAP, SYMBOL_ID, Profile, _num, drawing, is_default, profile_of, rows, rows_markup, symbol
+from .profile import (
+    LABEL,
+    ROW_GAP,
+    SYMBOL_ID,
+    Profile,
+    _num,
+    drawing,
+    is_default,
+    profile_of,
+    rows,
+    rows_markup,
+    symbol,
+)
 from .track import defs
 
 GAME = "ronde"
@@ -107,7 +119,8 @@ def symbols() -> str:
     for seat, (fill, ink) in enumerate(RIDER_COLOURS):
         out.append(f'<g id="px-rc-r{seat}" class="px-rc-rider"><circle r="{RIDER}" fill="{fill}"/>'
                    f'<text dy="3.8" fill="{ink}">{seat + 1}</text></g>'
-                   f'<g id="px-rc-l{seat}" class="px-rc-rider px-rc-lying"><ellipse rx="{RIDER + 1.5}" ry="{RIDER - 1}" '
+                   f'<g id="px-rc-l{seat}" class="px-rc-rider px-rc-lying">'
+                   f'<ellipse rx="{RIDER + 1.5}" ry="{RIDER - 1}" '
                    f'stroke="{fill}"/><text dy="3.8">{seat + 1}</text></g>'
                    f'<g id="px-rc-k{seat}">'
                    f'<circle class="px-rc-key" cx="{COLUMNS[0] - 10}" cy="-4" r="5" fill="{fill}"/>'
@@ -132,7 +145,8 @@ def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float
         cx, road = p.centre(space)
         row = next((k for k, (left, right) in enumerate(cuts) if left <= cx < right), len(cuts) - 1)
         dx, dy = -cuts[row][0], row * (p.height + ROW_GAP)
-        step = -(2 * RIDER + 1) if space == 0 else 2 * RIDER + 1  # more than four on a space: columns (at Bruges, to the left)
+        # more than four on a space: columns (at Bruges, to the left)
+        step = -(2 * RIDER + 1) if space == 0 else 2 * RIDER + 1
         height = 0.0
         for k, (what, r) in enumerate(items):
             column, level = divmod(k, 4)
