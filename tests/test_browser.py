@@ -264,7 +264,8 @@ def scenario_of(example: Any) -> dict[str, Any]:
 
 
 def board_label(example: Any) -> str:
-    return str(example.locator("svg.px-board").get_attribute("aria-label"))
+    """The board's label in English (its aria-label says the position in French, then in English)."""
+    return str(example.locator("svg.px-board").get_attribute("aria-label")).rsplit(" · ", 1)[-1]
 
 
 def counter(example: Any) -> str:
@@ -594,7 +595,7 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     film = expected_film({**scenario, "options": {"veldiv.art7-rider": "teammate"}})
     last = film["frames"][-1]
     page.wait_for_function("([el, label]) => el.querySelector('svg.px-board').getAttribute('aria-label') === label",
-                           arg=[ex.element_handle(), last["label"]["en"]])
+                           arg=[ex.element_handle(), f'{last["label"]["fr"]} · {last["label"]["en"]}'])
     assert board_label(ex) != mover
     assert counter(ex) == f"{n} / {len(film['frames']) - 1}"  # the same step, kept
     assert page_sentences(ex, n) == sentences(last["html"]["en"])

@@ -74,7 +74,8 @@ def need(page: Any) -> str:
 
 
 def board_label(page: Any) -> str:
-    return str(page.locator("#ex-play svg.px-board").get_attribute("aria-label"))
+    """The board's label in English (its aria-label says the position in French, then in English)."""
+    return str(page.locator("#ex-play svg.px-board").get_attribute("aria-label")).rsplit(" · ", 1)[-1]
 
 
 def wait_need(page: Any, pattern: str, timeout: int = 20_000) -> None:
@@ -336,7 +337,7 @@ def test_d_play_page_accessible_on_desktop_and_phone(play: tuple[Session, Any]) 
 
 
 # ---------------------------------------------------------------------------- f. the Ronde's hands
-HIDDEN = "(cachée · hidden)"
+HIDDEN = "main cachée · hand hidden"
 # Every board put into the Play page, as it was put there (a board may be replaced at once).
 RECORD_BOARDS = """() => {
   window.__pxBoards = [];
@@ -351,15 +352,15 @@ RECORD_BOARDS = """() => {
 
 
 def table_hands(board: str) -> dict[int, str]:
-    """The hand column of a Ronde board's table, by seat (0-based)."""
-    labelled = r'<use xlink:href="#px-rc-k(\d+)"[^>]*?/?>(?:</use>)?<text[^>]*>(.*?)</text>'
-    return {int(seat): html.unescape(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", line)[-1])
-            for seat, line in re.findall(labelled, board)}
+    """The hands written in a Ronde board's table, by seat (0-based): its lines joined (none: no cards)."""
+    hands = re.findall(r'<text class="px-rc-hand" data-seat="(\d+)"[^>]*>(.*?)</text>', board)
+    return {int(seat): html.unescape(" ".join(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", lines)))
+            for seat, lines in hands}
 
 
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
+    from parcours.ronde.narrate import hand
     from parcours_view.play import play as engine_play
-    from parcours_view.ronde import hand_text
 
     s, page = play
     page.evaluate(RECORD_BOARDS)
@@ -392,17 +393,17 @@ def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -
         assert board_label(page) == answer["frames"][-1]["label"]["en"]
         hands = _hands(data["s"])
         shown = table_hands(page.locator("#ex-play svg.px-board").evaluate("b => b.outerHTML"))
-        assert shown[0] == (hand_text(hands[0]) or "—"), (shown, hands[0])
+        fr, en = hand(hands[0], "fr"), hand(hands[0], "en")  # on one line, or each language on its own
+        assert shown.get(0) in ((f"{fr} · {en}", f"{fr} {en}") if hands[0] else (None,)), (shown, hands[0])
         hidden += sum(1 for seat in (1, 2, 3) if hands[seat])  # cards the page had to keep from view
     assert moves >= 5 and hidden > 0
     boards = page.evaluate("window.__pxBoards")
     assert boards, "boards were drawn during the race"
     for board in boards:
         drawn = table_hands(board)
-        assert set(drawn) == {0, 1, 2, 3}
         for seat in (1, 2, 3):
-            assert drawn[seat] in (HIDDEN, "—"), (seat, drawn[seat])
-        assert drawn[0] != HIDDEN
+            assert drawn.get(seat, HIDDEN) == HIDDEN, (seat, drawn[seat])
+        assert drawn.get(0) != HIDDEN
     for seat, name in ((1, "Orange"), (2, "Yellow"), (3, "Green")):
         assert not re.search(rf"{name} [^;]*cards? \(", board_label(page)), board_label(page)
     page.locator("#ex-play input.px-fast").uncheck()

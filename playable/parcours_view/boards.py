@@ -19,3 +19,8 @@ def board_svg(ruleset: str, position: dict[str, Any], label: str) -> str:
 def board_label(position: dict[str, Any], lang: str) -> str:
     """The position in words, for screen readers and the caption."""
     return view_of(position["ruleset"]).board_label(position, lang)
+
+
+def accessible_name(labels: dict[str, str]) -> str:
+    """A board's aria-label: the position in French, then in English, as its caption says it."""
+    return f"{labels['fr']} · {labels['en']}"

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from parcours import Game
+from parcours.chevaux.narrate import COLOURS
 from parcours.narrate import plural
 
 from .interface import Assessment
@@ -19,7 +20,8 @@ ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 
 HORSE_COLOURS = ("#b71c1c", "#0d47a1")
 SYMBOL_ID = "px-hole"
-GAP, MARGIN = 26, 30
+GAP, TOP = 26, 56  # between two holes; the top hole's centre (the colour's name above it)
+ACROSS = 50  # from a track's way up to its way down (room for START and FINISH side by side)
 
 
 def symbols() -> str:
@@ -31,43 +33,51 @@ def symbols() -> str:
 def _hole_xy(hole: int, up: int, holes: int, x0: float) -> tuple[float, float]:
     """Hole 1 sits just above START at the bottom of the left column; the path goes up, across, down."""
     down = holes - up
-    top = MARGIN + 20
     if hole <= up:
-        return x0, top + (up - hole) * GAP
-    return x0 + 40, top + (hole - up - 1) * GAP * (up / max(down, 1)) if down else top
+        return x0, TOP + (up - hole) * GAP
+    return x0 + ACROSS, TOP + (hole - up - 1) * GAP * (up / max(down, 1)) if down else TOP
+
+
+def _track(seat: int, player: dict[str, Any], holes: int, up: int, traps: set[int]) -> list[str]:
+    """A player's track: its colour's name over it, the holes numbered (outside the U), START and
+    FINISH under it (as the board prints them), and the horse in play: in its hole, or under START."""
+    x0 = 40 + seat * 120
+    bottom = TOP + up * GAP
+    names = COLOURS[seat % len(COLOURS)]
+    name = f'{names["fr"]} · {names["en"]}'
+    parts = [f'<text x="{x0 + ACROSS / 2}" y="{TOP - 20}" class="px-num px-horse-name">{name}</text>']
+    for hole in range(1, holes + 1):
+        x, y = _hole_xy(hole, up, holes, x0)
+        ref = "px-trap" if hole in traps else SYMBOL_ID
+        outside = -1 if hole <= up else 1
+        parts.append(f'<use xlink:href="#{ref}" x="{x - 10:.1f}" y="{y - 10:.1f}" width="20" height="20"/>'
+                     f'<text x="{x + outside * 13:.1f}" y="{y + 4:.1f}" class="px-num px-hole-num '
+                     f'px-{"end" if outside < 0 else "start"}">{hole}</text>')
+    parts.append(f'<text x="{x0}" y="{bottom + 40}" class="px-num">START</text>'
+                 f'<text x="{x0 + ACROSS}" y="{bottom + 40}" class="px-num">FINISH</text>')
+    colour = HORSE_COLOURS[seat % 2]
+    hx, hy = _hole_xy(player["hole"], up, holes, x0) if player["hole"] else (x0, bottom + 4)
+    parts.append(f'<g class="px-rider" transform="translate({hx:.1f} {hy:.1f})"><circle r="9" fill="{colour}"/>'
+                 f'<text dy="4">{player["horses_left"]}</text></g>')
+    return parts
 
 
 def board_svg(position: dict[str, Any], label: str) -> str:
     board = position["board"]
     holes, up, traps = board["holes"], board["up"], set(board["traps"])
-    height = MARGIN * 2 + 40 + up * GAP
-    width = 260
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" class="px-board px-horses">']
+    height = TOP + up * GAP + 50
+    parts = [f'<svg viewBox="0 0 260 {height}" role="img" aria-label="{escape(label)}" class="px-board px-horses">']
     for seat, player in enumerate(position["players"]):
-        x0 = 40 + seat * 120
-        start_y = MARGIN + 20 + up * GAP
-        parts.append(f'<text x="{x0}" y="{start_y + 14}" class="px-num">START</text>'
-                     f'<text x="{x0 + 40}" y="{start_y + 14}" class="px-num">FINISH</text>')
-        for hole in range(1, holes + 1):
-            x, y = _hole_xy(hole, up, holes, x0)
-            ref = "px-trap" if hole in traps else SYMBOL_ID
-            parts.append(f'<use xlink:href="#{ref}" x="{x - 10:.1f}" y="{y - 10:.1f}" width="20" height="20"/>')
-            if hole == holes:
-                parts.append(f'<text x="{x + 14:.1f}" y="{y + 4:.1f}" class="px-num">{hole}</text>')
-        colour = HORSE_COLOURS[seat % 2]
-        hx, hy = _hole_xy(player["hole"], up, holes, x0) if player["hole"] else (x0, start_y)
-        parts.append(f'<g class="px-rider" transform="translate({hx:.1f} {hy:.1f})"><circle r="9" fill="{colour}"/>'
-                     f'<text dy="4">{player["horses_left"]}</text></g>')
+        parts.extend(_track(seat, player, holes, up, traps))
     parts.append("</svg>")
     return "".join(parts)
 
 
 def board_label(position: dict[str, Any], lang: str) -> str:
     fr = lang == "fr"
-    names = ("Rouge", "Bleu") if fr else ("Red", "Blue")
     return (" ; " if fr else "; ").join(  # French puts a space before the semicolon
-        f"{names[p['seat']]} : trou {p['hole']}, {plural(p['horses_left'], 'cheval', 'chevaux', lang)}" if fr
-        else f"{names[p['seat']]}: hole {p['hole']}, {plural(p['horses_left'], 'horse', 'horses', lang)}"
+        f"{COLOURS[p['seat']][lang]} : trou {p['hole']}, {plural(p['horses_left'], 'cheval', 'chevaux', lang)}" if fr
+        else f"{COLOURS[p['seat']][lang]}: hole {p['hole']}, {plural(p['horses_left'], 'horse', 'horses', lang)}"
         for p in position["players"])
 
 

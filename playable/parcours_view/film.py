@@ -12,6 +12,7 @@ from parcours.core import refusal
 from parcours.narrate import article_label
 from parcours.scenario import Step, loads_json
 
+from .boards import accessible_name
 from .registry import view_of
 
 LANGS = ("fr", "en")
@@ -107,6 +108,7 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
     position = game.position()
     view = view_of(game.scenario.ruleset)
     found = view.assess(game)
+    labels = {lang: view.board_label(position, lang) for lang in LANGS}
     html = {lang: _step_html(events, lang, team, prefix, start) + (found.html[lang] if found else "") for lang in LANGS}
     return {
         "item": step_item(faces, html, sides if faces and view.NAMED_DICE else None),
@@ -114,8 +116,8 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
         "dice": faces,
         "sides": sides if faces else None,
         "cites": sorted({e.cite for e in events}),
-        "board": view.board_svg(position, view.board_label(position, "en")) if draw else None,
-        "label": {lang: view.board_label(position, lang) for lang in LANGS} if draw else None,
+        "board": view.board_svg(position, accessible_name(labels)) if draw else None,
+        "label": labels if draw else None,
         "html": html,
         "turn": position["turn"],
         "finished": position["finished"],

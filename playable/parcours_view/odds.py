@@ -15,7 +15,7 @@ from parcours.chevaux.odds import Chance, Odds, odds
 from parcours.core import refusal
 from parcours.scenario import loads_json
 
-BAR_W, CHART_H = 6, 120
+BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
 
 
 def _pct(p: Chance, lang: str) -> str:
@@ -27,7 +27,7 @@ def _table(o: Odds) -> str:
     rows = [("Rouge (commence) · Red (starts)", o.win[0], o.ruin[0]), ("Bleu · Blue", o.win[1], o.ruin[1])]
     body = "".join(
         f"<tr><th scope=\"row\">{name}</th><td>{_pct(w, 'fr')} · {_pct(w, 'en')}</td>"
-        + (f"<td><code title=\"exact\">{_short(w)}</code></td>" if isinstance(w, Fraction) else "")
+        + (f"<td>{_exact(w)}</td>" if isinstance(w, Fraction) else "")
         + f"<td>{_pct(r, 'fr')} · {_pct(r, 'en')}</td></tr>"
         for name, w, r in rows)
     exact = '<th scope="col">Fraction exacte · Exact fraction</th>' if o.exact else ""
@@ -41,11 +41,26 @@ def _table(o: Odds) -> str:
             f"<tbody>{body}</tbody></table>")
 
 
-def _short(p: Fraction) -> str:
+def _exact(p: Fraction) -> str:
+    """An exact chance as a reader can read it: the fraction when short, else its first decimals and
+    how long the fraction is, in words (never a number cut across two lines)."""
     text = f"{p.numerator}/{p.denominator}"
-    if len(text) <= 40:
-        return text
-    return f"{str(p.numerator)[:12]}…/{str(p.denominator)[:12]}… ({len(str(p.denominator))} digits)"
+    if len(text) <= 24:
+        return f'<code class="px-nowrap">{text}</code>'
+    digits = len(str(p.denominator))
+    decimals = f"{float(p):.12f}"
+    return (f'<span class="px-nowrap">≈ {decimals.replace(".", ",")}</span> · '
+            f'<span class="px-nowrap">≈ {decimals}</span>'
+            f'<br><span class="px-odds-digits"><span lang="fr">fraction exacte, dénominateur de {digits} chiffres'
+            f'</span> · <span lang="en">exact fraction, a denominator of {digits} digits</span></span>')
+
+
+def _step(top: float) -> int:
+    """Between two numbered percentages of the chart's axis: a few numbers, whatever the tallest bar."""
+    return next(step for step in (1, 2, 5, 10, 20) if top / step <= 6 or step == 20)
+
+
+LEFT, BOTTOM = 46, 46  # room for the axes' numbers and names
 
 
 def _chart(o: Odds) -> str:
@@ -56,21 +71,34 @@ def _chart(o: Odds) -> str:
         if total > Fraction(999, 1000):
             break
     top = max(p for _, p in shown)
-    width = len(shown) * BAR_W + 40
+    width = len(shown) * BAR_W + LEFT + 10
     mean = float(sum(t * p for t, p in o.length.items()))
+    base = 10 + CHART_H
     bars = "".join(
-        f'<rect x="{30 + i * BAR_W}" y="{10 + CHART_H * (1 - float(p / top)):.1f}" width="{BAR_W - 1}" '
+        f'<rect x="{LEFT + i * BAR_W}" y="{10 + CHART_H * (1 - float(p / top)):.1f}" width="{BAR_W - 1}" '
         f'height="{CHART_H * float(p / top):.1f}"><title>{t}: {_pct(p, "en")}</title></rect>'
         for i, (t, p) in enumerate(shown))
-    axis = "".join(f'<text x="{30 + i * BAR_W}" y="{CHART_H + 24}">{t}</text>'
-                   for i, (t, _) in enumerate(shown) if t % 10 == 0)
-    label = (f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
+    x_ticks = "".join(f'<path class="px-axis" d="M{LEFT + i * BAR_W + BAR_W / 2 - .5} {base}v4"/>'
+                      f'<text x="{LEFT + i * BAR_W + BAR_W / 2 - .5}" y="{base + 17}">{t}</text>'
+                      for i, (t, _) in enumerate(shown) if t % 10 == 0)
+    y_ticks = "".join(f'<path class="px-axis" d="M{LEFT - 4} {base - CHART_H * pct / 100 / float(top):.1f}h4"/>'
+                      f'<text class="px-end" x="{LEFT - 7}" y="{base - CHART_H * pct / 100 / float(top) + 4:.1f}">'
+                      f"{pct}</text>"
+                      for pct in range(0, int(100 * float(top)) + 1, _step(100 * float(top))))
+    axes = (f'<path class="px-axis" d="M{LEFT} 10V{base}H{width - 4}"/>{x_ticks}{y_ticks}'
+            f'<text x="{(LEFT + width) / 2}" y="{base + 36}">Coups de dé · Throws of the die</text>'
+            f'<text transform="translate(13 {10 + CHART_H / 2}) rotate(-90)">Parties (%) · Games (%)</text>')
+    label = (f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} (99,9 % des parties), "
+             f"moyenne {mean:.1f}".replace(".", ",") + " · "
+             f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
              f"(99.9% of games), mean {mean:.1f}")
-    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {CHART_H + 30}" role="img" aria-label="{escape(label)}">'
-           f"{bars}{axis}</svg>")
-    rows = "".join(f"<tr><td>{t}</td><td>{_pct(p, 'en')}</td></tr>" for t, p in shown)
+    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {CHART_H + 10 + BOTTOM}" role="img" '
+           f'aria-label="{escape(label)}">'
+           f"{bars}{axes}</svg>")
+    rows = "".join(f"<tr><td>{t}</td><td>{_pct(p, 'fr')} · {_pct(p, 'en')}</td></tr>" for t, p in shown)
+    mean_fr = f"{mean:.1f}".replace(".", ",")
     return (f'<figure class="px-figure">{svg}<figcaption class="px-caption">'
-            f'<span lang="fr">Durée d\'une partie, en coups de dé : moyenne {mean:.1f}.</span><br>'
+            f'<span lang="fr">Durée d\'une partie, en coups de dé : moyenne {mean_fr}.</span><br>'
             f'<span lang="en">Length of a game, in throws of the die: mean {mean:.1f}.</span></figcaption></figure>'
             f'<details><summary>Les chiffres · The figures</summary><table><thead><tr><th>Coups · Throws</th>'
             f"<th>Probabilité · Probability</th></tr></thead><tbody>{rows}</tbody></table></details>")

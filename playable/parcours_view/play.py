@@ -24,6 +24,7 @@ from parcours.core import refusal
 from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
+from .boards import accessible_name
 from .film import LANGS, start_frame, step_frame
 from .registry import view_of
 
@@ -99,8 +100,8 @@ def play(request: object) -> dict[str, Any]:
     count += bot_moves
     position = _seen(game, humans)
     if frames:  # the last frame is the position now: drawn once, as the person may see it
-        frames[-1]["board"] = view.board_svg(position, view.board_label(position, "en"))
         frames[-1]["label"] = {lang: view.board_label(position, lang) for lang in LANGS}
+        frames[-1]["board"] = view.board_svg(position, accessible_name(frames[-1]["label"]))
     shown = position["need"]
     if shown is not None and humans is not None and shown["seat"] not in humans:
         shown = {**shown, "choices": [], "labels": {}}  # a bot's choices, even in words, could tell its cards

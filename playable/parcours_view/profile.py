@@ -5,7 +5,7 @@ spaces flat, each hill a climb (a D4 space rises more than a D6 space, and shows
 cobbled strips with the number of each space, the supply zone, the red triangle, start and finish.
 
 The same drawing serves twice:
-- `course_figure()`: the whole profile on a page (one wide SVG in a box that scrolls sideways on a
+- `course_figure()`: the whole profile on a page, cut in rows as on a board (nothing hidden on a
   phone), with a list of the course for readers who cannot see it;
 - the board of a position (boards.py): the profile is a <symbol> written once per page, and each
   board <use>s it in a few rows (clipped, one under the other), with the riders and the peloton
@@ -26,9 +26,12 @@ SYMBOL_ID = "px-ronde-course"
 SP = 10  # width of a space
 MARGIN = 40  # room left of the start and right of the finish (riders waiting there stand in columns)
 RISE = {4: 7, 6: 3}  # how much a D4 or a D6 space climbs: the D4 spaces are the steep ones
-NAME_LINES = (11, 21)  # the lines of names (hills, cobbles, supply, towns) above the profile
-ROW_SPACES = 62  # at most this many spaces per row of a board
-ZOOM = 1.3  # the profile on its own is drawn larger than a board (it scrolls sideways anyway)
+NAME_LINES = (12, 25)  # the lines of names (hills, cobbles, supply, towns) above the profile
+# A board's rows are narrow enough to be drawn at a phone's width with every label (11 units) at 9 px
+# or more: about 30 spaces a row, each cut at most CUT_SLACK spaces from an even share.
+ROW_SPACES, CUT_SLACK = 32, 5
+ROW_GAP = 4  # between two rows of a board
+LABEL = 11  # the profile's labels' size (parcours.css), for the room names take
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,10 +76,10 @@ def _profile(course_json: str) -> Profile:
             height += RISE[space.die]
             rises.append((start, height))
     top = max((h for _, h in rises), default=0.0)
-    base = NAME_LINES[-1] + 14 + top
+    base = NAME_LINES[-1] + 16 + top
     tops = tuple((base - a, base - b) for a, b in rises)
     width = 2 * MARGIN + len(course.spaces) * SP
-    return Profile(course, base, tops, width, base + 27)
+    return Profile(course, base, tops, width, base + 30)
 
 
 _SEEN: dict[int, tuple[object, Profile]] = {}  # id of a position's course data -> (that data, its profile)
@@ -146,7 +149,7 @@ def drawing(p: Profile) -> str:
     # The die of each uphill space, under its slope (one <text>, one position per digit).
     for a, b in _runs(c, lambda s: s.hill):
         xs = " ".join(_num(p.x(i) + SP / 2) for i in range(a, b + 1))
-        ys = " ".join(_num(max(p.tops[i]) + 11) for i in range(a, b + 1))
+        ys = " ".join(_num(max(p.tops[i]) + 12) for i in range(a, b + 1))
         digits = "".join(str(c.spaces[i].die) for i in range(a, b + 1))
         out.append(f'<text class="px-rc-die" x="{xs}" y="{ys}">{digits}</text>')
     # The numbers on the cobbles, under the road.
@@ -154,14 +157,14 @@ def drawing(p: Profile) -> str:
         nums = [c.spaces[i].number for i in range(a, b + 1)]
         if all(v < 10 for v in nums):
             xs = " ".join(_num(p.x(i) + SP / 2) for i in range(a, b + 1))
-            out.append(f'<text class="px-rc-number" x="{xs}" y="{_num(base + 11)}">{"".join(map(str, nums))}</text>')
+            out.append(f'<text class="px-rc-number" x="{xs}" y="{_num(base + 13)}">{"".join(map(str, nums))}</text>')
         else:
-            out.extend(f'<text class="px-rc-number" x="{_num(p.x(i) + SP / 2)}" y="{_num(base + 11)}">{v}</text>'
+            out.extend(f'<text class="px-rc-number" x="{_num(p.x(i) + SP / 2)}" y="{_num(base + 13)}">{v}</text>'
                        for i, v in zip(range(a, b + 1), nums))
     # Every tenth space numbered, and a tick.
     ticks = "".join(f"M{_num(p.x(i) + SP / 2)} {_num(base + 2)}v3" for i in range(10, n - 1, 10))
     out.append(f'<path class="px-rc-tick" d="{ticks}"/>')
-    out.extend(f'<text class="px-rc-space" x="{_num(p.x(i) + SP / 2)}" y="{_num(base + 23)}">{i}</text>'
+    out.extend(f'<text class="px-rc-space" x="{_num(p.x(i) + SP / 2)}" y="{_num(base + 26)}">{i}</text>'
                for i in range(10, n - 1, 10))
     # Supply zone: a band on the road; red triangle: a flag over its space.
     for a, b in _runs(c, lambda s: s.supply):
@@ -185,8 +188,8 @@ def _mid(p: Profile, a: int, b: int) -> float:
 
 
 def name_extent(x: float, text: str, anchor: str) -> tuple[float, float]:
-    """Roughly where a name's text lies (9px sans-serif: about 5.2 px a character)."""
-    w = len(text) * 5.2
+    """Roughly where a name's text lies (sans-serif: about 0.56 of its size a character)."""
+    w = len(text) * LABEL * .56
     left = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
     return left, left + w
 
@@ -247,26 +250,47 @@ def rows(p: Profile) -> tuple[tuple[float, float], ...]:
     cuts = [0]
     for k in range(1, count):
         ideal = round(k * n / count)
-        lo, hi = max(cuts[-1] + 10, ideal - 15), min(n - 10, ideal + 15)
+        lo, hi = max(cuts[-1] + 10, ideal - CUT_SLACK), min(n - 10, ideal + CUT_SLACK)
         best = max(range(lo, hi + 1), key=lambda i: (min(quiet(i), 10), -abs(i - ideal))) if lo <= hi else ideal
         cuts.append(best)
     edges = [0.0] + [p.x(i) for i in cuts[1:]] + [p.width]
     return tuple((edges[k], edges[k + 1]) for k in range(len(edges) - 1))
 
 
+def rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
+    """The profile (the symbol `course_id`) cut in rows one under the other: (markup, width, height)."""
+    cuts = rows(p)
+    parts = []
+    y = 0.0
+    for left, right in cuts:
+        w = right - left
+        parts.append(f'<svg y="{_num(y)}" width="{_num(w)}" height="{_num(p.height)}" '
+                     f'viewBox="{_num(left)} 0 {_num(w)} {_num(p.height)}">'
+                     f'<use xlink:href="#{course_id}" width="{_num(p.width)}" height="{_num(p.height)}"/></svg>')
+        y += p.height + ROW_GAP
+    return "".join(parts), max(right - left for left, right in cuts), y
+
+
 def course_figure(course_data: object = None) -> str:
-    """The whole course on a page: the profile (scrolls sideways on a narrow screen), a caption
+    """The whole course on a page: the profile in rows (the whole of it at any width), a caption
     that says it is a reconstruction, and the course as a list."""
     p = profile_of(course_data)
     c = p.course
     hills = [(a, b) for a, b in _runs(c, lambda s: s.hill)]
     cobbles = [(a, b) for a, b in _runs(c, lambda s: s.cobbles)]
+    summary_fr = (f"Profil du parcours, de Bruges (case 0) à Ninove-Meerbeke (case {c.finish}) : "
+                  + " ; ".join(f"{c.spaces[a].hill}, cases {a} à {b}" for a, b in hills) + ". Pavés : "
+                  + " ; ".join(f"{c.spaces[a].cobbles}, cases {a} à {b}" for a, b in cobbles) + ".")
     summary_en = (f"Course profile from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): "
                   + "; ".join(f"{c.spaces[a].hill}, spaces {a}–{b}" for a, b in hills) + ". Cobbles: "
                   + "; ".join(f"{c.spaces[a].cobbles}, spaces {a}–{b}" for a, b in cobbles) + ".")
-    svg = (f'<svg class="px-course-svg" viewBox="0 0 {_num(p.width)} {_num(p.height)}" width="{_num(p.width * ZOOM)}" '
-           f'height="{_num(p.height * ZOOM)}" role="img" aria-labelledby="px-course-title">'
-           f'<title id="px-course-title">{escape(summary_en)}</title>{drawing(p)}</svg>')
+    summary = f"{summary_fr} · {summary_en}"
+    ident = "px-course-whole"
+    markup, width, height = rows_markup(p, ident)
+    svg = (f'<svg class="px-course-svg" viewBox="0 0 {_num(width)} {_num(height)}" role="img" '
+           f'aria-labelledby="px-course-title"><title id="px-course-title">{escape(summary)}</title>'
+           f'<defs><symbol id="{ident}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">{drawing(p)}</symbol></defs>'
+           f"{markup}</svg>")
     rows_html: list[tuple[int, str]] = []
     for a, b in sorted(hills + cobbles):
         s = c.spaces[a]
@@ -288,9 +312,7 @@ def course_figure(course_data: object = None) -> str:
     flat = sum(1 for s in c.spaces if s.flat)
     return (
         '<figure class="px-figure px-course">'
-        '<div class="px-course-scroll" tabindex="0" role="region" '
-        'aria-label="Profil du parcours (défile de côté) · Course profile (scrolls sideways)">'
-        f"{svg}</div>"
+        f"{svg}"
         '<figcaption class="px-caption">'
         f'<span lang="fr">Le parcours, de Bruges (case 0) à Ninove-Meerbeke (case {c.finish}) : {flat} cases de plat, '
         f'{len(c.spaces) - flat} en montée ; une case D4 grimpe plus fort qu\'une case D6. '

@@ -14,17 +14,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 from functools import lru_cache
 from html import escape
 from typing import Any
 
 from parcours import Game
-from parcours.ronde.cards import AGAINST
-from parcours.ronde.narrate import COLOURS, name
+from parcours.ronde.narrate import COLOURS, hand
 
 from .interface import Assessment
-from .profile import SYMBOL_ID, Profile, _num, drawing, is_default, profile_of, rows, symbol
+from .profile import (
+    LABEL,
+    ROW_GAP,
+    SYMBOL_ID,
+    Profile,
+    _num,
+    drawing,
+    is_default,
+    profile_of,
+    rows,
+    rows_markup,
+    symbol,
+)
 from .track import defs
 
 GAME = "ronde"
@@ -36,9 +46,11 @@ ASKED_OF_HOLDERS = frozenset({"counter", "spring", "passed", "kwak"})
 RIDER_COLOURS = (("#c62828", "#fff"), ("#ef6c00", "#000"), ("#fdd835", "#000"), ("#2e7d32", "#fff"),
                  ("#1565c0", "#fff"), ("#6a1b9a", "#fff"), ("#5d4037", "#fff"), ("#ffffff", "#000"))
 ROWS_ID = "px-ronde-rows"
-ROW_GAP = 4
-LINE = 13  # the table's line height
-COLUMNS = (22, 108, 204, 266, 334)  # rider, space, sits out, cards, hand
+RIDER = 7.5  # a standing rider's radius: room for his number, LABEL units
+LINE = 14  # the table's line height (its text is LABEL units, as the profile's)
+COLUMNS = (24, 150, 240, 300)  # rider, space, sits out, cards; a rider's hand on the lines under his
+HAND_AT = 30  # where a hand's lines begin
+CHAR = LABEL * .56  # roughly how wide a character is, to wrap a hand's lines
 
 
 def colour_name(seat: int, lang: str) -> str:
@@ -50,10 +62,27 @@ def _both(seat: int) -> str:
     return fr if fr == en else f"{fr} · {en}"
 
 
-def hand_text(kinds: list[str]) -> str:
-    """A hand in the scenario's own words, alike cards counted: "flat ×2, square, t-counter"."""
-    counts = Counter(kinds)
-    return ", ".join(f"{k} ×{n}" if n > 1 else k for k, n in sorted(counts.items()))
+def hand_lines(kinds: list[str], width: float) -> list[str]:
+    """A hand in words, French then English (the game's words), cut into lines of the board's width:
+    'plat ×2, contre · flat ×2, counter' on one line when it fits, else each language on its own lines."""
+    fr, en = hand(kinds, "fr"), hand(kinds, "en")
+    room = int((width - HAND_AT) / CHAR)
+    if len(fr) + len(en) + 3 <= room:
+        return [f"{fr} · {en}"]
+    return [*_wrap(fr, room), *_wrap(en, room)]
+
+
+def _wrap(words: str, room: int) -> list[str]:
+    """Lines of at most `room` characters, cut after a card's name (a comma)."""
+    lines = [""]
+    for item in words.split(", "):
+        joined = f"{lines[-1]}, {item}" if lines[-1] else item
+        if len(joined) + 1 > room and lines[-1]:
+            lines[-1] += ","
+            lines.append(item)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def hand_shown(position: dict[str, Any], seat: int) -> list[str] | None:
@@ -70,22 +99,14 @@ def hand_shown(position: dict[str, Any], seat: int) -> list[str] | None:
 @lru_cache(maxsize=8)
 def _rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
     """The rows of the profile one under the other and the table's head: (markup, width, height)."""
-    cuts = rows(p)
-    width = max(right - left for left, right in cuts)
-    parts = []
-    y = 0.0
-    for left, right in cuts:
-        w = right - left
-        parts.append(f'<svg y="{_num(y)}" width="{_num(w)}" height="{_num(p.height)}" '
-                     f'viewBox="{_num(left)} 0 {_num(w)} {_num(p.height)}">'
-                     f'<use xlink:href="#{course_id}" width="{_num(p.width)}" height="{_num(p.height)}"/></svg>')
-        y += p.height + ROW_GAP
-    a, b, c, d, e = COLUMNS
-    head = y + 10
-    parts.append(f'<text class="px-rc-head" y="{_num(head)}"><tspan x="{a}">Coureur · Rider</tspan>'
-                 f'<tspan x="{b}">Case · Space</tspan><tspan x="{c}">Passe · Out</tspan>'
-                 f'<tspan x="{d}">Cartes · Cards</tspan><tspan x="{e}">Main · Hand</tspan></text>')
-    return "".join(parts), width, head
+    markup, width, y = rows_markup(p, course_id)
+    parts = [markup]
+    head = y + LINE
+    for line, words in enumerate((("Coureur", "Case", "Passe", "Cartes"), ("Rider", "Space", "Out", "Cards"))):
+        lang = "fr" if line == 0 else "en"
+        spans = "".join(f'<tspan x="{x}">{w}</tspan>' for x, w in zip(COLUMNS, words))
+        parts.append(f'<text class="px-rc-head" lang="{lang}" y="{_num(head + line * LINE)}">{spans}</text>')
+    return "".join(parts), width, head + LINE
 
 
 def symbols() -> str:
@@ -96,12 +117,13 @@ def symbols() -> str:
            ('<g id="px-rc-pel" class="px-rc-peloton"><circle cx="-3" r="2.6"/><circle cx="3" r="2.6"/>'
             '<circle cy="-4.6" r="2.6"/></g>')]
     for seat, (fill, ink) in enumerate(RIDER_COLOURS):
-        out.append(f'<g id="px-rc-r{seat}" class="px-rc-rider"><circle r="5.6" fill="{fill}"/>'
-                   f'<text dy="2.5" fill="{ink}">{seat + 1}</text></g>'
-                   f'<g id="px-rc-l{seat}" class="px-rc-rider px-rc-lying"><ellipse rx="6.5" ry="3.6" stroke="{fill}"/>'
-                   f'<text dy="2">{seat + 1}</text></g>'
+        out.append(f'<g id="px-rc-r{seat}" class="px-rc-rider"><circle r="{RIDER}" fill="{fill}"/>'
+                   f'<text dy="3.8" fill="{ink}">{seat + 1}</text></g>'
+                   f'<g id="px-rc-l{seat}" class="px-rc-rider px-rc-lying">'
+                   f'<ellipse rx="{RIDER + 1.5}" ry="{RIDER - 1}" '
+                   f'stroke="{fill}"/><text dy="3.8">{seat + 1}</text></g>'
                    f'<g id="px-rc-k{seat}">'
-                   f'<circle class="px-rc-key" cx="{COLUMNS[0] - 8}" cy="-3" r="4" fill="{fill}"/>'
+                   f'<circle class="px-rc-key" cx="{COLUMNS[0] - 10}" cy="-4" r="5" fill="{fill}"/>'
                    f'<text class="px-rc-keyname" x="{COLUMNS[0]}">{seat + 1} {_both(seat)}</text></g>')
     return defs("".join(out))
 
@@ -123,7 +145,8 @@ def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float
         cx, road = p.centre(space)
         row = next((k for k, (left, right) in enumerate(cuts) if left <= cx < right), len(cuts) - 1)
         dx, dy = -cuts[row][0], row * (p.height + ROW_GAP)
-        step = -11 if space == 0 else 11  # more than four on a space: columns (at Bruges, to the left)
+        # more than four on a space: columns (at Bruges, to the left)
+        step = -(2 * RIDER + 1) if space == 0 else 2 * RIDER + 1
         height = 0.0
         for k, (what, r) in enumerate(items):
             column, level = divmod(k, 4)
@@ -136,23 +159,24 @@ def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float
                 continue
             seat = r["seat"] % len(RIDER_COLOURS)
             if r["skip"]:
-                y = road - 4 - height + dy
+                y = road - RIDER - height + dy
                 out.append(f'<use xlink:href="#px-rc-l{seat}" x="{_num(x)}" y="{_num(y)}"/>')
-                height += 8.5
+                height += 2 * RIDER
             else:
-                y = road - 7 - height + dy
+                y = road - RIDER - 1.5 - height + dy
                 out.append(f'<use xlink:href="#px-rc-r{seat}" x="{_num(x)}" y="{_num(y)}"/>')
-                height += 12
+                height += 2 * RIDER + 1
             if r["behind"]:
-                out.append(f'<circle class="px-rc-behind" cx="{_num(x)}" cy="{_num(y)}" r="7.6"/>')
+                out.append(f'<circle class="px-rc-behind" cx="{_num(x)}" cy="{_num(y)}" r="{RIDER + 2}"/>')
             if r["seat"] == turn:
-                out.append(f'<circle class="px-rc-ring" cx="{_num(x)}" cy="{_num(y)}" r="7.6"/>')
+                out.append(f'<circle class="px-rc-ring" cx="{_num(x)}" cy="{_num(y)}" r="{RIDER + 2}"/>')
     return out
 
 
-def _table(position: dict[str, Any], y0: float) -> tuple[str, float]:
-    """The riders' lines under the table's head: one a rider (and one for the peloton)."""
-    _, b, c, d, e = COLUMNS
+def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, float]:
+    """The riders' lines under the table's head: one a rider, his hand (when it may be shown) on the
+    lines under it; then the peloton."""
+    _, b, c, d = COLUMNS
     lines = []
     y = y0
     turn = position.get("turn")
@@ -160,21 +184,37 @@ def _table(position: dict[str, Any], y0: float) -> tuple[str, float]:
         y += LINE
         seat = r["seat"]
         where = "arrivé · in" if r["finished"] else str(r["at"])
-        if r["behind"]:
-            where += " (derrière · behind)"
-        hand = hand_shown(position, seat)
-        shown = "(cachée · hidden)" if hand is None else (escape(hand_text(hand)) or "—")
         mark = '<tspan x="0">▶</tspan>' if seat == turn else ""
         lines.append(f'<use xlink:href="#px-rc-k{seat % len(RIDER_COLOURS)}" y="{_num(y)}"/>'
                      f'<text y="{_num(y)}">{mark}<tspan x="{b}">{where}</tspan>'
-                     f'<tspan x="{c}">{r["skip"] or "—"}</tspan>'
-                     f'<tspan x="{d}">{r["cards"]}</tspan><tspan x="{e}">{shown}</tspan></text>')
+                     f'<tspan x="{c}">{r["skip"] or "—"}</tspan><tspan x="{d}">{r["cards"]}</tspan></text>')
+        if r["behind"]:
+            y += LINE
+            lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">derrière le peloton · '
+                         "behind the peloton</tspan></text>")
+        shown = _hand_shown_lines(position, seat, width)
+        if shown:
+            spans = "".join(f'<tspan x="{HAND_AT}" dy="{0 if k == 0 else LINE}">{escape(t)}</tspan>'
+                            for k, t in enumerate(shown))
+            lines.append(f'<text class="px-rc-hand" data-seat="{seat}" y="{_num(y + LINE)}">{spans}</text>')
+            y += LINE * len(shown)
     if position.get("peloton") is not None:
         y += LINE
-        closed = " (plus de cartes peloton · no more peloton cards)" if position.get("peloton_closed") else ""
         lines.append(f'<text y="{_num(y)}"><tspan x="{COLUMNS[0]}">Peloton</tspan><tspan x="{b}">{position["peloton"]}'
-                     f"{closed}</tspan></text>")
+                     "</tspan></text>")
+        if position.get("peloton_closed"):
+            y += LINE
+            lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">plus de cartes peloton · '
+                         "no more peloton cards</tspan></text>")
     return "".join(lines), y + 6
+
+
+def _hand_shown_lines(position: dict[str, Any], seat: int, width: float) -> list[str]:
+    """A rider's hand under his line: in words, or that it is hidden; nothing for no cards."""
+    shown = hand_shown(position, seat)
+    if shown is None:
+        return ["main cachée · hand hidden"]
+    return hand_lines(shown, width) if shown else []
 
 
 def board_svg(position: dict[str, Any], label: str) -> str:
@@ -185,7 +225,7 @@ def board_svg(position: dict[str, Any], label: str) -> str:
         base = f'<use xlink:href="#{ROWS_ID}" width="{_num(width)}" height="{_num(head + 4)}"/>'
     else:  # a scenario's own course: its profile and rows go with the board
         base, width, head = _own_course(p)
-    table, height = _table(position, head)
+    table, height = _table(position, head, width)
     return (f'<svg viewBox="0 0 {_num(width)} {_num(height)}" role="img" aria-label="{escape(label)}" '
             f'class="px-board px-ronde">{base}{"".join(_pieces(position, p, cuts))}'
             f'<g class="px-rc-table">{table}</g></svg>')
@@ -199,14 +239,6 @@ def _own_course(p: Profile) -> tuple[str, float, float]:
     markup, width, head = _rows_markup(p, ident)
     return (f'<defs><symbol id="{ident}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">{drawing(p)}</symbol>'
             f"</defs>{markup}"), width, head
-
-
-def _card_names(kinds: list[str], lang: str) -> str:
-    def short(kind: str) -> str:  # a green misfortune says it is tactical
-        tactical = kind.startswith("t-") and kind in AGAINST
-        return name(kind, lang) + ((" tactique" if lang == "fr" else " (tactical)") if tactical else "")
-    counts = Counter(kinds)
-    return ", ".join(f"{short(k)} ×{n}" if n > 1 else short(k) for k, n in sorted(counts.items()))
 
 
 def board_label(position: dict[str, Any], lang: str) -> str:
@@ -225,15 +257,15 @@ def board_label(position: dict[str, Any], lang: str) -> str:
             n = r["skip"]
             where += (f", à terre pour {n} tour{'s' if n > 1 else ''}" if fr
                       else f", down for {n} turn{'' if n == 1 else 's'}")
-        hand = hand_shown(position, seat)
+        shown = hand_shown(position, seat)
         n = r["cards"]
         cards = (f"{n} carte{'s' if n > 1 else ''}" if fr else f"{n} card{'' if n == 1 else 's'}")
-        if hand:
-            cards += f" ({_card_names(hand, lang)})"
+        if shown:
+            cards += f" ({hand(shown, lang)})"
         parts.append(f"{colour_name(seat, lang)} {where}, {cards}")
     if position.get("peloton") is not None:
         parts.append(f"peloton case {position['peloton']}" if fr else f"peloton on space {position['peloton']}")
-    return "; ".join(parts)
+    return (" ; " if fr else "; ").join(parts)  # French puts a space before the semicolon
 
 
 def assess(game: Game) -> Assessment | None:

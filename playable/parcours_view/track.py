@@ -9,9 +9,13 @@ import math
 from dataclasses import dataclass
 from html import escape
 
-WIDTH, HEIGHT = 640, 330
+# Drawn small enough that on a phone (a board about 324 px wide at 390) the numbers and the riders'
+# labels, 12.5 units, read at 9 px or more; on a wide screen the CSS caps how far the board grows.
+WIDTH, HEIGHT = 430, 284
 CX, CY = WIDTH / 2, HEIGHT / 2
-STRAIGHT, RADIUS, LANE = 300.0, 118.0, 40.0
+STRAIGHT, RADIUS, LANE = 150.0, 100.0, 34.0
+NUMBER_OUT = LANE / 2 + 10  # a square's number, outside the lane: its centre's distance from the track's middle
+PIECE, STACK = 11.0, 21.0  # a rider's radius, and how far the next rider on a square stands towards the infield
 PERIMETER = 2 * STRAIGHT + 2 * math.pi * RADIUS
 LINE_AT = STRAIGHT / 2  # the finishing line: the middle of the home straight
 
@@ -73,7 +77,7 @@ class Oval:
             out_x, out_y = -math.sin(math.radians(heading)), math.cos(math.radians(heading))  # away from the infield
             parts.append(f'<rect x="{-self.cell / 2:.1f}" y="{-LANE / 2}" width="{self.cell:.1f}" height="{LANE}" '
                          f'class="px-cell" transform="translate({x:.1f} {y:.1f}) rotate({heading:.1f})"/>'
-                         f'<text x="{x + out_x * (LANE / 2 + 9):.1f}" y="{y + out_y * (LANE / 2 + 9) + 4:.1f}" '
+                         f'<text x="{x + out_x * NUMBER_OUT:.1f}" y="{y + out_y * NUMBER_OUT + 4.5:.1f}" '
                          f'class="px-num">{square}</text>')
         parts.append(self._line(self.line, "px-line"))
         parts.extend(self._line(after, css) for after, css in self.marks)
@@ -89,9 +93,9 @@ class Oval:
             n = stacked.get(square, 0)
             stacked[square] = n + 1
             x, y, heading = self.centre(square)
-            dx, dy = math.sin(math.radians(heading)) * 18 * n, -math.cos(math.radians(heading)) * 18 * n
-            shape = (f'<rect x="-12" y="-10" width="24" height="20" rx="4" fill="{colour}"/>' if "px-derny" in css
-                     else f'<circle r="13" fill="{colour}"/>')
+            dx, dy = math.sin(math.radians(heading)) * STACK * n, -math.cos(math.radians(heading)) * STACK * n
+            shape = (f'<rect x="-13" y="-{PIECE}" width="26" height="{2 * PIECE}" rx="4" fill="{colour}"/>'
+                     if "px-derny" in css else f'<circle r="{PIECE}" fill="{colour}"/>')
             parts.append(f'<g class="{css}" transform="translate({x + dx:.1f} {y + dy:.1f})">{shape}'
                          f'<text dy="4.5">{escape(text)}</text></g>')
         parts.append("</svg>")

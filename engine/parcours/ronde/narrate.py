@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +40,25 @@ def name(kind: Any, lang: str) -> str:
     if key[:2] in ("m-", "t-") and key[2:] in NAMES:
         key = key[2:]
     return NAMES[key][lang]
+
+
+def in_hand(kind: Any, lang: str) -> str:
+    """A card as a hand lists it, told apart from its namesakes: 'plat', 'plat (peloton)',
+    'crevaison (tactique)' / 'flat', 'flat (peloton)', 'flat tyre (tactical)'."""
+    k, n = str(kind), name(kind, lang)
+    if k.startswith("p-"):
+        return f"{n} (peloton)"
+    if k.startswith("t-") and k in C.AGAINST:
+        return f"{n} ({'tactique' if lang == 'fr' else 'tactical'})"
+    return n
+
+
+def hand(kinds: list[str], lang: str) -> str:
+    """A hand in words, alike cards counted, in the order of the box: 'plat ×2, carré blanc, contre'."""
+    order = {kind: i for i, kind in enumerate(C.KINDS)}
+    counts = Counter(kinds)
+    return ", ".join(f"{in_hand(k, lang)} ×{n}" if n > 1 else in_hand(k, lang)
+                     for k, n in sorted(counts.items(), key=lambda kn: (order.get(kn[0], len(order)), kn[0])))
 
 
 def card(kind: Any, lang: str) -> str:

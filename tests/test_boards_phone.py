@@ -1,0 +1,133 @@
+"""The boards on a phone, in headless Chromium at 390 px wide (served and driven as in test_browser.py).
+
+Each game's rules page (every worked example's board) and the Play page with a race of each game
+started: every label of every board (`svg.px-board`, its shared drawings included) is drawn at
+9 CSS px or more, no page is wider than the screen, and no board shows a card by its code.
+
+Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium, Playwright for Python
+and the built site (make build).   Run only these:  pytest tests/test_boards_phone.py
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from test_browser import PYTHON_TIMEOUT, Server, Session, browser, server
+from test_browser_play import new_race, wait_need
+
+pytestmark = pytest.mark.browser
+
+__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
+
+PHONE = {"width": 390, "height": 844}
+SMALLEST = 9.0  # CSS px
+RULES_PAGES = ("veldiv/rules/", "cdp/rules/", "chevaux/rules/", "ronde/rules/")
+RACES = ("veldiv.individuelle", "cdp.velocita", "chevaux.course", "ronde.niveau-3")
+
+# Every board drawn with its shared drawings written in (each <use> of a symbol becomes the nested
+# <svg> it stands for, as the SVG specification draws it), then every label's font size as rendered:
+# its computed size times the scale from its own coordinates to the screen. The boards are changed
+# in place: a page measured is not used again.
+MEASURE = """() => {
+  const SVG = "http://www.w3.org/2000/svg";
+  const inline = (root) => {
+    for (const use of [...root.querySelectorAll("use")]) {
+      const ref = document.getElementById((use.getAttribute("href") || use.getAttribute("xlink:href") || "").slice(1));
+      if (!ref) throw new Error("a board uses a drawing the page lacks: " + use.outerHTML);
+      let copy;
+      if (ref.tagName === "symbol") {
+        copy = document.createElementNS(SVG, "svg");
+        const copyAttributes = (from, names) => {
+          for (const a of names) if (from.hasAttribute(a)) copy.setAttribute(a, from.getAttribute(a));
+        };
+        copyAttributes(ref, ["viewBox", "preserveAspectRatio"]);
+        copyAttributes(use, ["x", "y", "width", "height"]);
+        copy.append(...[...ref.childNodes].map((n) => n.cloneNode(true)));
+      } else {
+        copy = document.createElementNS(SVG, "g");
+        copy.setAttribute("transform", `translate(${use.getAttribute("x") || 0} ${use.getAttribute("y") || 0})`);
+        copy.append(ref.cloneNode(true));
+      }
+      if (use.hasAttribute("class")) copy.setAttribute("class", use.getAttribute("class"));
+      copy.querySelectorAll("[id]").forEach((e) => e.removeAttribute("id"));
+      use.replaceWith(copy);
+      inline(copy);
+    }
+  };
+  return [...document.querySelectorAll("svg.px-board")].map((svg) => {
+    inline(svg);
+    const texts = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim());
+    return {
+      label: svg.getAttribute("aria-label"),
+      text: texts.map((t) => t.textContent).join(" | "),
+      sizes: texts.map((t) => {
+        const m = t.getScreenCTM();
+        return [t.textContent.slice(0, 24), parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)];
+      }),
+    };
+  });
+}"""
+
+# A card by its code: a tactical, misfortune or peloton card's ("t-spring"), or a white card's bare
+# code ("square", where the words are "white square", "carré blanc"; the course's red triangle is no card).
+CODE = re.compile(r"\b[tmp]-[a-z]+(?:-[a-z]+)*\b|(?<!white )(?<!Red )\b(?:square|triangle)\b(?! blanc)")
+
+
+def check(page: Any, where: str) -> list[str]:
+    """What is wrong with the page as it is now, as sentences (nothing: all is well)."""
+    problems = []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > PHONE["width"]:
+        problems.append(f"{where}: the page is {width} px wide")
+    boards = page.evaluate(MEASURE)
+    if not boards:
+        problems.append(f"{where}: no board")
+    for k, board in enumerate(boards):
+        small = sorted({f"{text!r} {size:.1f} px" for text, size in board["sizes"] if size < SMALLEST})
+        if small:
+            problems.append(f"{where}, board {k + 1}: {len(small)} labels under {SMALLEST:g} px: "
+                            + ", ".join(small[:5]))
+        codes = sorted(set(CODE.findall(board["text"])))
+        if codes:
+            problems.append(f"{where}, board {k + 1}: card codes {codes}")
+    return problems
+
+
+def on_a_phone(s: Session, path: str) -> Any:
+    page = s.page(None)
+    page.set_viewport_size(PHONE)
+    page.goto(s.server.base + path)
+    return page
+
+
+@pytest.mark.parametrize("path", RULES_PAGES)
+def test_every_worked_example_board_reads_on_a_phone(browser: Any, server: Server, path: str) -> None:
+    s = Session(browser, server)
+    try:
+        page = on_a_phone(s, path)
+        page.wait_for_selector("svg.px-board")
+        assert page.locator("svg.px-board").count() > 1  # the worked examples are there
+        problems = check(page, path)
+        assert not problems, "\n".join(problems)
+    finally:
+        s.close()
+
+
+def test_the_play_page_boards_read_on_a_phone(browser: Any, server: Server) -> None:
+    s = Session(browser, server)
+    try:
+        problems = []
+        for ruleset in RACES:
+            page = on_a_phone(s, "play/")
+            page.wait_for_selector("#ex-play[data-px-play]")
+            new_race(page, ruleset, 4 if ruleset.startswith(("veldiv", "ronde")) else 2, {0}, timeout=PYTHON_TIMEOUT)
+            wait_need(page, "dice:0|choice:0|over", timeout=PYTHON_TIMEOUT)
+            page.locator("#ex-play svg.px-board").wait_for()
+            problems += check(page, f"play/ ({ruleset})")
+            page.close()
+        assert not problems, "\n".join(problems)
+    finally:
+        s.close()
