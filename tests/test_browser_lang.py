@@ -48,7 +48,7 @@ def visible_in(page: Any, lang: str) -> list[str]:
 
 def control_says(page: Any) -> str:
     pressed = page.locator('.px-lang button[aria-pressed="true"]')
-    return str(pressed.get_attribute("aria-label")) if pressed.count() == 1 else f"{pressed.count()} pressed"
+    return str(pressed.locator(".px-sr").text_content()) if pressed.count() == 1 else f"{pressed.count()} pressed"
 
 
 def interface_words(page: Any) -> tuple[str, str]:

@@ -34,7 +34,8 @@ const INTERFACE = [
   [".md-footer", "aria-label"],
   [".headerlink", "title"],
   [".px-lang", "aria-label"],
-  [".px-lang [data-mode=both]", "aria-label"],
+  [".px-lang [data-mode=both]", "title"],
+  [".px-lang [data-mode=both] .px-sr", null],
 ];
 
 // The reader's choice: "fr", "en" or "both".
@@ -118,12 +119,13 @@ function choose(mode) {
   document.dispatchEvent(new CustomEvent("parcours:lang", { detail: mode }));
 }
 
-// The control, in the header (which Material's instant navigation keeps from page to page).
+// The control, in the header (which Material's instant navigation keeps from page to page). Each
+// button is named by what it shows, then in words ("FR Français seulement").
 function control() {
   return h("div", { class: "px-lang", role: "group", "aria-label": "Langue · Language" },
     CHOICES.map(({ mode, text, lang, name }) => {
       const button = h("button", { type: "button", class: "px-lang-choice", "data-mode": mode, lang,
-        "aria-label": name, title: name, "aria-pressed": "false" }, text);
+        title: name, "aria-pressed": "false" }, text, " ", h("span", { class: "px-sr", text: name }));
       button.addEventListener("click", () => choose(mode));
       return button;
     }));
