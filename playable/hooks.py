@@ -4,7 +4,12 @@ file:line: fault), and ship the scripts and styles of playable/assets with the s
 mkdocs.yml names only the entry point (parcours/parcours.mjs) and the stylesheet; the modules it
 imports, the worker and the rest ship from here, each at the same path under the site, so that
 relative imports work under any subpath. A module that names a sibling missing from the assets
-fails the build rather than a reader's browser."""
+fails the build rather than a reader's browser.
+
+Each page leaves with its two languages marked for the reader's choice (parcours/lang.mjs): the
+" · " between a French and an English text becomes a separator that a single language hides, and
+the tabs titled English and Français say their language.
+(Material's own words and the 404 page: the theme's overrides/ directory, mkdocs.yml custom_dir.)"""
 
 from __future__ import annotations
 
@@ -21,6 +26,9 @@ ASSETS = Path(__file__).parent / "assets"
 PROJECT = Path(__file__).parent.parent
 # A sibling module named in a script: import … from "./x.mjs", import("./x.mjs"), new URL("./x.mjs", …)
 SIBLING = re.compile(r"""["'](\./[\w.-]+\.mjs)["']""")
+# " · " between two texts each marked with its language: <span lang="fr">…</span> · <span lang="en">
+BARE_SEPARATOR = re.compile(r'(?<=</span>) · (?=<span lang="(?:fr|en)">)')
+LANGUAGE_TAB = re.compile(r'<label for="(__tabbed_[\d_]+)">(English|Français)</label>')
 
 
 def on_pre_build(config: Any) -> None:
@@ -46,3 +54,14 @@ def on_files(files: Files, config: Any) -> Files:
             files.append(File(path.relative_to(ASSETS).as_posix(), str(ASSETS), config["site_dir"],
                               config["use_directory_urls"]))
     return files
+
+
+def mark_languages(html: str) -> str:
+    """The page with its bare separators marked (class px-sep) and its language tabs marked (lang)."""
+    html = BARE_SEPARATOR.sub('<span class="px-sep"> · </span>', html)
+    return LANGUAGE_TAB.sub(lambda m: f'<label for="{m.group(1)}" lang="{"en" if m.group(2) == "English" else "fr"}">'
+                            f"{m.group(2)}</label>", html)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return mark_languages(output)

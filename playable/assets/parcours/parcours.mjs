@@ -5,6 +5,7 @@
 // the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
 
 import { reachableTables } from "./dom.mjs";
+import { mountLanguage } from "./lang.mjs";
 
 const PARTS = [
   { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
@@ -35,6 +36,7 @@ function mountPart({ selector, module, mount }) {
 
 function mountPage() {
   nameSearchDialog();
+  mountLanguage();
   reachableTables();
   for (const part of PARTS) mountPart(part);
 }

@@ -1,0 +1,152 @@
+// Parcours: the reader's language. Both languages side by side by default; a reader may choose
+// French only or English only, once: the choice is kept (localStorage) and applied to every page
+// before its first paint by the theme (overrides/main.html sets <html data-px-lang lang>), and
+// parcours.css hides the other language's texts, every original text of the rules excepted.
+// Here: the header's control, and Material's own words (each "French · English",
+// overrides/partials/languages/custom.html), of which one language keeps its half.
+
+import { h } from "./dom.mjs";
+
+const STORE = "parcours.lang";
+const BOTH_LANG = "en"; // <html lang> with both languages: the theme's (mkdocs.yml, custom.html)
+const CHOICES = [
+  { mode: "fr", text: "FR", lang: "fr", name: "Français seulement" },
+  { mode: "en", text: "EN", lang: "en", name: "English only" },
+  { mode: "both", text: "FR + EN", lang: null, name: "Français et anglais · French and English" },
+];
+// Material's words, where they stand: [selector, attribute] (null: the element's own text).
+const INTERFACE = [
+  [".md-skip", null],
+  [".md-header__inner", "aria-label"],
+  [".md-search__input", "placeholder"],
+  [".md-search__input", "aria-label"],
+  [".md-search__options", "aria-label"],
+  ['.md-search[role="dialog"]', "aria-label"],
+  [".md-search__icon[type=reset]", "title"],
+  [".md-search__icon[type=reset]", "aria-label"],
+  [".md-search__icon[for=__search]", "title"],
+  [".md-search-result__meta", null],
+  [".md-search-result__more summary > div", null],
+  [".md-nav--primary", "aria-label"],
+  [".md-nav--secondary", "aria-label"],
+  [".md-nav--secondary > .md-nav__title", null],
+  [".md-top", null],
+  [".md-footer", "aria-label"],
+  [".headerlink", "title"],
+  [".px-lang", "aria-label"],
+  [".px-lang [data-mode=both]", "title"],
+  [".px-lang [data-mode=both] .px-sr", null],
+];
+
+// The reader's choice: "fr", "en" or "both".
+export function chosenLanguage() {
+  const mode = document.documentElement.dataset.pxLang;
+  return mode === "fr" || mode === "en" ? mode : "both";
+}
+
+// Words for a place where only text will do (an <option>, an attribute): {en, fr} in the reader's
+// choice, French first when both.
+export function wordsFor({ en, fr }) {
+  const mode = chosenLanguage();
+  return mode === "fr" ? fr : mode === "en" ? en : `${fr} · ${en}`;
+}
+
+// One half of Material's "French · English", or both.
+function half(bilingual, mode) {
+  const parts = bilingual.split(" · ");
+  if (mode === "both" || parts.length !== 2) return bilingual;
+  return mode === "fr" ? parts[0] : parts[1];
+}
+
+// The last text of an element that holds words (Material puts its icons before them).
+function wordsNode(el) {
+  const texts = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
+  return texts[texts.length - 1] || null;
+}
+
+// Each of Material's words in the reader's choice; the bilingual original is kept beside it.
+function followInterface(mode, root = document) {
+  for (const [selector, attribute] of INTERFACE) {
+    for (const el of root.querySelectorAll(selector)) {
+      const key = attribute ? `pxBi${attribute.replace(/\W/g, "")}` : "pxBiText";
+      if (attribute) {
+        const now = el.getAttribute(attribute);
+        if (now === null) continue;
+        if (!(key in el.dataset) || (now !== el.dataset[key] && now.includes(" · "))) el.dataset[key] = now;
+        el.setAttribute(attribute, half(el.dataset[key], mode));
+      } else {
+        const node = wordsNode(el);
+        if (!node) continue;
+        const now = node.data.trim();
+        if (!(key in el.dataset) || (now !== el.dataset[key] && now.includes(" · "))) el.dataset[key] = now;
+        const words = half(el.dataset[key], mode);
+        if (now !== words) node.data = node.data.replace(now, words);
+      }
+    }
+  }
+}
+
+// The tabs titled English and Français (marked by the build, playable/hooks.py) open on the
+// reader's language.
+function openLanguageTabs(mode) {
+  if (mode === "both") return;
+  for (const label of document.querySelectorAll(`.tabbed-labels > label[lang="${mode}"]`)) {
+    const input = document.getElementById(label.htmlFor);
+    if (input && !input.checked) input.checked = true;
+  }
+}
+
+function apply(mode) {
+  const root = document.documentElement;
+  if (mode === "both") delete root.dataset.pxLang;
+  else root.dataset.pxLang = mode;
+  root.lang = mode === "both" ? BOTH_LANG : mode;
+  for (const button of document.querySelectorAll(".px-lang button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
+  }
+  followInterface(mode);
+  openLanguageTabs(mode);
+}
+
+function choose(mode) {
+  try {
+    if (mode === "both") localStorage.removeItem(STORE);
+    else localStorage.setItem(STORE, mode);
+  } catch {
+    // storage refused (private mode): the choice holds for this page only
+  }
+  apply(mode);
+  document.dispatchEvent(new CustomEvent("parcours:lang", { detail: mode }));
+}
+
+// The control, in the header (which Material's instant navigation keeps from page to page). Each
+// button is named by what it shows, then in words ("FR Français seulement").
+function control() {
+  return h("div", { class: "px-lang", role: "group", "aria-label": "Langue · Language" },
+    CHOICES.map(({ mode, text, lang, name }) => {
+      const button = h("button", { type: "button", class: "px-lang-choice", "data-mode": mode, lang,
+        title: name, "aria-pressed": "false" }, text, " ", h("span", { class: "px-sr", text: name }));
+      button.addEventListener("click", () => choose(mode));
+      return button;
+    }));
+}
+
+// Search results are written by Material as the reader types: their words follow as they come.
+function watchSearch() {
+  const results = document.querySelector(".md-search-result");
+  if (!results || results.dataset.pxLang) return;
+  results.dataset.pxLang = "watched";
+  new MutationObserver(() => {
+    const mode = chosenLanguage();
+    if (mode !== "both") followInterface(mode, results);
+  }).observe(results, { childList: true, subtree: true, characterData: true });
+}
+
+export function mountLanguage() {
+  const header = document.querySelector(".md-header__inner");
+  if (header && !header.querySelector(".px-lang")) {
+    header.insertBefore(control(), header.querySelector("label[for=__search]"));
+  }
+  watchSearch();
+  apply(chosenLanguage());
+}

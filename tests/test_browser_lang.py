@@ -1,0 +1,122 @@
+"""The browser: the reader's language (parcours/lang.mjs, overrides/), in headless Chromium.
+
+A reader chooses French only on the home page with the header's control, walks by Material's
+instant navigation to a rules page (its worked examples' controls built) and to the Play page,
+then reloads: on each page no text marked with the other language is visible, save the original
+texts of the rules (the first column of a parallel text, the words quoted [sic]); the control
+says French only, <html lang="fr">, and Material's own words (the search box, Back to top) are
+French. The same with English only; then both languages again.
+
+Served and driven as in test_browser.py (its server and browser, a context with reduced motion).
+Needs, and FAILS (does not skip) without them: Chromium, Playwright, the built site (make build).
+Run only these:  pytest tests/test_browser_lang.py
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_browser import RULES, Server, Session, browser, server
+
+pytestmark = pytest.mark.browser
+
+__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
+
+PLAY = "play/"
+# What the rules quote in their own language, always shown: the original's column (and its tab)
+# of a parallel text, and the words of the original marked [sic].
+ORIGINALS = ".px-parallel .tabbed-block:first-child *, .px-parallel .tabbed-labels > :first-child, .px-sic q"
+# Material's words in each choice: the search box's placeholder and the Back to top button.
+INTERFACE = {"fr": ("Rechercher", "Haut de page"), "en": ("Search", "Back to top"),
+             "both": ("Rechercher · Search", "Haut de page · Back to top")}
+NAME = {"fr": "Français seulement", "en": "English only", "both": "Français et anglais · French and English"}
+
+VISIBLE_IN = """
+(lang) => Array.from(document.body.querySelectorAll(`[lang="${lang}"]`))
+  .filter((el) => !el.matches(ORIGINALS) && !el.closest(".px-lang") && el.textContent.trim()
+    && el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+    && el.getClientRects().length > 0)
+  .map((el) => el.outerHTML.slice(0, 160))
+""".replace("ORIGINALS", repr(ORIGINALS))
+
+
+def visible_in(page: Any, lang: str) -> list[str]:
+    return list(page.evaluate(VISIBLE_IN, lang))
+
+
+def control_says(page: Any) -> str:
+    pressed = page.locator('.px-lang button[aria-pressed="true"]')
+    return str(pressed.locator(".px-sr").text_content()) if pressed.count() == 1 else f"{pressed.count()} pressed"
+
+
+def interface_words(page: Any) -> tuple[str, str]:
+    placeholder = page.locator(".md-search__input").get_attribute("placeholder")
+    top = " ".join((page.locator(".md-top").text_content() or "").split())
+    return str(placeholder), top
+
+
+def check_page(page: Any, mode: str, where: str) -> None:
+    page.wait_for_selector(".px-lang button")
+    other = {"fr": "en", "en": "fr"}.get(mode)
+    if other:
+        seen = visible_in(page, other)
+        assert not seen, f"{where}, {mode} only: visible texts in {other}:\n" + "\n".join(seen[:10])
+    shown = visible_in(page, mode if other else "en") + (visible_in(page, "fr") if not other else [])
+    assert shown, f"{where}: no text of the chosen language is visible"
+    assert page.evaluate("document.documentElement.lang") == (mode if other else "en"), where
+    assert control_says(page) == NAME[mode], where
+    assert interface_words(page) == INTERFACE[mode], where
+
+
+def go(page: Any, server: Server, path: str) -> None:
+    """Instant navigation by the primary navigation's link (no page load)."""
+    page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{path}"]').first.click()
+    page.wait_for_url(server.base + path)
+
+
+def walk(page: Any, server: Server, mode: str) -> None:
+    page.goto(server.base)
+    page.locator(f'.px-lang button[data-mode="{mode}"]').click()
+    check_page(page, mode, "home page")
+    page.evaluate("window.__samePage = true")
+    go(page, server, RULES)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    check_page(page, mode, "rules page")
+    go(page, server, PLAY)
+    page.wait_for_selector("#ex-play[data-px-play]")
+    check_page(page, mode, "Play page")
+    assert page.evaluate("window.__samePage") is True, "the navigation was instant (no page load)"
+    page.reload()
+    page.wait_for_selector("#ex-play[data-px-play]")
+    check_page(page, mode, "Play page, reloaded")
+
+
+@pytest.mark.parametrize("mode", ["fr", "en", "both"])
+def test_language_choice_follows_the_reader(browser: Any, server: Server, mode: str) -> None:
+    s = Session(browser, server)
+    try:
+        page = s.page(None)
+        if mode == "both":  # back to both from a single language chosen before
+            page.goto(server.base)
+            page.locator('.px-lang button[data-mode="fr"]').click()
+        walk(page, server, mode)
+        s.rec.assert_clean()
+    finally:
+        s.close()
+
+
+def test_no_flash_of_the_other_language(browser: Any, server: Server) -> None:
+    """A language chosen before is applied by the page's head, before any module script runs."""
+    s = Session(browser, server, java_script_enabled=True)
+    try:
+        s.context.add_init_script("localStorage.setItem('parcours.lang', 'en')")
+        s.context.route("**/parcours/parcours.mjs", lambda route: route.abort())  # no module at all
+        page = s.page(RULES)
+        page.wait_for_selector(".px-example")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        seen = visible_in(page, "fr")
+        assert not seen, "visible French without the scripts:\n" + "\n".join(seen[:10])
+    finally:
+        s.close()
