@@ -4,6 +4,7 @@ checked on load and rendered as the rules page: French and English side by side,
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from html import escape
@@ -122,7 +123,7 @@ def example_html(example: Example, rules_url: str = "") -> str:
     scenario = json.dumps(example.scenario, ensure_ascii=False, separators=(",", ":"))
     # Everything the widget needs to step through the example and know what each position waits
     # for (the step's `asked`, the last position's `need`), without Python.
-    frames = _template_json({"boards": [f["board"] for f in played.frames],
+    frames = _template_json({"boards": packed_boards([f["board"] for f in played.frames]),
                              "labels": [f["label"] for f in played.frames],
                              "asked": [f.get("asked") for f in played.frames],
                              "played": [f.get("played") for f in played.frames],
@@ -147,6 +148,27 @@ def example_html(example: Example, rules_url: str = "") -> str:
         f'<ol class="px-steps" data-search-exclude>{steps}</ol>'
         f'<template class="px-film" data-search-exclude>{frames}</template>'
         f"</div>")
+
+
+def packed_boards(boards: list[str]) -> list[str | list[object]]:
+    """A film's boards, each after the first as what changed from the one before: [p, s, middle],
+    the board being the previous one's first p and last s characters around `middle` (lengths in
+    UTF-16 code units, as JavaScript counts them). Successive boards differ by a rider or two: the
+    page carries a fraction of the markup (example.mjs unpacks them)."""
+    out: list[str | list[object]] = []
+    for before, board in zip([None, *boards], boards, strict=False):
+        if before is None:
+            out.append(board)
+            continue
+        p = len(os.path.commonprefix([before, board]))
+        s = len(os.path.commonprefix([before[p:][::-1], board[p:][::-1]]))
+        middle = board[p:len(board) - s]
+        out.append([_utf16(before[:p]), _utf16(before[len(before) - s:]), middle])
+    return out
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
 
 
 def _template_json(data: object) -> str:

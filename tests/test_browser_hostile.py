@@ -407,7 +407,8 @@ BUDGET = """
 def test_f_a_link_shown_up_to_its_budget(browser: Any, server: Server) -> None:
     s = PatchedSession(browser, server, BUDGET)
     try:
-        page = s.page(RULES + "#ex-art-2-turns:" + link({"s": B, "k": 2}))
+        # a line other than the published one (that one is on the page: no engine is asked)
+        page = s.page(RULES + "#ex-art-2-turns:" + link({"s": {**B, "dice": [1, 2, 3, 4, 5]}, "k": 2}))
         ex = page.locator("#ex-art-2-turns")
         status_line = ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link"))
         status_line.wait_for(timeout=PYTHON_TIMEOUT)

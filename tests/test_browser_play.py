@@ -437,7 +437,7 @@ def odds_rows(html_text: str) -> list[list[str]]:
 
 def page_rows(box: Any) -> list[list[str]]:
     rows: list[list[str]] = box.locator(".px-odds-table tbody tr").evaluate_all(
-        "rows => rows.map(r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))")
+        "rows => rows.map(r => Array.from(r.cells, c => c.innerText.replace(/\\s+/g, ' ').trim()))")
     return rows
 
 

@@ -279,7 +279,7 @@ def test_the_site_check_reports_every_file_at_once(docs: Path) -> None:
 def _project(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     project.mkdir()
-    for name in ("mkdocs.yml", "playable", "docs"):
+    for name in ("mkdocs.yml", "overrides", "playable", "docs"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))

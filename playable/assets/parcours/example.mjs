@@ -32,6 +32,22 @@ function readFilm(el) {
   return JSON.parse(el.querySelector("template.px-film").content.textContent);
 }
 
+// The film's boards as rulebook.py packs them: the first whole, each next one as [p, s, middle],
+// the previous board's first p and last s characters around what changed.
+function unpackBoards(packed) {
+  const boards = [];
+  for (const item of packed) {
+    if (typeof item === "string") {
+      boards.push(item);
+    } else {
+      const [p, s, middle] = item;
+      const before = boards.at(-1);
+      boards.push(before.slice(0, p) + middle + before.slice(before.length - s));
+    }
+  }
+  return boards;
+}
+
 // The example's readings of the rules: data-options holds their ids (["veldiv.art7-rider", ...]),
 // to look up in the page's <template class="px-options">.
 const catalogues = new WeakMap();
@@ -61,11 +77,10 @@ class WorkedExample {
     this.figure = el.querySelector(".px-figure");
     this.caption = el.querySelector(".px-caption");
     const pre = readFilm(el);
-    // What the page was built with: the live replay is checked against these.
-    this.preItems = Array.from(this.list.children, (li) => normalised(li.innerHTML));
+    // What the page was built with: the live replay is checked against it (verify).
     this.preList = this.list.innerHTML;
     // Each step's board, caption, what the rules asked there and what was played; what the last waits for.
-    this.preFilm = { boards: pre.boards, labels: pre.labels, asked: pre.asked, played: pre.played, need: pre.need };
+    this.preFilm = { boards: unpackBoards(pre.boards), labels: pre.labels, asked: pre.asked, played: pre.played, need: pre.need };
     this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
     this.k = 0;
@@ -381,13 +396,17 @@ class WorkedExample {
       console.error(`Parcours: the engine refused the published example ${this.el.id}: ${err.message}`);
       return;
     }
+    // The page's steps, normalised only now: on a page of fifty examples this is work for no one
+    // until the reader turns to one.
+    const preItems = Array.from(parseHTML(`<ol>${this.preList}</ol>`).content.firstElementChild.children,
+      (li) => normalised(li.innerHTML));
     const problems = [];
     if (film.frames.length !== this.preFilm.boards.length) {
       problems.push(`${film.frames.length - 1} live steps, ${this.preFilm.boards.length - 1} on the page`);
     }
     film.frames.forEach((frame, k) => {
       if (k < this.preFilm.boards.length && frame.board !== this.preFilm.boards[k]) problems.push(`board ${k} differs`);
-      if (k > 0 && k <= this.preItems.length && normalised(frame.item) !== this.preItems[k - 1]) {
+      if (k > 0 && k <= preItems.length && normalised(frame.item) !== preItems[k - 1]) {
         problems.push(`step ${k} differs`);
       }
     });
