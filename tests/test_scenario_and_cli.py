@@ -126,11 +126,12 @@ def test_cli_play_with_a_human_who_presses_enter_then_quits() -> None:
 
 def test_cli_play_asks_a_human_to_decide_and_a_bot_answers() -> None:
     """Velocità, seat 0 a person (seed 2): the lot and a throw of 1 at Enter, then how far to ride;
-    a wrong answer is asked again, 1 is played, the bot rides for seat 1 (its throw of 1, no
-    sprint, it stays put); quitting at the next throw leaves the race unfinished."""
+    the choices in words, by number; a wrong answer is asked again, the second (ride 1) is played, the
+    bot rides for seat 1 (its throw of 1, no sprint, it stays put); quitting at the next throw leaves
+    the race unfinished."""
     out = cli("play", "cdp.velocita", "--players", "2", "--seed", "2", "--human", "0",
-              stdin="\n\nnonsense\n1\nq\n").stdout
-    assert out.count("Player 1, choose one of 0, 1") == 2 and out.count("That choice is not allowed here.") == 1
+              stdin="\n\nnonsense\n2\nq\n").stdout
+    assert out.count("Player 1, choose (1: Stay put, 2: ") == 2 and out.count("Type a number from 1 to 2.") == 1
     assert "3. Rider 1 moves 1, to square 1" in out and "6. Rider 2 stays put" in out
     assert out.endswith("Player 1, press Enter to throw (q to quit): Game abandoned.\n")
 
@@ -164,10 +165,10 @@ def test_the_scenario_format_page_shows_what_the_command_really_prints(tmp_path:
 
 
 def test_cli_play_asks_a_human_for_decisions_and_refuses_illegal_ones() -> None:
-    answers = "\n".join(["", "0", "wait"] * 200) + "\n"
+    answers = "\n".join(["", "0", "1"] * 200) + "\n"
     out = cli("play", "cdp.velocita", "--players", "2", "--seed", "3", "--human", "0", stdin=answers)
     assert out.returncode == 0
-    assert "choose one of" in out.stdout and "That choice is not allowed here." in out.stdout
+    assert "Player 1, choose (1: " in out.stdout and "Type a number from 1 to" in out.stdout
     assert "wins by" in out.stdout
 
 

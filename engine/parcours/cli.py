@@ -202,7 +202,8 @@ def _decisions(game: Game, humans: set[int], rng: random.Random, lang: str) -> I
     bot = next(iter(game.rules.BOTS.values()), None)
     while (need := game.need()) is not None:
         if need.seat in humans:
-            choice = _ask(need.seat, lang, need.choices, _hand(game, need.seat, lang))
+            words = game.rules.choice_words(game.state, need) if need.kind == "choice" else {}
+            choice = _ask(need.seat, lang, [(c, words[c][lang]) for c in need.choices], _hand(game, need.seat, lang))
             if choice is None:
                 return
         else:
@@ -229,13 +230,16 @@ def _hand(game: Game, seat: int, lang: str) -> str:
     return f"[{'votre main' if lang == 'fr' else 'your hand'}: {cards}] "
 
 
-def _ask(seat: int, lang: str, choices: tuple[str, ...], context: str = "") -> str | None:
-    """Enter to throw, or one of the choices; None to quit. A wrong answer is asked again."""
+def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = "") -> str | None:
+    """Enter to throw, or the number of a choice (each shown in words); None to quit. A wrong answer
+    is asked again."""
     if context:
         print(context)
     if choices:
-        prompt = (f"Joueur {seat + 1}, choisissez parmi {', '.join(choices)} (q pour quitter) : " if lang == "fr"
-                  else f"Player {seat + 1}, choose one of {', '.join(choices)} (q to quit): ")
+        sep = " : " if lang == "fr" else ": "
+        listed = ", ".join(f"{k}{sep}{words}" for k, (_, words) in enumerate(choices, 1))
+        prompt = (f"Joueur {seat + 1}, choisissez ({listed} ; q pour quitter) : " if lang == "fr"
+                  else f"Player {seat + 1}, choose ({listed}; q to quit): ")
     else:
         prompt = (f"Joueur {seat + 1}, Entrée pour lancer (q pour quitter) : " if lang == "fr"
                   else f"Player {seat + 1}, press Enter to throw (q to quit): ")
@@ -246,9 +250,11 @@ def _ask(seat: int, lang: str, choices: tuple[str, ...], context: str = "") -> s
             return None
         if answer.lower() in ("q", "quit"):
             return None
-        if not choices or answer in choices:
+        if not choices:
             return answer
-        print("Ce choix n'est pas permis ici." if lang == "fr" else "That choice is not allowed here.")
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1][0]
+        print(f"Tapez un nombre de 1 à {len(choices)}." if lang == "fr" else f"Type a number from 1 to {len(choices)}.")
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -211,7 +211,8 @@ _FR: dict[str, Line] = {
     "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour ({_d(e)['left']} encore).",
     "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève" + (
         " ; la carte qui était devant lui va à la défausse « 8-12 »." if _d(e)['cards'] else "."),
-    "die": lambda e, w, a: f"{w} choisit le D{_d(e)['die']}.",
+    "die": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} marqué sur sa case." if e.cite.endswith(":playing")
+                            else f"{w} choisit le D{_d(e)['die']}."),
     "card": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} : il lancera le D{_d(e)['die']}.",
     "peloton-card": lambda e, w, a: (f"{w} joue une carte {card(_d(e)['card'], 'fr')} : le peloton accélère "
                                      f"au D{_d(e)['die']}."),
@@ -293,7 +294,8 @@ _EN: dict[str, Line] = {
     "sit-out": lambda e, w, a: f"{w} is down and skips a turn ({_d(e)['left']} to go).",
     "back-up": lambda e, w, a: f"{w} has served his time and gets up" + (
         "; the card in front of him goes to the \"8-12\" discard." if _d(e)['cards'] else "."),
-    "die": lambda e, w, a: f"{w} chooses the D{_d(e)['die']}.",
+    "die": lambda e, w, a: (f"{w} throws the D{_d(e)['die']} marked on his space." if e.cite.endswith(":playing")
+                            else f"{w} chooses the D{_d(e)['die']}."),
     "card": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card: he will roll the D{_d(e)['die']}.",
     "peloton-card": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card: the peloton accelerates "
                                      f"with the D{_d(e)['die']}."),
