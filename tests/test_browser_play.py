@@ -36,7 +36,7 @@ import base64
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -421,7 +421,7 @@ PIECES = {"veldiv": "svg.px-board g.px-rider", "cdp": "svg.px-board g.px-rider:n
           "chevaux": "svg.px-board g.px-rider",
           "ronde": "svg.px-board use[*|href^='#px-rc-r'], svg.px-board use[*|href^='#px-rc-l']"}
 # A figure of each game's scoreboard, and where the engine's observe() has it: (heading, seat -> value).
-FIGURES = {
+FIGURES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[int, Any]]]] = {
     "veldiv.individuelle": ("Points", lambda p: {q["seat"]: q["points"] for q in p["players"]}),
     "cdp.velocita": ("Squares ridden", lambda p: dict(enumerate(p["pos"]))),
     "chevaux.course": ("Horses left", lambda p: {q["seat"]: q["horses_left"] for q in p["players"]}),

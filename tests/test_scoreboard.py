@@ -47,11 +47,11 @@ def test_veldiv_points_race(moves: int) -> None:
     answer = race("veldiv.individuelle", 3, moves)
     board, position = answer["scoreboard"], observed(answer, "veldiv.individuelle", 3)
     check_words(board)
-    figures = (("Points", "points"), ("Premier tokens", "premier"), ("Un Tour tokens (laps gained)", "tours"))
+    figures = (("Points", "points"), ("Premier tokens", "premier"), ("Laps gained (Un Tour)", "tours"))
     for english, key in figures:
         assert column(board, english) == {p["seat"]: str(p[key]) for p in position["players"]}
     heads = [c["en"] for c in board["columns"]]
-    assert heads.index("Un Tour tokens (laps gained)") < heads.index("Premier tokens") < heads.index("Points")
+    assert heads.index("Laps gained (Un Tour)") < heads.index("Premier tokens") < heads.index("Points")
     assert board["final"] == position["finished"]
     if position["finished"]:  # the results: the engine's ranking, its place first
         assert [row["seat"] for row in board["rows"]] == position["ranking"]

@@ -218,7 +218,7 @@ def question_words(state: object, need: Need) -> dict[str, str]:
 SCORE_WORDS: dict[str, dict[str, str]] = {
     "player": {"fr": "Joueur", "en": "Player"},
     "points": {"fr": "Points", "en": "Points"},
-    "tours": {"fr": "Jetons Un Tour (tours pris)", "en": "Un Tour tokens (laps gained)"},
+    "tours": {"fr": "Tours pris (jetons Un Tour)", "en": "Laps gained (Un Tour)"},
     "premier": {"fr": "Jetons Premier", "en": "Premier tokens"},
     "laps": {"fr": "Tours bouclés", "en": "Laps ridden"},
     "stakes": {"fr": "Versé à la cagnotte", "en": "Paid into the kitty"},
