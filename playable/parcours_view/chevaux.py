@@ -90,7 +90,7 @@ def scoreboard(game: Game) -> Scoreboard:
     """Each player's horses home (legs won in the race in legs), the horse in play, the horses left."""
     position = observe(game.state)
     holes = position["board"]["holes"]
-    legs = position["ruleset"] == "chevaux.trois-points"
+    legs = "chevaux.legs-start" in game.state.options  # the readings of the race in legs apply to it alone
     columns = (SCORE_WORDS["player"], SCORE_WORDS["home"], SCORE_WORDS["in_play"], SCORE_WORDS["left"])
     rows = tuple((dict(COLOURS[p["seat"] % len(COLOURS)]), figure(_home(p, holes, legs)), _in_play(p, holes),
                   figure(p["horses_left"])) for p in position["players"])
