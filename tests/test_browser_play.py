@@ -19,6 +19,11 @@ shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
     f. the Ronde, level 3, one person and three bots: the die asked for is shown (the D16 to
        begin), decisions are buttons in words, and only the person's own hand is ever in the page
        (every board drawn during the race is recorded and read)
+    g. a race of each game, one person and bots, to its end: after every move the scoreboard is
+       the engine's (CPython) for the race's record, its figures the engine's observe(); at the end
+       the board still shows every rider and the results table is the engine's ranking; undo is
+       refused with a sentence at the start, and restores the exact previous position (board label,
+       record, scoreboard), by keyboard
 
 Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium at
 /usr/bin/chromium (apt-get install chromium), Playwright for Python (requirements-dev.txt),
@@ -31,7 +36,7 @@ import base64
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -406,6 +411,111 @@ def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -
         assert drawn.get(0) != HIDDEN
     for seat, name in ((1, "Orange"), (2, "Yellow"), (3, "Green")):
         assert not re.search(rf"{name} [^;]*cards? \(", board_label(page)), board_label(page)
+    page.locator("#ex-play input.px-fast").uncheck()
+    s.rec.assert_clean()
+
+
+# ---------------------------------------------------------------------------- g. scoreboard, results, undo
+# Each game's pieces on its board (the test knows the games; the page does not).
+PIECES = {"veldiv": "svg.px-board g.px-rider", "cdp": "svg.px-board g.px-rider:not(.px-derny)",
+          "chevaux": "svg.px-board g.px-rider",
+          "ronde": "svg.px-board use[*|href^='#px-rc-r'], svg.px-board use[*|href^='#px-rc-l']"}
+# A figure of each game's scoreboard, and where the engine's observe() has it: (heading, seat -> value).
+FIGURES: dict[str, tuple[str, Callable[[dict[str, Any]], dict[int, Any]]]] = {
+    "veldiv.individuelle": ("Points", lambda p: {q["seat"]: q["points"] for q in p["players"]}),
+    "cdp.velocita": ("Squares ridden", lambda p: dict(enumerate(p["pos"]))),
+    "chevaux.course": ("Horses left", lambda p: {q["seat"]: q["horses_left"] for q in p["players"]}),
+    "ronde.niveau-2": ("Cards in hand", lambda p: {r["seat"]: r["cards"] for r in p["riders"]}),
+}
+
+
+def score_table(page: Any) -> dict[str, Any]:
+    """The scoreboard as the page shows it: caption, headings and rows in English, each row's seat."""
+    return dict(page.evaluate("""() => {
+      const en = (cell) => (cell.querySelector('[lang="en"]') || cell).textContent.trim();
+      const table = document.querySelector('#ex-play .px-score table');
+      return {caption: en(table.caption), columns: Array.from(table.tHead.rows[0].cells, en),
+              rows: Array.from(table.tBodies[0].rows,
+                               (tr) => ({seat: Number(tr.dataset.seat), cells: Array.from(tr.cells, en)}))};
+    }"""))
+
+
+def engine_score(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The scoreboard CPython gives for a record, in English, as score_table reads the page's."""
+    from parcours import Dice, Game, parse
+    from parcours_view.play import scoreboard_json
+    from parcours_view.registry import view_of
+
+    game = Game(parse(scenario))
+    game.run(Dice(scenario["dice"]), scenario["choices"])
+    board = scoreboard_json(view_of(scenario["ruleset"]).scoreboard(game), game.position())
+    return {"caption": board["caption"]["en"], "columns": [c["en"] for c in board["columns"]],
+            "rows": [{"seat": r["seat"], "cells": [c["en"] for c in r["cells"]]} for r in board["rows"]]}
+
+
+def check_score(page: Any, ruleset: str) -> dict[str, Any]:
+    """The page's scoreboard is the engine's for the race's record; its figure is observe()'s."""
+    record = permalink_of(page)[1]["s"]
+    shown = score_table(page)
+    assert shown == engine_score(record), (shown, record)
+    heading, figures = FIGURES[ruleset]
+    k = shown["columns"].index(heading)
+    position = _position(record)
+    assert {row["seat"]: row["cells"][k] for row in shown["rows"]} == {s: str(v) for s, v in figures(position).items()}
+    return position
+
+
+def person_moves(page: Any) -> None:
+    """The person's move: a throw, or the first choice offered."""
+    if need(page).startswith("dice"):
+        page.locator("#ex-play button.px-throw").click()
+    else:
+        page.locator("#ex-play .px-choices button").first.click()
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("veldiv.individuelle", 3), ("cdp.velocita", 2),
+                                                  ("chevaux.course", 2), ("ronde.niveau-2", 3)])
+def test_g_scoreboard_results_undo(play: tuple[Session, Any], ruleset: str, players: int) -> None:
+    s, page = play
+    new_race(page, ruleset, players, {0})
+    page.locator("#ex-play input.px-fast").check()
+    wait_need(page, "(dice|choice):0|over")
+    check_score(page, ruleset)
+    undo = page.locator("#ex-play button.px-undo")
+    assert undo.get_attribute("aria-disabled") == "true"
+    undo.focus()  # still focusable (aria-disabled): pressed, it says why nothing happens
+    page.keyboard.press("Enter")
+    assert "Nothing to undo" in status(page) and "Rien à annuler" in status(page)
+
+    before = (board_label(page), permalink_of(page)[1]["s"], score_table(page))
+    before_steps = steps(page)
+    person_moves(page)
+    page.wait_for_function("Number(document.getElementById('ex-play').dataset.steps) > 0")
+    wait_need(page, "(dice|choice):0|over")
+    moved = permalink_of(page)[1]["s"]
+    assert moved != before[1]
+    undo.focus()
+    page.keyboard.press("Enter")  # by keyboard
+    page.wait_for_function("n => { const el = document.getElementById('ex-play');"
+                           " return el.dataset.steps === n && el.dataset.busy === 'false'; }", arg=str(before_steps))
+    wait_need(page, "(dice|choice):0")
+    assert (board_label(page), permalink_of(page)[1]["s"], score_table(page)) == before
+    assert "undone" in status(page) and steps(page) + 1 == page.locator("#ex-play li.px-step").count()
+
+    game = ruleset.split(".")[0]
+    for _ in range(400):  # the person plays on until the race is over; the score follows each move
+        person_moves(page)
+        wait_need(page, "(dice|choice):0|over")
+        position = check_score(page, ruleset)
+        if need(page) == "over":
+            break
+    assert need(page) == "over", "the race did not end"
+    shown = score_table(page)
+    assert shown["caption"] == "Results" and shown["columns"][0] == "Place"
+    assert [row["seat"] for row in shown["rows"]] == position["ranking"]
+    assert [row["cells"][0] for row in shown["rows"]] == [str(k) for k in range(1, players + 1)]
+    assert page.locator(f"#ex-play {PIECES[game].replace(', ', ', #ex-play ')}").count() == players, \
+        "every rider stays on the board at the end"
     page.locator("#ex-play input.px-fast").uncheck()
     s.rec.assert_clean()
 

@@ -8,12 +8,13 @@ from html import escape
 from typing import Any
 
 from parcours import Game
-from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES
+from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES, observe
+from parcours.cdp.narrate import SCORE_WORDS, squares_to_go
 from parcours.cdp.velocita import State as VelocitaState
 from parcours.cdp.velocita_solver import advice, chances
 from parcours.narrate import plural
 
-from .interface import Assessment
+from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .track import Oval, colour, defs
 
 GAME = "cdp"
@@ -56,6 +57,34 @@ def board_label(position: dict[str, Any], lang: str) -> str:
     return sep.join((f"coureur {s + 1} : {plural(p, 'case parcourue', 'cases parcourues', lang)}" if fr
                      else f"rider {s + 1}: {plural(p, 'square', 'squares', lang)} ridden")
                     for s, p in enumerate(position["pos"])) + sprint
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    """Velocità: each rider's squares ridden and to the line, the rider ahead first (he throws first),
+    and whether the sprint is on; Mezzo fondo: each team's rider, its distance, its phase, arrivals first."""
+    position = observe(game.state)
+    if _paced(position):
+        return _paced_scoreboard(position, list(game.state.arrivals))
+    line = game.state.line
+    columns = (SCORE_WORDS["rider"], SCORE_WORDS["ridden"], SCORE_WORDS["to_go"])
+    rows = tuple((figure(seat + 1), figure(ridden), _to_go(line - ridden))
+                 for seat, ridden in enumerate(position["pos"]))
+    places = places_by([(-ridden,) for ridden in position["pos"]])
+    note = None if position["finished"] else SCORE_WORDS["sprint" if position["sprint"] else "no_sprint"]
+    return Scoreboard(columns, rows, places, note)
+
+
+def _paced_scoreboard(position: dict[str, Any], arrivals: list[int]) -> Scoreboard:
+    columns = (SCORE_WORDS["team"], SCORE_WORDS["ridden"], SCORE_WORDS["to_go"], SCORE_WORDS["phase"])
+    teams = position["teams"]
+    rows = tuple((figure(t["seat"] + 1), figure(t["rider"]), _to_go(t["line"] - t["rider"]) if not t["finished"]
+                  else SCORE_WORDS["finished"], SCORE_WORDS[t["phase"]]) for t in teams)
+    keys = [(arrivals.index(t["seat"]),) if t["seat"] in arrivals else (len(arrivals), -t["rider"]) for t in teams]
+    return Scoreboard(columns, rows, places_by(keys))
+
+
+def _to_go(count: int) -> Words:
+    return squares_to_go(count) if count > 0 else SCORE_WORDS["finished"]
 
 
 def assess(game: Game) -> Assessment | None:

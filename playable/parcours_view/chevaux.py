@@ -8,10 +8,11 @@ from html import escape
 from typing import Any
 
 from parcours import Game
-from parcours.chevaux.narrate import COLOURS
+from parcours.chevaux import observe
+from parcours.chevaux.narrate import COLOURS, SCORE_WORDS, hole_words, leg_note
 from parcours.narrate import plural
 
-from .interface import Assessment
+from .interface import Assessment, Scoreboard, Words, figure
 from .track import defs
 
 GAME = "chevaux"
@@ -83,3 +84,25 @@ def board_label(position: dict[str, Any], lang: str) -> str:
 
 def assess(game: Game) -> Assessment | None:
     return None  # the odds are the page's (odds.py), not each step's
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    """Each player's horses home (legs won in the race in legs), the horse in play, the horses left."""
+    position = observe(game.state)
+    holes = position["board"]["holes"]
+    legs = "chevaux.legs-start" in game.state.options  # the readings of the race in legs apply to it alone
+    columns = (SCORE_WORDS["player"], SCORE_WORDS["home"], SCORE_WORDS["in_play"], SCORE_WORDS["left"])
+    rows = tuple((dict(COLOURS[p["seat"] % len(COLOURS)]), figure(_home(p, holes, legs)), _in_play(p, holes),
+                  figure(p["horses_left"])) for p in position["players"])
+    return Scoreboard(columns, rows, note=leg_note(position["leg"]) if legs and not position["finished"] else None)
+
+
+def _home(player: dict[str, Any], holes: int, legs: bool) -> int:
+    """Horses home: a point a leg in the race in legs; in the race of one leg, the horse at FINISH."""
+    return int(player["points"]) if legs else int(player["hole"] >= holes)
+
+
+def _in_play(player: dict[str, Any], holes: int) -> Words:
+    if player["ruined"]:
+        return SCORE_WORDS["ruined"]
+    return dict(SCORE_WORDS["start"]) if player["hole"] == 0 else hole_words(player["hole"], holes)

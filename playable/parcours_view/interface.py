@@ -3,6 +3,7 @@ macros never ask which game they show: the registry (registry.py) picks the modu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -16,6 +17,32 @@ class Assessment:
 
     data: dict[str, Any]
     html: dict[str, str]
+
+
+Words = dict[str, str]  # the same thing in French and in English: {"fr": ..., "en": ...}
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """A race's score as its own rules keep it: a row a player (or team), in seat order, a column a
+    figure, each cell in words. `places`: each seat's place in the running order where the rules
+    give one mid-race (riders level share a place), else None; at the end the engine's ranking
+    orders the rows (play.py)."""
+
+    columns: tuple[Words, ...]  # the first names the player
+    rows: tuple[tuple[Words, ...], ...]
+    places: tuple[int, ...] | None = None
+    note: Words | None = None
+
+
+def figure(value: int) -> Words:
+    """A number, as both languages write it."""
+    return {"fr": str(value), "en": str(value)}
+
+
+def places_by(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Places from sort keys (smaller is ahead), equal keys sharing a place: [(-5,), (-9,), (-5,)] -> (2, 1, 2)."""
+    return tuple(1 + sum(other < key for other in keys) for key in keys)
 
 
 class GameView(Protocol):
@@ -32,3 +59,4 @@ class GameView(Protocol):
     def board_svg(self, position: dict[str, Any], label: str, /) -> str: ...
     def board_label(self, position: dict[str, Any], lang: str, /) -> str: ...  # the position in words
     def assess(self, game: Game, /) -> Assessment | None: ...
+    def scoreboard(self, game: Game, /) -> Scoreboard: ...  # the score, as the Play page shows it after each step

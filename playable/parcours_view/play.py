@@ -14,22 +14,27 @@ decision goes out without its choices (they could tell a bot's cards).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from parcours import Dice, Game, ScenarioError, all_races, parse
+from parcours import Dice, Game, Scenario, ScenarioError, all_races, parse
 from parcours.core import refusal
 from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
 from .boards import accessible_name
 from .film import LANGS, start_frame, step_frame
+from .interface import Scoreboard, Words, figure
 from .registry import view_of
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
 FRAME_KEYS = ("item", "dice", "sides", "turn", "finished")
+SCORE_CAPTION: Words = {"fr": "Tableau de marque", "en": "Scoreboard"}
+RESULTS_CAPTION: Words = {"fr": "Résultats", "en": "Results"}
+PLACE: Words = {"fr": "Place", "en": "Place"}
 
 
 def play(request: object) -> dict[str, Any]:
@@ -37,10 +42,12 @@ def play(request: object) -> dict[str, Any]:
 
     request: {"scenario": {...}, "prefix": "../veldiv/rules/#", "since": frames the page shows,
               "bots": {"seats": [1, 2], "name": "search", "seed": 123, "moves": 1},   (bots optional)
-              "humans": [0]}   (optional: the seats people play, to hide the others' hands)
-    answer:  {"frames": the frames from `since` on (the board and label only on the last), "count": all frames,
+              "humans": [0],   (optional: the seats people play, to hide the others' hands)
+              "undo": true}    (optional: the record shortened to before the last move of a person)
+    answer:  {"frames": the frames from `since` on (the board and label only on the last), "since" (after an
+              undo, the frames kept but the last, the first sent again), "count": all frames,
               "need", "finished", "winner", "dice", "choices" (the record, bots' moves added),
-              "bot_moves", "symbols" (when since is 0)}
+              "bot_moves", "scoreboard", "symbols" (when since is 0)}
     """
     if not isinstance(request, dict):
         raise ScenarioError("request", "expected a mapping with scenario, prefix and since",
@@ -55,6 +62,12 @@ def play(request: object) -> dict[str, Any]:
         raise ScenarioError("since", f"expected a number of frames, got {since!r}",
                             fr=f"attendu : un nombre d'images, reçu {since!r}")
     humans = _humans(request.get("humans"), scenario.players)
+    undo = request.get("undo", False)
+    if not isinstance(undo, bool):
+        raise ScenarioError("undo", f"expected true or false, got {undo!r}",
+                            fr=f"attendu : true ou false, reçu {undo!r}")
+    if undo:
+        scenario, since = _undone(scenario, humans or [])
     game = Game(scenario)
     view = view_of(scenario.ruleset)
     team = all_races()[scenario.ruleset].team
@@ -108,10 +121,46 @@ def play(request: object) -> dict[str, Any]:
     out: dict[str, Any] = {
         "frames": frames, "count": count, "need": shown, "finished": game.finished,
         "winner": position["winner"], "dice": dice, "choices": choices, "bot_moves": bot_moves,
+        "since": since, "scoreboard": scoreboard_json(view.scoreboard(game), position),
     }
     if since == 0:
         out["symbols"] = view.symbols()
     return out
+
+
+def _undone(scenario: Scenario, humans: list[int]) -> tuple[Scenario, int]:
+    """The record shortened to before the last move of a person (the bots' replies after it go too),
+    and how many steps it keeps: the page keeps its frames up to that one and is sent it again."""
+    game = Game(scenario)
+    dice = choices = 0
+    cut: tuple[int, int, int] | None = None
+    for kept, step in enumerate(game.advance(Dice(scenario.dice), scenario.choices)):
+        if step.asked.seat in humans:
+            cut = (dice, choices, kept)
+        if isinstance(step.played, str):
+            choices += 1
+        else:
+            dice += len(step.played)
+    if cut is None:
+        raise ScenarioError("undo", "no move of a person to undo", fr="aucun coup d'une personne à annuler")
+    dice, choices, kept = cut
+    return dataclasses.replace(scenario, dice=scenario.dice[:dice], choices=scenario.choices[:choices]), kept
+
+
+def scoreboard_json(board: Scoreboard, position: dict[str, Any]) -> dict[str, Any]:
+    """The score as the page shows it: in the running order when the game has one, at the end in the
+    engine's ranking with each place; otherwise in seat order. Every cell in both languages."""
+    finished = bool(position["finished"] and position["ranking"])
+    places = ({seat: place for place, seat in enumerate(position["ranking"], 1)} if finished
+              else dict(enumerate(board.places)) if board.places is not None else None)
+    seats = sorted(range(len(board.rows)), key=lambda seat: (places[seat], seat)) if places else range(len(board.rows))
+    return {
+        "caption": RESULTS_CAPTION if finished else SCORE_CAPTION,
+        "columns": ([PLACE] if places else []) + list(board.columns),
+        "rows": [{"seat": seat, "cells": ([figure(places[seat])] if places else []) + list(board.rows[seat])}
+                 for seat in seats],
+        "name_column": 1 if places else 0, "note": board.note, "final": finished,
+    }
 
 
 def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames: list[dict[str, Any]],

@@ -19,9 +19,10 @@ from html import escape
 from typing import Any
 
 from parcours import Game
-from parcours.ronde.narrate import COLOURS, hand
+from parcours.ronde import observe
+from parcours.ronde.narrate import COLOURS, SCORE_WORDS, hand, space_words, turns_down
 
-from .interface import Assessment
+from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .profile import (
     LABEL,
     ROW_GAP,
@@ -270,3 +271,20 @@ def board_label(position: dict[str, Any], lang: str) -> str:
 
 def assess(game: Game) -> Assessment | None:
     return None  # not solved
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    """The running order (arrivals first, then the farthest along; riders on one space share a
+    place), each rider's space, turns down, cards in hand (how many: the cards themselves are the board's)."""
+    position = observe(game.state, -1)  # public facts only
+    arrivals = list(game.state.arrivals)
+    riders = position["riders"]
+    columns = (SCORE_WORDS["rider"], SCORE_WORDS["where"], SCORE_WORDS["down"], SCORE_WORDS["cards"])
+    rows = tuple((_colour(r["seat"]), SCORE_WORDS["finished"] if r["finished"] else space_words(r["at"], r["behind"]),
+                  turns_down(r["skip"]), figure(r["cards"])) for r in riders)
+    keys = [(arrivals.index(r["seat"]),) if r["seat"] in arrivals else (len(arrivals), -r["at"]) for r in riders]
+    return Scoreboard(columns, rows, places_by(keys))
+
+
+def _colour(seat: int) -> Words:
+    return {lang: colour_name(seat, lang) for lang in ("fr", "en")}

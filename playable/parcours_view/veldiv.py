@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from parcours import Game, all_races
-from parcours.veldiv import START_LINE, TRACK_SQUARES
+from parcours.veldiv import RACES, START_LINE, TRACK_SQUARES, observe
+from parcours.veldiv.narrate import SCORE_WORDS, lap_note, pot_note
 
-from .interface import Assessment
+from .interface import Assessment, Scoreboard, Words, figure
 from .track import Oval, colour, defs
 
 GAME = "veldiv"
@@ -22,11 +23,14 @@ def symbols() -> str:
 
 
 def board_svg(position: dict[str, Any], label: str) -> str:
-    team = all_races()[position["ruleset"]].team
-    pieces = [(r["square"], f"{seat + 1}{'ab'[i] if team else ''}", colour(seat),
-               "px-rider px-b" if team and i == 1 else "px-rider")
+    """The riders on their squares; a rider who has finished stays on the board, at its line."""
+    race = all_races()[position["ruleset"]]
+    lines = RACES[position["ruleset"]].start_squares(len(position["riders"]))
+    team = race.team
+    pieces = [(r["square"] if isinstance(r["square"], int) else lines[seat], f"{seat + 1}{'ab'[i] if team else ''}",
+               colour(seat), "px-rider px-b" if team and i == 1 else "px-rider")
               for seat, riders in enumerate(position["riders"]) for i, r in enumerate(riders)
-              if isinstance(r["square"], int)]
+              if isinstance(r["square"], int) or r["finished"]]
     return TRACK.board(pieces, label)
 
 
@@ -34,11 +38,51 @@ def board_label(position: dict[str, Any], lang: str) -> str:
     fr = lang == "fr"
     parts = []
     for seat, riders in enumerate(position["riders"]):
-        squares = [str(r["square"]) if r["square"] is not None else "—" for r in riders]
-        joined = (" et " if fr else " and ").join(squares)
-        parts.append(f"joueur {seat + 1} : case {joined}" if fr else f"player {seat + 1}: square {joined}")
+        if position["players"][seat]["eliminated"]:
+            parts.append(f"joueur {seat + 1} : {SCORE_WORDS['eliminated'][lang]}" if fr
+                         else f"player {seat + 1}: {SCORE_WORDS['eliminated'][lang]}")
+            continue
+        joined = (" et " if fr else " and ").join(_rider_place(r, lang) for r in riders)
+        parts.append(f"joueur {seat + 1} : {joined}" if fr else f"player {seat + 1}: {joined}")
     return (" ; " if fr else "; ").join(parts)  # French puts a space before the semicolon
+
+
+def _rider_place(rider: dict[str, Any], lang: str) -> str:
+    if rider["square"] is None:
+        return SCORE_WORDS["finished"][lang]
+    return f"case {rider['square']}" if lang == "fr" else f"square {rider['square']}"
 
 
 def assess(game: Game) -> Assessment | None:
     return None  # not solved
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    """What each race counts (its rule): a points race its Un Tour and Premier tokens and points, in
+    the order the ranking weighs them; a pursuit the laps ridden; the elimination race who is still in;
+    the kitty what each has paid in."""
+    position = observe(game.state)
+    kind = RACES[position["ruleset"]].kind
+    players = position["players"]
+    if kind == "points":
+        keys = ["tours", "premier"] if game.state.options["veldiv.ranking"] == "laps-first" else ["premier", "tours"]
+        keys.append("points")
+    else:
+        keys = {"pursuit": ["tours"], "cagnotte": ["stakes"], "elimination": []}[kind]
+    heads = [SCORE_WORDS["laps" if kind == "pursuit" else k] for k in keys]  # a pursuit's tours: laps ridden
+    status = kind != "cagnotte"  # in the kitty nobody leaves the race
+    columns = (SCORE_WORDS["player"], *heads, *([SCORE_WORDS["state"]] if status else []))
+    rows = tuple((figure(p["seat"] + 1), *(figure(p[k]) for k in keys),
+                  *([_standing(position, p["seat"])] if status else [])) for p in players)
+    note = (lap_note(position["lap"]) if kind == "elimination" and not position["finished"]
+            else pot_note(position["pot"], int(game.state.options["veldiv.cagnotte-total"])) if kind == "cagnotte"
+            else None)
+    return Scoreboard(columns, rows, note=note)
+
+
+def _standing(position: dict[str, Any], seat: int) -> Words:
+    if position["players"][seat]["eliminated"]:
+        return SCORE_WORDS["eliminated"]
+    if all(r["finished"] for r in position["riders"][seat]):
+        return SCORE_WORDS["finished"]
+    return SCORE_WORDS["racing"]

@@ -208,3 +208,24 @@ def question_words(state: object, need: Need) -> dict[str, str]:
         raise ValueError(f"cdp: no question for the decision {need.decision!r}")
     fr, en = questions[need.decision]
     return {"fr": fr, "en": en}
+
+
+# The Play page's scoreboard (playable/parcours_view/cdp.py): its headings and a team's phase.
+SCORE_WORDS: dict[str, dict[str, str]] = {
+    "rider": {"fr": "Coureur", "en": "Rider"},
+    "team": {"fr": "Équipe", "en": "Team"},
+    "ridden": {"fr": "Cases parcourues", "en": "Squares ridden"},
+    "to_go": {"fr": "Jusqu'à la ligne", "en": "To the line"},
+    "phase": {"fr": "Phase", "en": "Phase"},
+    "dernys": {"fr": "derrière le derny", "en": "behind the derny"},
+    "chasing": {"fr": "en chasse", "en": "chasing"},
+    "coupled": {"fr": "couplé", "en": "coupled"},
+    "finished": {"fr": "arrivé", "en": "finished"},
+    "sprint": {"fr": "Le sprint est lancé.", "en": "The sprint is on."},
+    "no_sprint": {"fr": "Le sprint n'est pas encore lancé.", "en": "The sprint is not on yet."},
+}
+
+
+def squares_to_go(count: int) -> dict[str, str]:
+    """What a rider still has to ride: '3 cases' / '3 squares'."""
+    return {"fr": plural(count, "case", "cases", "fr"), "en": plural(count, "square", "squares", "en")}

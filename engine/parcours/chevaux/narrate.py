@@ -82,3 +82,27 @@ def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
 
 def question_words(state: object, need: Need) -> dict[str, str]:
     raise ValueError(f"chevaux: the dice decide everything, there is no question to ask ({need.decision!r})")
+
+
+# The Play page's scoreboard (playable/parcours_view/chevaux.py): its headings and where a horse is.
+SCORE_WORDS: dict[str, dict[str, str]] = {
+    "player": {"fr": "Joueur", "en": "Player"},
+    "home": {"fr": "Chevaux arrivés", "en": "Horses home"},
+    "in_play": {"fr": "Cheval en course", "en": "Horse in play"},
+    "left": {"fr": "Chevaux restants", "en": "Horses left"},
+    "start": {"fr": "au départ", "en": "at START"},
+    "ruined": {"fr": "plus de cheval", "en": "no horse left"},
+}
+
+
+def hole_words(hole: int, holes: int) -> dict[str, str]:
+    """Where the horse in play is: 'trou 7', 'arrivé' (FINISH)."""
+    if hole >= holes:
+        return {"fr": "arrivé", "en": "home"}
+    return {"fr": f"trou {hole}", "en": f"hole {hole}"}
+
+
+def leg_note(leg: int) -> dict[str, str]:
+    """The race in legs: which leg is run, and what wins."""
+    return {"fr": f"Manche {leg} ; le premier à trois chevaux arrivés gagne.",
+            "en": f"Leg {leg}; the first with three horses home wins."}

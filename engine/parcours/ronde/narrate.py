@@ -512,3 +512,28 @@ def question_words(race: State, need: Need) -> dict[str, str]:
     fr, en = QUESTIONS[need.decision]
     p_fr, p_en = _player(need.seat)
     return {"fr": fr.format(p=p_fr), "en": en.format(p=p_en)}
+
+
+# The Play page's scoreboard (playable/parcours_view/ronde.py): its headings and where a rider is.
+SCORE_WORDS: dict[str, dict[str, str]] = {
+    "rider": {"fr": "Coureur", "en": "Rider"},
+    "where": {"fr": "Où", "en": "Where"},
+    "down": {"fr": "À terre", "en": "Down"},
+    "cards": {"fr": "Cartes en main", "en": "Cards in hand"},
+    "finished": {"fr": "arrivé à Ninove-Meerbeke", "en": "finished in Ninove-Meerbeke"},
+    "behind": {"fr": "derrière le peloton", "en": "behind the peloton"},
+    "up": {"fr": "—", "en": "—"},
+}
+
+
+def space_words(space: int, behind: bool) -> dict[str, str]:
+    """Where a rider on the road is: 'Bruges', 'case 42', 'case 42, derrière le peloton'."""
+    words = {"fr": _space(space, "fr").removeprefix("la "), "en": _space(space, "en")}
+    if behind:
+        return {lang: f"{words[lang]}, {SCORE_WORDS['behind'][lang]}" for lang in words}
+    return words
+
+
+def turns_down(n: int) -> dict[str, str]:
+    """A rider down for n turns: '2 tours' / '2 turns' (none: a dash)."""
+    return {lang: _count(n, "turn", lang) for lang in ("fr", "en")} if n else dict(SCORE_WORDS["up"])

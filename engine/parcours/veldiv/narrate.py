@@ -212,3 +212,29 @@ def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
 
 def question_words(state: object, need: Need) -> dict[str, str]:
     raise ValueError(f"veldiv: the dice decide everything, there is no question to ask ({need.decision!r})")
+
+
+# The Play page's scoreboard (playable/parcours_view/veldiv.py): its headings, and where a player stands.
+SCORE_WORDS: dict[str, dict[str, str]] = {
+    "player": {"fr": "Joueur", "en": "Player"},
+    "points": {"fr": "Points", "en": "Points"},
+    "tours": {"fr": "Tours pris (jetons Un Tour)", "en": "Laps gained (Un Tour)"},
+    "premier": {"fr": "Jetons Premier", "en": "Premier tokens"},
+    "laps": {"fr": "Tours bouclés", "en": "Laps ridden"},
+    "stakes": {"fr": "Versé à la cagnotte", "en": "Paid into the kitty"},
+    "state": {"fr": "Situation", "en": "Status"},
+    "racing": {"fr": "en course", "en": "racing"},
+    "finished": {"fr": "arrivé", "en": "finished"},
+    "eliminated": {"fr": "éliminé", "en": "eliminated"},
+}
+
+
+def lap_note(lap: int) -> dict[str, str]:
+    """The lap an elimination race is riding: 'Tour 3 en cours.'"""
+    return {"fr": f"Tour {lap} en cours.", "en": f"Lap {lap} being ridden."}
+
+
+def pot_note(pot: int, total: int) -> dict[str, str]:
+    """The kitty: what it holds, and the total that ends the race."""
+    return {"fr": f"La cagnotte contient {pot} ; la course finit à {total}.",
+            "en": f"The kitty holds {pot}; the race ends at {total}."}

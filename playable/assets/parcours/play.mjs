@@ -41,10 +41,11 @@ class PlayPage {
     this.playersInput = form.elements.players;
     this.seatsBox = form.querySelector(".px-seats");
     this.humanSeats = new Set([0]); // what the reader ticked, kept while the number of players changes
-    this.race = null; // {scenario, humans, count, need, finished, winner}
+    this.race = null; // {scenario, humans, count, need, finished, winner, humanSteps}
     this.races = 0; // races started on this page (data-race, for tests)
     this.gen = 0; // bumped by a new race: answers and timers of the old one are dropped
     this.busy = false;
+    this.botsPlaying = false; // the move being played is the bots' (an undo may overtake it)
     this.timer = null;
     this.batch = FAST_BATCH; // bot moves a request when fast (fewer after a request too slow)
     this.build();
@@ -150,6 +151,8 @@ class PlayPage {
     this.caption = h("figcaption", { class: "px-caption" });
     this.figure = h("figure", { class: "px-figure" }, this.boardHolder, this.caption);
     this.defs = h("div", { class: "px-play-defs", "aria-hidden": "true" });
+    // The race's score as its rules keep it (the game's view says what), after every answer.
+    this.score = h("section", { class: "px-score", "aria-live": "off" });
 
     this.throwButton = button("px-throw", "Throw", "Lancer");
     // Which die the race asks for ("D16"): the Ronde throws dice of six sizes.
@@ -165,6 +168,8 @@ class PlayPage {
     this.fast.addEventListener("change", () => this.onFast());
     this.restart = button("px-restart", "Restart", "Recommencer");
     this.restart.addEventListener("click", () => this.restartRace());
+    this.undoButton = button("px-undo", "Undo my last move", "Annuler mon dernier coup");
+    this.undoButton.addEventListener("click", () => this.undo());
     this.permalink = permalinkAnchor(`#${PLAY_ID}`, () => this.sharePermalink());
     this.engineNote = h("span", { class: "px-engine" });
 
@@ -174,11 +179,11 @@ class PlayPage {
       this.actions, this.decide,
       h("div", { class: "px-row px-meta" },
         h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi(["Bots: fast", "Robots : rapides"])),
-        this.restart, this.permalink, this.engineNote));
+        this.undoButton, this.restart, this.permalink, this.engineNote));
     this.list = h("ol", { class: "px-steps", start: "0" });
     this.stepsBox = h("div", { class: "px-steps-box", tabindex: "0", role: "region",
       "aria-label": "Steps of the race · Étapes de la course" }, this.list);
-    this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.controls);
+    this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.score, this.controls);
     this.stepsBox.hidden = true;
     this.idle = h("p", { class: "px-idle" }, bi(["Choose a race above, then press “New race”.",
       "Choisissez une course ci-dessus, puis « Nouvelle course »."]));
@@ -233,6 +238,7 @@ class PlayPage {
       this.choices.replaceChildren();
     }
     this.restart.setAttribute("aria-disabled", String(!race));
+    this.undoButton.setAttribute("aria-disabled", String(!race || !race.humanSteps.length));
     // For styles and tests: what the race waits for ("dice:0", "choice:1", "over"), and whether
     // a move is being played.
     this.el.dataset.need = !race ? "" : need ? `${need.kind}:${need.seat}` : "over";
@@ -282,6 +288,7 @@ class PlayPage {
     const gen = ++this.gen;
     this.stopBots();
     this.busy = true;
+    this.botsPlaying = false;
     this.el.setAttribute("aria-busy", "true");
     if (engine.stage !== "ready") {
       this.say("Starting Python (a few seconds, once per visit)…", "Démarrage de Python (quelques secondes, une fois par visite)…", "info");
@@ -313,7 +320,7 @@ class PlayPage {
     this.el.removeAttribute("aria-busy");
     if (link) this.showInForm(scenario, humans);
     this.race = { scenario: { ...scenario, dice: result.dice, choices: result.choices }, humans: [...humans].sort((a, b) => a - b),
-      count: 0, need: null, finished: false, winner: null };
+      count: 0, need: null, finished: false, winner: null, humanSteps: [] };
     this.defs.innerHTML = result.symbols || "";
     this.list.replaceChildren();
     this.el.dataset.race = String(++this.races);
@@ -352,6 +359,8 @@ class PlayPage {
     race.count = result.count;
     this.list.insertAdjacentHTML("beforeend", result.frames.map((frame, i) =>
       `<li class="px-step" data-step="${first + i}">${frame.item}</li>`).join(""));
+    result.frames.forEach((frame, i) => { if (this.isHuman(frame.seat)) race.humanSteps.push(first + i); });
+    if (result.scoreboard) this.showScore(result.scoreboard);
     const last = result.frames[result.frames.length - 1];
     if (last && last.board) {
       const board = parseHTML(last.board).content.firstElementChild;
@@ -365,6 +374,21 @@ class PlayPage {
     this.el.dataset.finished = String(race.finished);
     this.updatePermalink();
     this.showControls();
+  }
+
+  // The scoreboard: a table whose every cell is in both languages (a number once), the place first
+  // when the race has a running order, and the game's note under it; "Results" at the end.
+  showScore(board) {
+    const cell = (tag, words) => h(tag, {}, words.fr === words.en ? words.fr : bi(words, { first: "fr" }));
+    const table = h("table", { class: "px-score-table", "data-final": String(board.final) },
+      h("caption", {}, bi(board.caption, { first: "fr" })),
+      h("thead", {}, h("tr", {}, board.columns.map((words) => cell("th", words)))),
+      h("tbody", {}, board.rows.map((row) => h("tr", { "data-seat": String(row.seat) },
+        row.cells.map((words, i) => cell(i === board.name_column ? "th" : "td", words))))));
+    for (const th of table.querySelectorAll("thead th")) th.setAttribute("scope", "col");
+    for (const th of table.querySelectorAll("tbody th")) th.setAttribute("scope", "row");
+    this.score.replaceChildren(table, board.note ? h("p", { class: "px-score-note" }, bi(board.note, { first: "fr" })) : "");
+    this.score.dataset.final = String(board.final);
   }
 
   // What happened, then whose turn it is: one message in the live region. Shown: who did what
@@ -446,6 +470,7 @@ class PlayPage {
     const gen = this.gen;
     const race = this.race;
     this.busy = true;
+    this.botsPlaying = Boolean(bots);
     this.showControls();
     let result;
     try {
@@ -478,6 +503,50 @@ class PlayPage {
     }
     this.absorb(result);
     this.announce([], result.frames);
+    this.schedule();
+  }
+
+  // ---------------------------------------------------------------- undo
+  // The race is its record: undoing a person's last move is the record shortened to before it (the
+  // bots' replies after it go too). The engine finds that move; the page drops the steps after it.
+  async undo() {
+    const race = this.race;
+    if (!race) return this.say("No race yet: there is nothing to undo.", "Pas encore de course : rien à annuler.");
+    if (!race.humans.length) {
+      return this.say("Only bots play this race: there is no move of yours to undo.",
+        "Seuls des robots jouent cette course : vous n'avez aucun coup à annuler.");
+    }
+    if (!race.humanSteps.length) {
+      return this.say("Nothing to undo: nobody at this screen has moved yet.",
+        "Rien à annuler : personne à cet écran n'a encore joué.");
+    }
+    if (this.busy && !this.botsPlaying) {
+      return this.say("Your move is being played: undo it once it shows.", "Votre coup est en train d'être joué : annulez-le une fois affiché.");
+    }
+    const gen = ++this.gen; // a bot's move on its way is dropped: it followed the move undone
+    this.stopBots();
+    this.busy = true;
+    this.showControls();
+    let result;
+    try {
+      result = await requestEngine("play", { request: { ...this.request(structuredClone(race.scenario), race.count), undo: true } });
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this.showControls();
+      const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
+      this.say(`The engine did not undo the move (${en}); the position is unchanged.`,
+        `Le moteur n'a pas annulé le coup (${fr}) ; la position n'a pas changé.`);
+      return this.schedule();
+    }
+    if (gen !== this.gen || race !== this.race) return;
+    this.busy = false;
+    for (const li of Array.from(this.list.children)) if (Number(li.dataset.step) >= result.since) li.remove();
+    race.count = result.since;
+    race.humanSteps = race.humanSteps.filter((step) => step < result.since);
+    this.absorb(result);
+    this.announce([{ en: "Your last move is undone, with the bots' replies after it.",
+      fr: "Votre dernier coup est annulé, avec les réponses des robots qui l'ont suivi." }], []);
     this.schedule();
   }
 
