@@ -190,7 +190,7 @@ class _TableDice:
         if need is None or need.seat not in self.humans:
             return True
         die = f"D{need.sides} " if need.sides != 6 else ""
-        return _ask(need.seat, self.lang, (), die + _hand(self.game, need.seat, self.lang)) is not None
+        return _ask(need.seat, self.lang, [], die + _hand(self.game, need.seat, self.lang)) is not None
 
     def throw(self, sides: int = 6) -> int:
         self.used += 1
