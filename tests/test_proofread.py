@@ -1,0 +1,150 @@
+"""A proofreader's pass over every page of the built site, in Chromium, at a phone's width (390 px)
+and a desk's (1,366 px), once the widgets are built: what a reader must never meet (issue 11).
+
+    - a page wider than the screen;
+    - program data in visible text: null, undefined, NaN, None, [object …], {'…'};
+    - a lazy plural, "point(s)", outside the original texts quoted from the sources;
+    - text smaller than 9 CSS px (an SVG's text counted at the size it is drawn);
+    - a code where a word belongs: in any menu (every decision of every worked example is opened
+      and its menu read, as a reader would get there: step, then "play from the step shown");
+    - English inside French-marked text, French inside English-marked text (function words that do
+      not occur in the other language), outside the originals and code.
+Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
+test_browser_lang.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from test_browser import Server, Session, _site_pages, browser, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (390, 1366)
+
+# Run in the page: every defect found, as "what: where: the text" (in one element, if its selector is given).
+DEFECTS = r"""
+(selector) => {
+  const found = [];
+  const where = (el) => {
+    const ex = el.closest(".px-example");
+    const id = ex ? `#${ex.id}` : (el.closest("[id]") ? `#${el.closest("[id]").id}` : el.tagName.toLowerCase());
+    return id;
+  };
+  const say = (what, el, text) =>
+    found.push(`${what}: ${where(el)}: ${text.trim().replace(/\s+/g, " ").slice(0, 120)}`);
+  const width = document.documentElement.scrollWidth;
+  if (width > innerWidth) found.push(`wider than the screen: ${width} px at ${innerWidth}`);
+  const root = selector ? document.querySelector(selector) : document.body;
+  // Quoted sources keep their own words (the Ronde's English rulebook says "rider(s)"), code is code.
+  const quoted = (el) => el.closest(".px-parallel .tabbed-block:first-child, .px-sic, code, pre, kbd, .px-original");
+  const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
+  const EN_IN_FR = /\b(the|and|with|player|rider|throws|square|space|wins)\b/;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    const text = node.textContent;
+    if (!el || !text.trim() || el.closest("script, style, template, noscript, title, desc")) continue;
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    if (/\bnull\b|\bundefined\b|\bNaN\b|\[object |\{'|\bNone\b(?! of\b)/.test(text) && !el.closest("code, pre")) {
+      say("program data", el, text);
+    }
+    if (/\w\((s|x|e|es|aux)\)/.test(text) && !quoted(el)) say("lazy plural", el, text);
+    const svg = el.closest("svg");
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (svg && svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
+      size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    }
+    if (size < 9 && !el.closest(".md-sidebar:not([data-md-state]) .md-nav__link, .px-sr")) {
+      say(`text of ${size.toFixed(1)} px`, el, text);
+    }
+    if (quoted(el)) continue;
+    const lang = el.closest("[lang]")?.getAttribute("lang");
+    // Words quoted from the other language ("la « finishing line »", "the “ligne d'arrivée”") are quotes.
+    const own = text.replace(/«[^»]*»|“[^”]*”|"[^"]*"|‘[^’]*’/g, " ");
+    const english = lang === "fr" && own.match(EN_IN_FR);
+    if (english) say(`English in French ("${english[0]}")`, el, text);
+    const french = lang === "en" && el.closest("[lang]") !== document.documentElement && own.match(FR_IN_EN);
+    if (french) say(`French in English ("${french[0]}")`, el, text);
+  }
+  return found;
+}
+"""
+
+# A menu's entry that is a code: "t-spring", "six-only", "steal@3".
+MENU_CODES = r"""
+() => Array.from(document.querySelectorAll("select option"))
+  .filter((o) => /@|^[a-z0-9]+(-[a-z0-9]+)+$|^[a-z]+_[a-z]+/.test(o.textContent.trim())
+    || (o.textContent.trim() === o.value && /[a-z]/.test(o.value) && /-|@/.test(o.value)))
+  .map((o) => `code in a menu: ${o.closest(".px-example")?.id ?? o.closest("select").id}: ${o.textContent.trim()}`)
+"""
+
+
+@pytest.fixture(scope="module", params=WIDTHS, ids=lambda w: f"{w}px")
+def reader(request: Any, browser: Any, server: Server) -> Iterator[tuple[Session, int]]:  # noqa: F811
+    s = Session(browser, server)
+    yield s, request.param
+    s.close()
+
+
+def opened(reader: tuple[Session, int], path: str) -> Any:
+    session, width = reader
+    page = session.page(None)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(session.server.base + path)
+    built(page)
+    return page
+
+
+def built(page: Any) -> None:
+    """Every worked example's controls drawn, fonts and layout settled."""
+    page.wait_for_function("""() => Array.from(document.querySelectorAll('.px-example .px-film'))
+        .every((f) => f.closest('.px-example').dataset.pxWidget === 'on')""")
+    page.evaluate("document.fonts.ready")
+
+
+@pytest.mark.parametrize("path", _site_pages())
+def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
+    page = opened(reader, path)
+    found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES)
+    page.close()
+    assert not found, f"/{path}:\n" + "\n".join(found)
+
+
+def decisions(page: Any) -> list[tuple[str, int]]:
+    """Each worked example's steps that a player's decision follows: (example id, step)."""
+    return [(ident, k) for ident, k in page.evaluate("""() => Array.from(document.querySelectorAll('.px-example'))
+        .filter((el) => el.pxWidget)
+        .flatMap((el) => el.pxWidget.film.asked
+          .map((asked, k) => (asked && asked.kind === 'choice' ? [el.id, k - 1] : null)).filter(Boolean))""")]
+
+
+@pytest.mark.parametrize("path", [p for p in _site_pages() if p.endswith("rules/")])
+def test_every_decision_of_every_example_reads_in_words(reader: tuple[Session, int], path: str) -> None:
+    """Stepped to just before each decision and played from there, the menu offers words."""
+    page = opened(reader, path)
+    found = []
+    for ident, k in decisions(page):
+        ex = page.locator(f"#{ident}")
+        if k > 0:  # by the keyboard: a click on a step could land on its article's link
+            ex.locator(f'li.px-step[data-step="{k}"]').press("Enter")
+        else:  # the start has no step of its own: the Home key goes there
+            ex.locator("li.px-step").first.press("Home")
+        ex.locator(".px-counter").filter(has_text=f"{k} / ").wait_for()
+        ex.locator(".px-branch input").check()
+        choice = ex.locator(".px-decide")
+        choice.wait_for()
+        texts = choice.locator("option").all_inner_texts()
+        question = choice.locator("label").inner_text()
+        if not texts or not question.strip():
+            found.append(f"{ident} step {k}: no choices or no question")
+        found += [f"{ident} step {k}: {t}" for t in texts if "@" in t or t.strip() in ("", "null", "undefined")]
+        found += [f"{ident} step {k}: {d}" for d in page.evaluate(DEFECTS, f"#{ident}")]
+    page.close()
+    assert not found, f"/{path}:\n" + "\n".join(found)
