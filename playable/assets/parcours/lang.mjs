@@ -71,6 +71,13 @@ function drawWords(el) {
   }
 }
 
+// A number as a language writes it ("1 234,5" in French, "1,234.5" in English): every number the
+// scripts put in a sentence goes through here, as the build's go through parcours.core.number_words.
+const NUMBERS = { fr: new Intl.NumberFormat("fr-FR"), en: new Intl.NumberFormat("en-GB") };
+export function numberIn(lang, value) {
+  return NUMBERS[lang].format(value);
+}
+
 // One half of Material's "French · English", or both.
 function half(bilingual, mode) {
   const parts = bilingual.split(" · ");
