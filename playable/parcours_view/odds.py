@@ -15,17 +15,13 @@ from parcours.chevaux.odds import Chance, Odds, odds
 from parcours.core import number_words, refusal
 from parcours.scenario import loads_json
 
+from .words import both as _both
+
 BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
 
 
 def _pct(p: Chance, lang: str) -> str:
     return number_words(100 * float(p), lang, 2, percent=True)
-
-
-def _both(fr: str, en: str, tag: str = "span") -> str:
-    """A text in both languages, French first, each marked with its own (tag: "tspan" inside SVG text)."""
-    sep = ' · ' if tag == "span" else '<tspan class="px-sep"> · </tspan>'
-    return f'<{tag} lang="fr">{fr}</{tag}>{sep}<{tag} lang="en">{en}</{tag}>'
 
 
 def _chances(p: Chance) -> str:
@@ -58,10 +54,12 @@ def _exact(p: Fraction) -> str:
     if len(text) <= 24:
         return f'<code class="px-nowrap">{text}</code>'
     digits = len(str(p.denominator))
-    return (f'<span class="px-nowrap" lang="fr">≈ {number_words(float(p), "fr", 12)}</span> · '
-            f'<span class="px-nowrap" lang="en">≈ {number_words(float(p), "en", 12)}</span>'
-            f'<br><span class="px-odds-digits"><span lang="fr">fraction exacte, dénominateur de {digits} chiffres'
-            f'</span> · <span lang="en">exact fraction, a denominator of {digits} digits</span></span>')
+    approximately = _both(f'<span class="px-nowrap">≈ {number_words(float(p), "fr", 12)}</span>',
+                          f'<span class="px-nowrap">≈ {number_words(float(p), "en", 12)}</span>')
+    return (f'{approximately}<br><span class="px-odds-digits">'
+            + _both(f"fraction exacte, dénominateur de {digits} chiffres",
+                    f"exact fraction, a denominator of {digits} digits")
+            + "</span>")
 
 
 def _step(top: float) -> int:
