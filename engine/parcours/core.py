@@ -128,7 +128,7 @@ def number_words(value: float, lang: str, decimals: int = 0, percent: bool = Fal
     text = f"{value:,.{decimals}f}"
     if lang == "fr":
         text = text.replace(",", " ").replace(".", ",")
-    return text + (" %" if lang == "fr" else "%") if percent else text
+    return text + ("\u00a0%" if lang == "fr" else "%") if percent else text  # no line break before %
 
 
 def french_number(number: int) -> str:
