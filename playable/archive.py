@@ -45,6 +45,11 @@ def date_words(iso: str, lang: str) -> str:
     return f"{'1er' if lang == 'fr' and day == 1 else day} {MONTHS[lang][month - 1]} {year}"
 
 
+def heading(fr: str, en: str, ident: str) -> str:
+    """A section's Markdown heading in both languages, French first, each marked with its own."""
+    return f'\n## <span lang="fr">{escape(fr)}</span> · <span lang="en">{escape(en)}</span> {{#{ident}}}\n'
+
+
 def bi(text: dict[str, str] | None, tag: str = "p") -> str:
     """Both languages, side by side on a wide screen."""
     if not text:
@@ -82,16 +87,16 @@ def render_editions(docs: Path, game: str) -> str:
     out = [f"<p><strong>{escape(g['name'])}</strong>, {line} {source_ref(g.get('source'))}</p>",
            bi(g.get("named_after")), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
-           "\n## Boîtes numérotées · The numbered boxes {#boxes}\n", _boxes_table(lists["boxes"]),
+           heading("Boîtes numérotées", "The numbered boxes", "boxes"), _boxes_table(lists["boxes"]),
            "".join(_box_notes(b) for b in lists["boxes"]),
-           "\n## Le plateau · The board {#board}\n", _track_figure(),
+           heading("Le plateau", "The board", "board"), _track_figure(),
            "".join(_card(b, b["name"], found=found) for b in lists["boards"]),
-           "\n## Versions rares · Rare versions {#versions}\n", _cards(lists["versions"]),
-           "\n## Coureurs · Riders {#riders}\n",
+           heading("Versions rares", "Rare versions", "versions"), _cards(lists["versions"]),
+           heading("Coureurs", "Riders", "riders"),
            "".join(_card(r, _material_title(r), found=found) for r in lists["riders"]),
-           "\n## Jetons · Counters {#counters}\n",
+           heading("Jetons", "Counters", "counters"),
            "".join(_card(c, _material_title(c), found=found) for c in lists["counters"]),
-           "\n## Récompenses et expositions · Awards and exhibitions {#awards}\n",
+           heading("Récompenses et expositions", "Awards and exhibitions", "awards"),
            "".join(_card(a, a["name"], extra=_where(a)) for a in lists["awards"]),
            "".join(_card(e, e["event"], extra=_where(e)) for e in lists["exhibitions"])]
     return "\n".join(out)
@@ -245,8 +250,9 @@ def render_collation(docs: Path, game: str) -> str:
                  both(*KINDS[v["kind"]]),
                  both("oui", "yes") if v["changes_play"] else both("non", "no"),
                  bi(v["note"]))
-        rows.append("<tr>" + "".join(f'<td data-label="{escape(label)}">{cell}</td>'
-                                     for label, cell in zip(labels, cells)) + "</tr>")
+        rows.append("<tr>" + "".join(f'<td data-label="{escape(label)}" data-label-fr="{escape(fr)}" '
+                                     f'data-label-en="{escape(en)}">{cell}</td>'
+                                     for label, (fr, en), cell in zip(labels, COLLATION_HEAD, cells)) + "</tr>")
     rows.append("</tbody></table>")
     return "".join(rows)
 
@@ -268,10 +274,10 @@ def render_edition(docs: Path, game: str) -> str:
     out = [f"<p><strong>{escape(g['name'])}</strong> {source_ref(g.get('source'), '')}</p>",
            _facts_table(g), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
-           "\n## Contenu · Contents { #contents }\n",
+           heading("Contenu", "Contents", "contents"),
            "".join(_card(c, _count_title(c), src_page="") for c in data.get("contents") or [])]
     if data.get("history"):
-        out += ["\n## Histoire · History { #history }\n",
+        out += [heading("Histoire", "History", "history"),
                 "".join(_card(h, h["title"], src_page="") for h in data["history"])]
     out += ["\n## Sources { #sources }\n", _sources_list(data["sources"])]
     return "\n".join(out)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,10 @@ SIBLING = re.compile(r"""["'](\./[\w.-]+\.mjs)["']""")
 # " · " between two texts each marked with its language: <span lang="fr">…</span> · <span lang="en">
 BARE_SEPARATOR = re.compile(r'(?<=</span>) · (?=<span lang="(?:fr|en)">)')
 LANGUAGE_TAB = re.compile(r'<label for="(__tabbed_[\d_]+)">(English|Français)</label>')
+# A heading in both languages, as the pages and macros write it, or in one language (attribute lang)
+BILINGUAL_HEADING = re.compile(r'<h[1-6][^>]*><span lang="fr">(.*?)</span> · <span lang="en">(.*?)</span>')
+ONE_LANGUAGE_HEADING = re.compile(r'<h[1-6] id="([^"]+)" lang="(fr|en)">')
+TEXT = re.compile(r">([^<>]*?·[^<>]*?)<")
 
 
 def on_pre_build(config: Any) -> None:
@@ -56,6 +61,40 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
+def nav_titles(nav: list[Any]) -> list[str]:
+    """Every title of mkdocs.yml's nav ("French · English" where it holds a " · ")."""
+    titles = []
+    for item in nav:
+        for title, value in (item.items() if isinstance(item, dict) else []):
+            titles.append(title)
+            if isinstance(value, list):
+                titles.extend(nav_titles(value))
+    return titles
+
+
+def mark_titles(html: str, nav: list[str]) -> str:
+    """Titles that Material writes as plain text (the menu, the header, the table of contents), each
+    marked as its heading or mkdocs.yml's nav is: "A · B" becomes A and B each with its language, and
+    the table of contents' entry of a heading in one language takes its language."""
+    pairs = {unescape(f"{fr} · {en}"): (fr, en) for fr, en in BILINGUAL_HEADING.findall(html)}
+    pairs.update({title: (escape(title.split(" · ")[0]), escape(title.split(" · ")[1]))
+                  for title in nav if title.count(" · ") == 1})
+
+    def mark(match: re.Match[str]) -> str:
+        text = match.group(1)
+        words = pairs.get(unescape(text.strip()))
+        if not words:
+            return match.group(0)
+        marked = f'<span lang="fr">{words[0]}</span> · <span lang="en">{words[1]}</span>'
+        return ">" + text.replace(text.strip(), marked) + "<"
+
+    html = TEXT.sub(mark, html)
+    for ident, lang in ONE_LANGUAGE_HEADING.findall(html):
+        link = f'<a href="#{ident}" class="md-nav__link"'
+        html = html.replace(link + ">", f'{link} lang="{lang}">')
+    return html
+
+
 def mark_languages(html: str) -> str:
     """The page with its bare separators marked (class px-sep) and its language tabs marked (lang)."""
     html = BARE_SEPARATOR.sub('<span class="px-sep"> · </span>', html)
@@ -64,4 +103,4 @@ def mark_languages(html: str) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return mark_languages(output)
+    return mark_languages(mark_titles(output, nav_titles(config["nav"] or [])))

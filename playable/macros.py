@@ -53,7 +53,18 @@ def _race_option(rid: str, race: Any, rules_url: str, seat_colours: tuple[dict[s
     if seat_colours:
         seats = list(seat_colours[:race.max_players])
         data += f' data-seats="{escape(json.dumps(seats, ensure_ascii=False, separators=(",", ":")))}"'
-    return f'<option value="{rid}" {data}>{race.name["fr"]} · {race.name["en"]}</option>'
+    words = f'{escape(race.name["fr"])} · {escape(race.name["en"])}'
+    return f'<option value="{rid}" {data} {_words_attributes(race.name)}>{words}</option>'
+
+
+def _words_attributes(words: dict[str, str], attribute: str = "text") -> str:
+    """An element whose text (or attribute) only lang.mjs can give the reader's language: both languages."""
+    return f'data-px-fr="{escape(words["fr"])}" data-px-en="{escape(words["en"])}" data-px-words="{attribute}"'
+
+
+def _both(fr: str, en: str) -> str:
+    """A text in both languages, French first, each marked with its own (the build's hook marks the " · ")."""
+    return f'<span lang="fr">{fr}</span> · <span lang="en">{en}</span>'
 
 
 def _rules_url(docs: Path, game: str, page_url: str, use_directory_urls: bool) -> str:
@@ -70,13 +81,15 @@ def _play_form(docs: Path, page_url: str, use_directory_urls: bool) -> str:
                     for game, rules in all_games().items() for rid, race in rules.RACES.items())
     return (
         '<form class="px-play-form" id="px-play-form">'
-        f'<label>Course · Race <select name="ruleset">{races}</select></label>'
-        '<label>Joueurs · Players <input name="players" type="number" min="2" max="12" value="3"></label>'
-        '<fieldset class="px-humans"><legend>Qui joue ? · Who plays?</legend>'
-        '<p class="px-hint">Cochez les places tenues par des personnes ; les autres sont des robots. · '
-        'Tick the seats played by people; the others are bots.</p><div class="px-seats"></div></fieldset>'
-        '<button type="submit">Nouvelle course · New race</button></form>'
-        '<noscript><p>La page Jouer a besoin de JavaScript. · The Play page needs JavaScript.</p></noscript>'
+        f'<label>{_both("Course", "Race")} <select name="ruleset">{races}</select></label>'
+        f'<label>{_both("Joueurs", "Players")} <input name="players" type="number" min="2" max="12" value="3"></label>'
+        f'<fieldset class="px-humans"><legend>{_both("Qui joue ?", "Who plays?")}</legend>'
+        '<p class="px-hint">' + _both("Cochez les places tenues par des personnes ; les autres sont des robots.",
+                                      "Tick the seats played by people; the others are bots.") +
+        '</p><div class="px-seats"></div></fieldset>'
+        f'<button type="submit">{_both("Nouvelle course", "New race")}</button></form>'
+        f'<noscript><p>{_both("La page Jouer a besoin de JavaScript.", "The Play page needs JavaScript.")}'
+        '</p></noscript>'
         '<div class="px-example px-game" id="ex-play" hidden></div>')
 
 
@@ -90,11 +103,13 @@ def _horse_odds() -> str:
     return (
         '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
         '<form class="px-board-form" hidden>'
-        f'<label>Trous · Holes <input name="holes" type="number" min="2" max="40" value="{board["holes"]}"></label>'
-        f'<label>Trous à la montée · Holes going up <input name="up" type="number" min="1" max="39" '
+        f'<label>{_both("Trous", "Holes")} <input name="holes" type="number" min="2" max="40" '
+        f'value="{board["holes"]}"></label>'
+        f'<label>{_both("Trous à la montée", "Holes going up")} <input name="up" type="number" min="1" max="39" '
         f'value="{board["up"]}"></label>'
-        f'<label>Pièges · Traps <input name="traps" value="{traps}" inputmode="numeric"></label>'
-        '<button type="submit">Recalculer · Recompute</button><p class="px-status" aria-live="polite"></p></form>'
+        f'<label>{_both("Pièges", "Traps")} <input name="traps" value="{traps}" inputmode="numeric"></label>'
+        f'<button type="submit">{_both("Recalculer", "Recompute")}</button>'
+        '<p class="px-status" aria-live="polite"></p></form>'
         f'<div class="px-odds-result">{odds_html(board)}</div></div>')
 
 
@@ -110,6 +125,7 @@ def define_env(env: Any) -> None:
     veldiv_texts = {
         "original_lang": "fr", "original_label": "Texte de 1932", "translation_label": "English",
         "original_source": "Texte de 1932, transcription d'une page de collectionneur (témoin A)",
+        "original_source_other": "The 1932 text, as transcribed on a collector's page (witness A)",
         "translation_source": "Our translation of the 1932 text (as transcribed on a collector's page, witness A)",
     }
     env.macro(_rulesets_table, "rulesets_table")

@@ -70,6 +70,11 @@ def _markdown_text(text: str) -> str:
                   " ".join(text.split()))
 
 
+def bilingual_heading(fr: str, en: str) -> str:
+    """A Markdown heading's text in both languages, French first, each marked with its own."""
+    return f'<span lang="fr">{_markdown_text(fr)}</span> · <span lang="en">{_markdown_text(en)}</span>'
+
+
 def _indent(html: str) -> str:
     return "\n".join("    " + line if line else line for line in html.splitlines())
 
@@ -112,7 +117,7 @@ def _note(rules: GameRules, note: dict[str, Any]) -> str:
     if note.get("option"):
         body += _option_box(rules, note["option"])
     kind = "question" if note.get("option") else "note"
-    title = escape(f'{note["title"]["fr"]} · {note["title"]["en"]}', quote=False).replace('"', "&quot;")
+    title = " · ".join(f'<span lang="{lang}">{escape(note["title"][lang])}</span>' for lang in ("fr", "en"))
     return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
 
 
@@ -185,7 +190,8 @@ def options_catalogue(game: str) -> str:
 
 
 def render_rules(docs: Path, game: str, texts: dict[str, str], address: str, build: Build) -> str:
-    """texts: original_lang, original_label, translation_label, original_source, translation_source;
+    """texts: original_lang, original_label, translation_label, original_source (and original_source_other,
+    the same in the translation's language), translation_source;
     address: the page's full address, which its citation gives."""
     rules = all_games()[game]
     doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
@@ -203,12 +209,16 @@ def render_rules(docs: Path, game: str, texts: dict[str, str], address: str, bui
 
 def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str]) -> str:
     ident = anchor(section["id"])
-    title = _markdown_text(f'{section["title"]["fr"]} · {section["title"]["en"]}')
+    title = bilingual_heading(section["title"]["fr"], section["title"]["en"])
     first = texts["original_lang"]
     second = "en" if first == "fr" else "fr"
-    original = _paragraphs(section["original"], first) + f'<p class="px-source">{escape(texts["original_source"])}</p>'
+    # The original's source line is not the original: a reader of the other language alone reads it
+    # in that language (parcours.css shows px-source-other only then).
+    original = (_paragraphs(section["original"], first)
+                + f'<p class="px-source" lang="{first}">{escape(texts["original_source"])}</p>'
+                + f'<p class="px-source px-source-other" lang="{second}">{escape(texts["original_source_other"])}</p>')
     translation = _paragraphs(section["translation"], second) + \
-        f'<p class="px-source">{escape(texts["translation_source"])}</p>'
+        f'<p class="px-source" lang="{second}">{escape(texts["translation_source"])}</p>'
     parts = [f"## {title} {{#{ident}}}\n",
              _parallel(escape(texts["original_label"]), original, escape(texts["translation_label"]), translation)]
     sic = section.get("sic") or []

@@ -547,7 +547,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
     choice = ex.locator(f"#{ident}-choice")
     choice.wait_for()
     # The choice in words only (the engine's labels), not its code.
-    assert "Basic die: D4 · Dé de base : D4" in choice.locator("option").all_inner_texts()
+    assert "Dé de base : D4 · Basic die: D4" in choice.locator("option").all_inner_texts()
     choice.select_option("d4")
     ex.locator("button.px-choose").click()
     wait_counter(ex, "3 / 3")
@@ -590,7 +590,7 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     # Each reading in words, both languages, as the game gives them (no code such as "teammate").
     from parcours.veldiv import OPTIONS
     words = OPTIONS["veldiv.art7-rider"].labels["teammate"]
-    assert select.locator("option[value=teammate]").inner_text() == f"{words['en']} · {words['fr']}"
+    assert select.locator("option[value=teammate]").inner_text() == f"{words['fr']} · {words['en']}"
     select.select_option("teammate")
     film = expected_film({**scenario, "options": {"veldiv.art7-rider": "teammate"}})
     last = film["frames"][-1]

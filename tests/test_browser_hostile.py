@@ -153,7 +153,7 @@ def test_a_hostile_links_on_a_rules_page(session: Session) -> None:
     # HTML in the text fields the engine lets through (title, description): the link opens, as text.
     page.evaluate("h => { location.hash = h; }",
                   f"#ex-art-2-turns:{link({'s': {**B, 'title': INJECT, 'description': SCRIPT}, 'k': 2})}")
-    ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link")).wait_for()
+    ex.locator(".px-status").filter(has_text=re.compile(r"^La position du lien")).wait_for()
     assert counter(ex) == f"2 / {n}"
     no_injection(page)
 
@@ -410,7 +410,7 @@ def test_f_a_link_shown_up_to_its_budget(browser: Any, server: Server) -> None:
         # a line other than the published one (that one is on the page: no engine is asked)
         page = s.page(RULES + "#ex-art-2-turns:" + link({"s": {**B, "dice": [1, 2, 3, 4, 5]}, "k": 2}))
         ex = page.locator("#ex-art-2-turns")
-        status_line = ex.locator(".px-status").filter(has_text=re.compile(r"^The position of the link"))
+        status_line = ex.locator(".px-status").filter(has_text=re.compile(r"^La position du lien"))
         status_line.wait_for(timeout=PYTHON_TIMEOUT)
         n = ex.locator("li.px-step").count()
         said = status(ex)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from test_browser import RULES, Server, Session, browser, server
+from test_browser import RULES, SITE, Server, Session, browser, server
 
 pytestmark = pytest.mark.browser
 
@@ -118,5 +118,67 @@ def test_no_flash_of_the_other_language(browser: Any, server: Server) -> None:
         assert page.evaluate("document.documentElement.lang") == "en"
         seen = visible_in(page, "fr")
         assert not seen, "visible French without the scripts:\n" + "\n".join(seen[:10])
+    finally:
+        s.close()
+
+
+# Every page of the built site (its 404 page aside), as the reader reaches it.
+PAGES = sorted(str(p.parent.relative_to(SITE)).replace(".", "") + "/" if p.parent != SITE else ""
+               for p in SITE.rglob("index.html") if not {"assets", "vendor", "search"} & set(p.parts))
+# Visible text not marked with the chosen language that holds " · ": a French and an English text
+# side by side where one of them should have gone (an option's text counts, shown or not).
+BOTH_SIDE_BY_SIDE = """
+(lang) => {
+  const marked = (node) => node.parentElement.closest("body [lang]");
+  const exempt = (el) => el.closest(ORIGINALS) || el.closest(".px-lang, code, pre, script, style, template");
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.data.includes(" · ") || exempt(el)) continue;
+    const own = marked(node);
+    if (own && own.lang === lang) continue;
+    const option = el.closest("option");
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const shown = option || (el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+      && range.getClientRects().length > 0);
+    if (shown) found.push(`${el.tagName.toLowerCase()}.${el.className}: ${node.data.trim().slice(0, 100)}`);
+  }
+  return found;
+}
+""".replace("ORIGINALS", repr(ORIGINALS))
+
+
+def widgets_built(page: Any) -> None:
+    """Every worked example's controls, the Play page's form and the odds editor, once mounted."""
+    page.wait_for_function("""() => {
+      const examples = document.querySelectorAll(".px-example:not(.px-game)");
+      return Array.from(examples).every((el) => el.dataset.pxWidget)
+        && (!document.querySelector("#px-play-form") || document.querySelector("#ex-play[data-px-play]"))
+        && (!document.querySelector("#px-odds") || document.querySelector("#px-odds .px-board-form:not([hidden])"));
+    }""", timeout=60_000)
+
+
+@pytest.mark.parametrize("mode", ["fr", "en"])
+def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server, mode: str) -> None:
+    """On each page, widgets built, nothing of the other language shows: no text marked with it, and
+    no text of both languages side by side (" · ") outside the chosen language's marks."""
+    assert len(PAGES) >= 12, PAGES
+    s = Session(browser, server)
+    try:
+        # in the site's own documents (a frame without storage, such as the worker's, would throw)
+        s.context.add_init_script(f"try {{ localStorage.setItem('parcours.lang', '{mode}'); }} catch {{}}")
+        other = "en" if mode == "fr" else "fr"
+        faults = []
+        for path in PAGES:
+            page = s.page(path)
+            page.wait_for_selector(".px-lang button")
+            widgets_built(page)
+            faults += [f"{path or 'home'}: {other}: {seen}" for seen in visible_in(page, other)]
+            faults += [f"{path or 'home'}: both: {seen}" for seen in page.evaluate(BOTH_SIDE_BY_SIDE, mode)]
+            page.close()
+        assert not faults, f"{mode} only, {len(faults)} texts of the other language:\n" + "\n".join(faults[:40])
+        s.rec.assert_clean()
     finally:
         s.close()

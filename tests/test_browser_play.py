@@ -225,10 +225,10 @@ def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> Non
     # The buttons and the question in the engine's own words (Game.position()'s need), no code.
     buttons = page.locator("#ex-play .px-choices button")
     asked = _position(permalink_of(page)[1]["s"])["need"]
-    assert buttons.all_inner_texts() == [f"{asked['labels'][c]['en']} · {asked['labels'][c]['fr']}"
+    assert buttons.all_inner_texts() == [f"{asked['labels'][c]['fr']} · {asked['labels'][c]['en']}"
                                          for c in asked["choices"]]
     question = asked["question"]
-    assert page.locator("#ex-play .px-question").inner_text() == f"{question['en']} · {question['fr']}"
+    assert page.locator("#ex-play .px-question").inner_text() == f"{question['fr']} · {question['en']}"
     before_steps = steps(page)
     _, before = permalink_of(page)
     choice = buttons.last.get_attribute("data-choice")
@@ -359,8 +359,7 @@ RECORD_BOARDS = """() => {
 def table_hands(board: str) -> dict[int, str]:
     """The hands written in a Ronde board's table, by seat (0-based): its lines joined (none: no cards)."""
     hands = re.findall(r'<text class="px-rc-hand" data-seat="(\d+)"[^>]*>(.*?)</text>', board)
-    return {int(seat): html.unescape(" ".join(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", lines)))
-            for seat, lines in hands}
+    return {int(seat): html.unescape(" ".join(re.sub(r"<[^>]+>", " ", lines).split())) for seat, lines in hands}
 
 
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
@@ -385,7 +384,7 @@ def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -
             codes = [b.get_attribute("data-choice") for b in buttons.all()]
             words = buttons.all_inner_texts()
             assert all(" · " in w and w.split(" · ")[0] != c for w, c in zip(words, codes)), (codes, words)
-            assert page.locator("#ex-play .px-question").inner_text().startswith("Player 1 (Red)")
+            assert page.locator("#ex-play .px-question").inner_text().startswith("Joueur 1 (Rouge)")
             buttons.first.click()
             decisions += 1
         moves += 1
@@ -541,7 +540,7 @@ def odds_rows(html_text: str) -> list[list[str]]:
     """The rows of the odds table, as text, from the engine's HTML."""
     body = re.search(r"<tbody>(.*?)</tbody>", html_text, re.DOTALL)
     assert body
-    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+    return [[" ".join(re.sub(r"<[^>]+>", "", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
             for row in re.findall(r"<tr>(.*?)</tr>", body.group(1))]
 
 

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.site  # the site's data and build, not the engine: make
 
 ROOT = Path(__file__).parent.parent
 VELDIV_TEXTS = {"original_lang": "fr", "original_label": "1932", "translation_label": "English",
-                "original_source": "A", "translation_source": "B"}
+                "original_source": "A", "original_source_other": "A2", "translation_source": "B"}
 
 
 @pytest.fixture
@@ -142,9 +142,10 @@ def test_html_in_titles_is_shown_as_text(docs: Path) -> None:
                         Build("1.0", date(2025, 1, 1)))
     assert "<script>" not in html and "<b>jetons" not in html
     # a section title is a Markdown heading: HTML escaped, Markdown's own marks too
-    assert ("## Article &lt;script&gt;alert(1)&lt;/script&gt; \\*premier\\* \\{\\#x\\} "
-            "· Article 1 {#veldiv-art-1}") in html
-    assert '!!! note "Les &lt;b&gt;jetons&lt;/b&gt; &quot;ronds&quot; · The round tokens' in html
+    assert ('## <span lang="fr">Article &lt;script&gt;alert(1)&lt;/script&gt; \\*premier\\* \\{\\#x\\}</span> '
+            '· <span lang="en">Article 1</span> {#veldiv-art-1}') in html
+    assert ('!!! note "<span lang="fr">Les &lt;b&gt;jetons&lt;/b&gt; &quot;ronds&quot;</span> · '
+            '<span lang="en">The round tokens') in html
 
 
 # ---------------------------------------------------------------- examples/*.yml

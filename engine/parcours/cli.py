@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, NoReturn, TextIO
 
-from .core import ScenarioError, french_number
+from .core import ScenarioError, french_number, number_words
 from .games import all_games, all_races, default_options
 from .narrate import sentence
 from .options import OptionValue
@@ -316,9 +316,9 @@ def _print_summary(s: Summary, lang: str = "en") -> None:
               f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
     length = data["length"]
     print(f"  lancers par course : min {length['min']}, médiane {length['median']}, "
-          f"moyenne {length['mean']:.1f}, max {length['max']}".replace(".", ",") if fr else
+          f"moyenne {number_words(length['mean'], 'fr', 1)}, max {length['max']}" if fr else
           f"  throws per race: min {length['min']}, median {length['median']}, "
-          f"mean {length['mean']:.1f}, max {length['max']}")
+          f"mean {number_words(length['mean'], 'en', 1)}, max {length['max']}")
     print("  articles appliqués (événements qui les citent) :" if fr else "  articles fired (events citing them):")
     for art, count in sorted(s.articles.items(), key=lambda kv: -kv[1]):
         print(f"    {art:<32} {count:>9}")
@@ -329,7 +329,7 @@ def _plural(count: int, one: str, many: str) -> str:
 
 
 def _pct(rate: float, fr: bool) -> str:
-    return f"{100 * rate:.1f} %".replace(".", ",") if fr else f"{rate:.1%}"
+    return number_words(100 * rate, "fr" if fr else "en", 1, percent=True)
 
 
 def _rulesets(args: argparse.Namespace) -> int:

@@ -29,8 +29,10 @@ class ScenarioError(ValueError):
         self.problem_fr = _one_line(fr, 300)
 
     def words(self) -> dict[str, str]:
-        """The refusal as one line in each language (French puts a space before the colon)."""
-        return {"en": f"{self.where}: {self.problem}", "fr": f"{self.where} : {self.problem_fr}"}
+        """The refusal as one line in each language. In French the field's path, which stays as the
+        scenario writes it, is named as such ("champ setup.board.holes : …", "option --bots : …")."""
+        kind = "option" if self.where.startswith("-") else "champ"
+        return {"en": f"{self.where}: {self.problem}", "fr": f"{kind} {self.where} : {self.problem_fr}"}
 
 
 def refusal(err: Exception) -> dict[str, str]:
@@ -120,6 +122,15 @@ def plural(count: object, one: str, many: str, lang: str = "en") -> str:
     return f"{n} {one if single else many}"
 
 
+def number_words(value: float, lang: str, decimals: int = 0, percent: bool = False) -> str:
+    """A number as each language writes it: French "1 234,5" and "51,19 %", English "1,234.5" and
+    "51.19%" (`percent`: the value is already a percentage)."""
+    text = f"{value:,.{decimals}f}"
+    if lang == "fr":
+        text = text.replace(",", " ").replace(".", ",")
+    return text + ("\u00a0%" if lang == "fr" else "%") if percent else text  # no line break before %
+
+
 def french_number(number: int) -> str:
     """A large number as French writes it: 1 000 000 (English: f"{number:,}", 1,000,000)."""
-    return f"{number:,}".replace(",", " ")
+    return number_words(number, "fr")

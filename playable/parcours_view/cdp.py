@@ -12,6 +12,7 @@ from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES, observe
 from parcours.cdp.narrate import SCORE_WORDS, squares_to_go
 from parcours.cdp.velocita import State as VelocitaState
 from parcours.cdp.velocita_solver import advice, chances
+from parcours.core import number_words
 from parcours.narrate import plural
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
@@ -101,7 +102,7 @@ def assess(game: Game) -> Assessment | None:
 
 
 def _assessment_html(found: dict[str, Any], lang: str) -> str:
-    a, b = (f"{100 * p:.1f} %".replace(".", ",") if lang == "fr" else f"{100 * p:.1f}%" for p in found["chances"])
+    a, b = (number_words(100 * p, lang, 1, percent=True) for p in found["chances"])
     text = (f"Chances, chacun jouant au mieux : coureur 1 {a}, coureur 2 {b}." if lang == "fr"
             else f"Chances with best play from here: rider 1 {a}, rider 2 {b}.")
     if found["best"] is not None:

@@ -14,6 +14,7 @@ from parcours.narrate import plural
 
 from .interface import Assessment, Scoreboard, Words, figure
 from .track import defs
+from .words import both_text
 
 GAME = "chevaux"
 NAMED_DICE = False
@@ -45,7 +46,7 @@ def _track(seat: int, player: dict[str, Any], holes: int, up: int, traps: set[in
     x0 = 40 + seat * 120
     bottom = TOP + up * GAP
     names = COLOURS[seat % len(COLOURS)]
-    name = f'{names["fr"]} · {names["en"]}'
+    name = both_text(names["fr"], names["en"], "tspan")
     parts = [f'<text x="{x0 + ACROSS / 2}" y="{TOP - 20}" class="px-num px-horse-name">{name}</text>']
     for hole in range(1, holes + 1):
         x, y = _hole_xy(hole, up, holes, x0)

@@ -126,13 +126,14 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix
 
 def step_item(faces: list[int], html: dict[str, str], sides: int | None = None) -> str:
     """The inside of a step's list item, the same on the page and in the live widget. With `sides`
-    (games of several dice) the mark says which die was thrown: "D16 13"."""
+    (games of several dice) the mark says which die was thrown: "D16 13". A screen reader hears the
+    die's name, the same in both languages ("D6 3 5"): the others throw only D6."""
     dice = " ".join(str(d) for d in faces)
     if faces and sides:
-        mark = (f'<span class="px-dice" data-sides="{sides}" role="img" aria-label="D{sides}: {dice}">'
+        mark = (f'<span class="px-dice" data-sides="{sides}" role="img" aria-label="D{sides} {dice}">'
                 f'<span class="px-die-size" aria-hidden="true">D{sides} </span>{dice}</span>')
     else:
-        mark = f'<span class="px-dice" role="img" aria-label="dice {dice}">{dice}</span>' if faces else ""
+        mark = f'<span class="px-dice" role="img" aria-label="D6 {dice}">{dice}</span>' if faces else ""
     return f'{mark}<div class="px-step-text"><div lang="fr">{html["fr"]}</div><div lang="en">{html["en"]}</div></div>'
 
 

@@ -12,32 +12,38 @@ from html import escape
 from parcours import ScenarioError
 from parcours.chevaux import Board
 from parcours.chevaux.odds import Chance, Odds, odds
-from parcours.core import refusal
+from parcours.core import number_words, refusal
 from parcours.scenario import loads_json
+
+from .words import both as _both
 
 BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
 
 
 def _pct(p: Chance, lang: str) -> str:
-    text = f"{100 * float(p):.2f}"
-    return (text.replace(".", ",") + " %") if lang == "fr" else text + "%"
+    return number_words(100 * float(p), lang, 2, percent=True)
+
+
+def _chances(p: Chance) -> str:
+    return _both(_pct(p, "fr"), _pct(p, "en"))
 
 
 def _table(o: Odds) -> str:
-    rows = [("Rouge (commence) · Red (starts)", o.win[0], o.ruin[0]), ("Bleu · Blue", o.win[1], o.ruin[1])]
+    rows = [(_both("Rouge (commence)", "Red (starts)"), o.win[0], o.ruin[0]),
+            (_both("Bleu", "Blue"), o.win[1], o.ruin[1])]
     body = "".join(
-        f"<tr><th scope=\"row\">{name}</th><td>{_pct(w, 'fr')} · {_pct(w, 'en')}</td>"
+        f"<tr><th scope=\"row\">{name}</th><td>{_chances(w)}</td>"
         + (f"<td>{_exact(w)}</td>" if isinstance(w, Fraction) else "")
-        + f"<td>{_pct(r, 'fr')} · {_pct(r, 'en')}</td></tr>"
+        + f"<td>{_chances(r)}</td></tr>"
         for name, w, r in rows)
-    exact = '<th scope="col">Fraction exacte · Exact fraction</th>' if o.exact else ""
+    exact = f'<th scope="col">{_both("Fraction exacte", "Exact fraction")}</th>' if o.exact else ""
     note = "" if o.exact else (
         '<p class="px-odds-note"><span lang="fr">Sur un plateau aussi grand, les fractions exactes seraient trop '
         'longues à calculer : les chances sont calculées en virgule flottante.</span> <span lang="en">On a board this '
         'large, exact fractions would take too long: the chances are computed in floating point.</span></p>')
-    return (f'{note}<table class="px-odds-table"><thead><tr><th scope="col">Joueur · Player</th>'
-            f'<th scope="col">Gagne · Wins</th>{exact}'
-            '<th scope="col">Perd ses six chevaux · Loses all six horses</th></tr></thead>'
+    return (f'{note}<table class="px-odds-table"><thead><tr><th scope="col">{_both("Joueur", "Player")}</th>'
+            f'<th scope="col">{_both("Gagne", "Wins")}</th>{exact}'
+            f'<th scope="col">{_both("Perd ses six chevaux", "Loses all six horses")}</th></tr></thead>'
             f"<tbody>{body}</tbody></table>")
 
 
@@ -48,11 +54,12 @@ def _exact(p: Fraction) -> str:
     if len(text) <= 24:
         return f'<code class="px-nowrap">{text}</code>'
     digits = len(str(p.denominator))
-    decimals = f"{float(p):.12f}"
-    return (f'<span class="px-nowrap">≈ {decimals.replace(".", ",")}</span> · '
-            f'<span class="px-nowrap">≈ {decimals}</span>'
-            f'<br><span class="px-odds-digits"><span lang="fr">fraction exacte, dénominateur de {digits} chiffres'
-            f'</span> · <span lang="en">exact fraction, a denominator of {digits} digits</span></span>')
+    approximately = _both(f'<span class="px-nowrap">≈ {number_words(float(p), "fr", 12)}</span>',
+                          f'<span class="px-nowrap">≈ {number_words(float(p), "en", 12)}</span>')
+    return (f'{approximately}<br><span class="px-odds-digits">'
+            + _both(f"fraction exacte, dénominateur de {digits} chiffres",
+                    f"exact fraction, a denominator of {digits} digits")
+            + "</span>")
 
 
 def _step(top: float) -> int:
@@ -86,22 +93,24 @@ def _chart(o: Odds) -> str:
                       f"{pct}</text>"
                       for pct in range(0, int(100 * float(top)) + 1, _step(100 * float(top))))
     axes = (f'<path class="px-axis" d="M{LEFT} 10V{base}H{width - 4}"/>{x_ticks}{y_ticks}'
-            f'<text x="{(LEFT + width) / 2}" y="{base + 36}">Coups de dé · Throws of the die</text>'
-            f'<text transform="translate(13 {10 + CHART_H / 2}) rotate(-90)">Parties (%) · Games (%)</text>')
+            f'<text x="{(LEFT + width) / 2}" y="{base + 36}">'
+            f'{_both("Coups de dé", "Throws of the die", "tspan")}</text>'
+            f'<text transform="translate(13 {10 + CHART_H / 2}) rotate(-90)">'
+            f'{_both("Parties (%)", "Games (%)", "tspan")}</text>')
     label = (f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} (99,9 % des parties), "
-             f"moyenne {mean:.1f}".replace(".", ",") + " · "
+             f"moyenne {number_words(mean, 'fr', 1)} · "
              f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
-             f"(99.9% of games), mean {mean:.1f}")
+             f"(99.9% of games), mean {number_words(mean, 'en', 1)}")
     svg = (f'<svg class="px-chart" viewBox="0 0 {width} {CHART_H + 10 + BOTTOM}" role="img" '
            f'aria-label="{escape(label)}">'
            f"{bars}{axes}</svg>")
-    rows = "".join(f"<tr><td>{t}</td><td>{_pct(p, 'fr')} · {_pct(p, 'en')}</td></tr>" for t, p in shown)
-    mean_fr = f"{mean:.1f}".replace(".", ",")
+    rows = "".join(f"<tr><td>{t}</td><td>{_chances(p)}</td></tr>" for t, p in shown)
     return (f'<figure class="px-figure">{svg}<figcaption class="px-caption">'
-            f'<span lang="fr">Durée d\'une partie, en coups de dé : moyenne {mean_fr}.</span><br>'
-            f'<span lang="en">Length of a game, in throws of the die: mean {mean:.1f}.</span></figcaption></figure>'
-            f'<details><summary>Les chiffres · The figures</summary><table><thead><tr><th>Coups · Throws</th>'
-            f"<th>Probabilité · Probability</th></tr></thead><tbody>{rows}</tbody></table></details>")
+            f'<span lang="fr">Durée d\'une partie, en coups de dé : moyenne {number_words(mean, "fr", 1)}.</span><br>'
+            f'<span lang="en">Length of a game, in throws of the die: mean {number_words(mean, "en", 1)}.</span>'
+            f'</figcaption></figure><details><summary>{_both("Les chiffres", "The figures")}</summary><table><thead>'
+            f'<tr><th>{_both("Coups", "Throws")}</th><th>{_both("Probabilité", "Probability")}</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table></details>")
 
 
 def odds_html(board: object = None) -> str:

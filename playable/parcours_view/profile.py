@@ -22,6 +22,8 @@ from typing import Any
 
 from parcours.ronde.course import DEFAULT_COURSE, Course, build
 
+from .words import both_text
+
 SYMBOL_ID = "px-ronde-course"
 SP = 10  # width of a space
 MARGIN = 40  # room left of the start and right of the finish (riders waiting there stand in columns)
@@ -220,7 +222,9 @@ def _names(names: list[tuple[float, str, str, str]]) -> list[str]:
         line = next((k for k, end in enumerate(ends) if left > end + 6), len(NAME_LINES) - 1)
         ends[line] = right
         css += "" if anchor == "middle" else f" px-rc-{anchor}"
-        out.append(f'<text class="px-rc-name {css}" x="{_num(x)}" y="{NAME_LINES[line]}">{escape(text)}</text>')
+        fr, _, en = text.partition(" · ")
+        words = both_text(fr, en, "tspan") if en else escape(text)
+        out.append(f'<text class="px-rc-name {css}" x="{_num(x)}" y="{NAME_LINES[line]}">{words}</text>')
     return out
 
 
@@ -296,19 +300,21 @@ def course_figure(course_data: object = None) -> str:
         s = c.spaces[a]
         if s.hill:
             dice = " ".join(f"D{c.spaces[i].die}" for i in range(a, b + 1))
-            rows_html.append((a, (f"<tr><td>{a}–{b}</td><td>{escape(s.hill)}</td><td>mont · hill</td>"
-                                  f"<td>{dice}</td></tr>")))
+            kind = both_text("mont", "hill")
+            rows_html.append((a, f"<tr><td>{a}–{b}</td><td>{escape(s.hill)}</td><td>{kind}</td><td>{dice}</td></tr>"))
         else:
             nums = " ".join(str(c.spaces[i].number) for i in range(a, b + 1))
-            rows_html.append((a, (f"<tr><td>{a}–{b}</td><td>{escape(str(s.cobbles))}</td><td>pavés · cobbles</td>"
-                                  f"<td>{nums}</td></tr>")))
+            kind = both_text("pavés", "cobbles")
+            name = escape(str(s.cobbles))
+            rows_html.append((a, f"<tr><td>{a}–{b}</td><td>{name}</td><td>{kind}</td><td>{nums}</td></tr>"))
     supply = [i for i, s in enumerate(c.spaces) if s.supply]
     red = [i for i, s in enumerate(c.spaces) if s.red_triangle]
     if supply:
-        rows_html.append((supply[0], (f"<tr><td>{supply[0]}–{supply[-1]}</td><td>Ravitaillement · Supply zone</td>"
-                                      "<td>—</td><td></td></tr>")))
+        zone = both_text("Ravitaillement", "Supply zone")
+        rows_html.append((supply[0], f"<tr><td>{supply[0]}–{supply[-1]}</td><td>{zone}</td><td>—</td><td></td></tr>"))
     for i in red:
-        rows_html.append((i, f"<tr><td>{i}</td><td>Triangle rouge · Red triangle</td><td>—</td><td></td></tr>"))
+        triangle = both_text("Triangle rouge", "Red triangle")
+        rows_html.append((i, f"<tr><td>{i}</td><td>{triangle}</td><td>—</td><td></td></tr>"))
     flat = sum(1 for s in c.spaces if s.flat)
     return (
         '<figure class="px-figure px-course">'
@@ -322,7 +328,9 @@ def course_figure(course_data: object = None) -> str:
         f"{len(c.spaces) - flat} uphill; a D4 space climbs more steeply than a D6 space. "
         "A reconstruction: the rules give only the totals; the order of the hills, their dice and the cobbles "
         "are ours.</span></figcaption></figure>"
-        '<details class="px-course-list"><summary>Le parcours en liste · The course as a list</summary>'
-        '<table><thead><tr><th scope="col">Cases · Spaces</th><th scope="col">Nom · Name</th>'
-        '<th scope="col">Nature · Kind</th><th scope="col">Dés ou pavés · Dice or cobbles</th></tr></thead>'
+        f'<details class="px-course-list"><summary>{both_text("Le parcours en liste", "The course as a list")}'
+        "</summary>"
+        f'<table><thead><tr><th scope="col">{both_text("Cases", "Spaces")}</th>'
+        f'<th scope="col">{both_text("Nom", "Name")}</th><th scope="col">{both_text("Nature", "Kind")}</th>'
+        f'<th scope="col">{both_text("Dés ou pavés", "Dice or cobbles")}</th></tr></thead>'
         f'<tbody>{"".join(r for _, r in sorted(rows_html))}</tbody></table></details>')

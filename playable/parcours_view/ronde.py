@@ -37,6 +37,7 @@ from .profile import (
     symbol,
 )
 from .track import defs
+from .words import both_text
 
 GAME = "ronde"
 NAMED_DICE = True  # D4 to D16: each step says which die was thrown
@@ -59,18 +60,19 @@ def colour_name(seat: int, lang: str) -> str:
 
 
 def _both(seat: int) -> str:
-    fr, en = colour_name(seat, "fr"), colour_name(seat, "en")
-    return fr if fr == en else f"{fr} · {en}"
+    return both_text(colour_name(seat, "fr"), colour_name(seat, "en"), "tspan")
 
 
 def hand_lines(kinds: list[str], width: float) -> list[str]:
-    """A hand in words, French then English (the game's words), cut into lines of the board's width:
-    'plat ×2, contre · flat ×2, counter' on one line when it fits, else each language on its own lines."""
+    """A hand in words, French then English (the game's words), as the lines (SVG markup) of the board's
+    width: 'plat ×2, contre · flat ×2, counter' on one line when it fits, else each language on its own
+    lines, each marked with its language."""
     fr, en = hand(kinds, "fr"), hand(kinds, "en")
     room = int((width - HAND_AT) / CHAR)
     if len(fr) + len(en) + 3 <= room:
-        return [f"{fr} · {en}"]
-    return [*_wrap(fr, room), *_wrap(en, room)]
+        return [both_text(fr, en, "tspan")]
+    return [f'<tspan lang="{lang}">{escape(line)}</tspan>'
+            for lang, words in (("fr", fr), ("en", en)) for line in _wrap(words, room)]
 
 
 def _wrap(words: str, room: int) -> list[str]:
@@ -184,18 +186,18 @@ def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, floa
     for r in position["riders"]:
         y += LINE
         seat = r["seat"]
-        where = "arrivé · in" if r["finished"] else str(r["at"])
+        where = both_text("arrivé", "in", "tspan") if r["finished"] else str(r["at"])
         mark = '<tspan x="0">▶</tspan>' if seat == turn else ""
         lines.append(f'<use xlink:href="#px-rc-k{seat % len(RIDER_COLOURS)}" y="{_num(y)}"/>'
                      f'<text y="{_num(y)}">{mark}<tspan x="{b}">{where}</tspan>'
                      f'<tspan x="{c}">{r["skip"] or "—"}</tspan><tspan x="{d}">{r["cards"]}</tspan></text>')
         if r["behind"]:
             y += LINE
-            lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">derrière le peloton · '
-                         "behind the peloton</tspan></text>")
+            lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">'
+                         f'{both_text("derrière le peloton", "behind the peloton", "tspan")}</tspan></text>')
         shown = _hand_shown_lines(position, seat, width)
         if shown:
-            spans = "".join(f'<tspan x="{HAND_AT}" dy="{0 if k == 0 else LINE}">{escape(t)}</tspan>'
+            spans = "".join(f'<tspan x="{HAND_AT}" dy="{0 if k == 0 else LINE}">{t}</tspan>'
                             for k, t in enumerate(shown))
             lines.append(f'<text class="px-rc-hand" data-seat="{seat}" y="{_num(y + LINE)}">{spans}</text>')
             y += LINE * len(shown)
@@ -205,8 +207,8 @@ def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, floa
                      "</tspan></text>")
         if position.get("peloton_closed"):
             y += LINE
-            lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">plus de cartes peloton · '
-                         "no more peloton cards</tspan></text>")
+            lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">'
+                         f'{both_text("plus de cartes peloton", "no more peloton cards", "tspan")}</tspan></text>')
     return "".join(lines), y + 6
 
 
@@ -214,7 +216,7 @@ def _hand_shown_lines(position: dict[str, Any], seat: int, width: float) -> list
     """A rider's hand under his line: in words, or that it is hidden; nothing for no cards."""
     shown = hand_shown(position, seat)
     if shown is None:
-        return ["main cachée · hand hidden"]
+        return [both_text("main cachée", "hand hidden", "tspan")]
     return hand_lines(shown, width) if shown else []
 
 

@@ -2,6 +2,7 @@
 // one helper that writes a text in both languages.
 
 import { engine } from "./engine.mjs";
+import { followWords } from "./lang.mjs";
 
 // An element: h("button", {type: "button", class: "px-x", text: "…"}, child, [children]…).
 export function h(tag, attrs = {}, ...children) {
@@ -18,15 +19,14 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-// A text in both languages, each marked with its own: `words` is {en, fr} or [en, fr]; English
-// comes first unless `first` is "fr" (the Play page's own form). The " · " between them stays in
-// the accessible name, so a control is named as it reads ("Joueur 1 · Player 1"). Where only
-// text will do (an <option>), take the element's textContent.
-export function bi(words, { cls = null, first = "en" } = {}) {
+// A text in both languages, each marked with its own, French first as everywhere on the site:
+// `words` is {en, fr} or [en, fr]. The " · " between them stays in the accessible name, so a
+// control is named as it reads ("Joueur 1 · Player 1"). Where only text will do (an <option>, an
+// attribute), lang.mjs's followWords.
+export function bi(words, { cls = null } = {}) {
   const [en, fr] = Array.isArray(words) ? words : [words.en, words.fr];
-  const part = (lang) => h("span", { lang, text: lang === "en" ? en : fr });
-  const [a, b] = first === "fr" ? ["fr", "en"] : ["en", "fr"];
-  return h("span", { class: cls }, part(a), h("span", { class: "px-sep", text: " · " }), part(b));
+  return h("span", { class: cls }, h("span", { lang: "fr", text: fr }), h("span", { class: "px-sep", text: " · " }),
+    h("span", { lang: "en", text: en }));
 }
 
 export function parseHTML(html) {
@@ -54,7 +54,7 @@ export function reachableTables() {
   for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
     wrap.tabIndex = 0;
     wrap.setAttribute("role", "region");
-    wrap.setAttribute("aria-label", "Table · Tableau");
+    followWords(wrap, { fr: "Tableau", en: "Table" }, "aria-label");
   }
 }
 

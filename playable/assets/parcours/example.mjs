@@ -12,6 +12,7 @@
 import { dieName, sidesOf, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestFilm, startEngine } from "./engine.mjs";
+import { followWords, numberIn } from "./lang.mjs";
 import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
 
 
@@ -161,14 +162,16 @@ class WorkedExample {
     const controls = this.el.querySelector(".px-controls");
     // A race without readings has no options box (null), which the native replaceChildren would print.
     controls.replaceChildren(...[
-      h("div", { class: "px-row px-nav", role: "group", "aria-label": "Steps · Étapes" },
+      followWords(h("div", { class: "px-row px-nav", role: "group" },
         this.buttons.start, this.buttons.back, this.counter, this.buttons.next, this.buttons.end),
-      h("div", { class: "px-row px-play", role: "group", "aria-label": "Play on · Continuer la partie" },
+      { fr: "Étapes", en: "Steps" }, "aria-label"),
+      followWords(h("div", { class: "px-row px-play", role: "group" },
         this.randomButton,
         h("span", { class: "px-chosen" },
           h("label", { for: this.diceInput.id }, bi(["Your dice", "Vos dés"]), " ", this.dieAsk), this.diceInput, this.throwButton),
         this.choiceBox,
         this.buttons.reset),
+      { fr: "Continuer la partie", en: "Play on" }, "aria-label"),
       this.branchLabel,
       this.status,
       this.buildOptions(),
@@ -176,9 +179,9 @@ class WorkedExample {
     ].filter(Boolean));
     controls.hidden = false;
 
-    const hint = h("span", { class: "px-sr", id: `${id}-hint`,
-      text: "Enter on a step shows it; arrow keys, Home and End step through the example. · "
-        + "Entrée sur une étape l'affiche ; les flèches, Début et Fin parcourent l'exemple." });
+    const hint = h("span", { class: "px-sr", id: `${id}-hint` },
+      bi(["Enter on a step shows it; arrow keys, Home and End step through the example.",
+        "Entrée sur une étape l'affiche ; les flèches, Début et Fin parcourent l'exemple."]));
     controls.append(hint);
     this.list.setAttribute("aria-describedby", hint.id);
 
@@ -207,9 +210,9 @@ class WorkedExample {
           "aria-describedby": describe.id, inputmode: "numeric" });
       } else {
         control = h("select", { id: fieldId, "aria-describedby": describe.id },
-          Object.keys(info.values).map((value) => h("option", { value },
-            `${valueWords(info, value).en} · ${valueWords(info, value).fr}`
-              + (value === info.default ? " (default · par défaut)" : ""))));
+          Object.keys(info.values).map((value) => followWords(h("option", { value }), {
+            en: valueWords(info, value).en + (value === info.default ? " (default)" : ""),
+            fr: valueWords(info, value).fr + (value === info.default ? " (par défaut)" : "") })));
       }
       control.addEventListener("change", () => this.use(() => this.changeOption(oid, control)));
       this.optionControls[oid] = { control, describe, info };
@@ -330,7 +333,8 @@ class WorkedExample {
       en = dice ? `Dice ${dice}. ${text("en")}` : text("en");
       fr = dice ? `Dés ${dice}. ${text("fr")}` : text("fr");
     }
-    parts.push(bi([`Step ${k} of ${this.last}`, `Étape ${k} sur ${this.last}`], { cls: "px-status-step" }),
+    parts.push(bi([`Step ${numberIn("en", k)} of ${numberIn("en", this.last)}`,
+      `Étape ${numberIn("fr", k)} sur ${numberIn("fr", this.last)}`], { cls: "px-status-step" }),
       h("span", { class: "px-sr" }, ": ", h("span", { lang: "en", text: en }), " ", h("span", { lang: "fr", text: fr })));
     this.status.dataset.kind = "step";
     this.status.replaceChildren(...parts);
@@ -468,7 +472,7 @@ class WorkedExample {
     if (current !== need.choices.join("\n")) {
       // Each choice in the engine's words (the Ronde's "t-hammer@3": "Man with the hammer → …").
       this.choiceSelect.replaceChildren(...need.choices.map((c) =>
-        h("option", { value: c, text: bi(need.labels[c]).textContent })));
+        followWords(h("option", { value: c }), need.labels[c])));
     }
     this.choiceLabel.replaceChildren(bi(need.question));
   }

@@ -51,6 +51,33 @@ export function wordsFor({ en, fr }) {
   return mode === "fr" ? fr : mode === "en" ? en : `${fr} · ${en}`;
 }
 
+// Words where only text will do (an <option>'s text, an attribute), kept in the reader's choice: the
+// element carries both languages (data-px-fr, data-px-en) and data-px-words names what they fill
+// ("text", or an attribute). The build writes the same attributes on its own elements.
+export function followWords(el, { en, fr }, attribute = "text") {
+  el.dataset.pxFr = fr;
+  el.dataset.pxEn = en;
+  el.dataset.pxWords = attribute;
+  drawWords(el);
+  return el;
+}
+
+function drawWords(el) {
+  const words = wordsFor({ en: el.dataset.pxEn, fr: el.dataset.pxFr });
+  if (el.dataset.pxWords === "text") {
+    if (el.textContent !== words) el.textContent = words;
+  } else {
+    el.setAttribute(el.dataset.pxWords, words);
+  }
+}
+
+// A number as a language writes it ("1 234,5" in French, "1,234.5" in English): every number the
+// scripts put in a sentence goes through here, as the build's go through parcours.core.number_words.
+const NUMBERS = { fr: new Intl.NumberFormat("fr-FR"), en: new Intl.NumberFormat("en-GB") };
+export function numberIn(lang, value) {
+  return NUMBERS[lang].format(value);
+}
+
 // One half of Material's "French · English", or both.
 function half(bilingual, mode) {
   const parts = bilingual.split(" · ");
@@ -105,6 +132,7 @@ function apply(mode) {
     button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
   }
   followInterface(mode);
+  for (const el of document.querySelectorAll("[data-px-words]")) drawWords(el);
   openLanguageTabs(mode);
 }
 

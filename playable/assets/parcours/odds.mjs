@@ -18,7 +18,7 @@ class OddsEditor {
     this.busy = false;
     this.submit = this.form.querySelector("button[type=submit]");
     this.reset = h("button", { type: "button", class: "px-board-reset" },
-      bi({ fr: "Valeurs par défaut", en: "Defaults" }, { first: "fr" }));
+      bi({ fr: "Valeurs par défaut", en: "Defaults" }));
     this.submit.after(this.reset);
     this.form.noValidate = true; // the engine says what is wrong with a board
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.compute(); });

@@ -15,6 +15,7 @@
 import { dieName, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
+import { followWords } from "./lang.mjs";
 import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
@@ -102,7 +103,7 @@ class PlayPage {
       const name = names[seat];
       const words = name ? { fr: `Joueur ${seat + 1} (${name.fr})`, en: `Player ${seat + 1} (${name.en})` }
         : { fr: `Joueur ${seat + 1}`, en: `Player ${seat + 1}` };
-      return h("label", { class: "px-seat", for: input.id }, input, bi(words, { first: "fr" }));
+      return h("label", { class: "px-seat", for: input.id }, input, bi(words));
     });
     this.seatsBox.replaceChildren(...boxes);
   }
@@ -173,16 +174,16 @@ class PlayPage {
     this.permalink = permalinkAnchor(`#${PLAY_ID}`, () => this.sharePermalink());
     this.engineNote = h("span", { class: "px-engine" });
 
-    this.actions = h("div", { class: "px-row px-act", role: "group", "aria-label": "Your move · Votre coup" },
-      this.throwButton, this.dieAsk);
+    this.actions = followWords(h("div", { class: "px-row px-act", role: "group" }, this.throwButton, this.dieAsk),
+      { fr: "Votre coup", en: "Your move" }, "aria-label");
     this.controls = h("div", { class: "px-controls px-play-controls" },
       this.actions, this.decide,
       h("div", { class: "px-row px-meta" },
         h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi(["Bots: fast", "Robots : rapides"])),
         this.undoButton, this.restart, this.permalink, this.engineNote));
     this.list = h("ol", { class: "px-steps", start: "0" });
-    this.stepsBox = h("div", { class: "px-steps-box", tabindex: "0", role: "region",
-      "aria-label": "Steps of the race · Étapes de la course" }, this.list);
+    this.stepsBox = followWords(h("div", { class: "px-steps-box", tabindex: "0", role: "region" }, this.list),
+      { fr: "Étapes de la course", en: "Steps of the race" }, "aria-label");
     this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.score, this.controls);
     this.stepsBox.hidden = true;
     this.idle = h("p", { class: "px-idle" }, bi(["Choose a race above, then press “New race”.",
@@ -309,6 +310,10 @@ class PlayPage {
           `${fr} ${link ? "La course de ce lien n'a pas été ouverte" : "La course n'a pas commencé"} ; rien n'a changé.`);
       }
       const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
+      if (engine.stage === "failed") { // Python did not start: nothing was refused
+        return this.say(`${en}. ${link ? "This link's race was not opened" : "The race was not started"}.`,
+          `${fr}. ${link ? "La course de ce lien n'a pas été ouverte" : "La course n'a pas commencé"}.`);
+      }
       if (link) {
         return this.say(`The engine refused this link's race (${en}). Nothing was changed: choose a race above.`,
           `Le moteur refuse la course de ce lien (${fr}). Rien n'a changé : choisissez une course ci-dessus.`);
@@ -328,13 +333,13 @@ class PlayPage {
     this.game.hidden = false;
     this.stepsBox.hidden = false;
     this.absorb(result);
-    const name = this.option(scenario.ruleset).textContent;
+    const race = this.option(scenario.ruleset).dataset;
     const who = this.race.humans.length
       ? this.race.humans.map((s) => s + 1).join(", ")
       : null;
     this.announce([note, {
-      en: `${name}, ${scenario.players} players; ${who ? `played by people: ${who}` : "bots only"}.`,
-      fr: `${name}, ${scenario.players} joueurs ; ${who ? `tenus par des personnes : ${who}` : "robots seulement"}.`,
+      en: `${race.pxEn}, ${scenario.players} players; ${who ? `played by people: ${who}` : "bots only"}.`,
+      fr: `${race.pxFr}, ${scenario.players} joueurs ; ${who ? `tenus par des personnes : ${who}` : "robots seulement"}.`,
     }], result.frames.slice(1));
     this.schedule();
   }

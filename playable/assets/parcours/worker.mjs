@@ -146,7 +146,7 @@ self.onmessage = async ({ data }) => {
 function sentence(err) {
   const text = String((err && err.message) || err || "unknown error").split("\n")[0].slice(0, 300);
   if (err instanceof StartError) return { en: text, fr: err.fr };
-  return { en: text, fr: `erreur inattendue (${text})` };
+  return { en: text, fr: `erreur inattendue (message du navigateur, en anglais : « ${text} »)` };
 }
 
 // ------------------------------------------------------------------ SHA-256
