@@ -644,7 +644,9 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
         assert page_sentences(ex2, 4) == sentences(film["frames"][4]["html"]["en"])
         assert "The position of the link" in status(ex2)
         box = ex2.bounding_box()
-        assert box is not None and -5 <= box["y"] < 900, "the example of the link is scrolled into view"
+        header = other.locator("header.md-header").bounding_box()
+        assert box is not None and header is not None
+        assert header["y"] + header["height"] <= box["y"] < 900, "the link's example is in view, below the header"
 
         # Undecodable, then a position the engine refuses: a sentence, and the position as published.
         two = other.locator("#ex-art-2-turns")

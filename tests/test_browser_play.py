@@ -540,7 +540,10 @@ def odds_rows(html_text: str) -> list[list[str]]:
     """The rows of the odds table, as text, from the engine's HTML."""
     body = re.search(r"<tbody>(.*?)</tbody>", html_text, re.DOTALL)
     assert body
-    return [[" ".join(re.sub(r"<[^>]+>", "", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+    def shown(cell: str) -> str:  # as the browser lays it out: a line break is a space, a tag nothing
+        return " ".join(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", " ", cell)).split())
+
+    return [[shown(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
             for row in re.findall(r"<tr>(.*?)</tr>", body.group(1))]
 
 
