@@ -93,6 +93,14 @@ def reader(request: Any, browser: Any, server: Server) -> Iterator[tuple[Session
     s.close()
 
 
+@pytest.fixture(scope="module")
+def phone(browser: Any, server: Server) -> Iterator[tuple[Session, int]]:  # noqa: F811
+    """The decisions' menus are the same words at any width: read once, at the narrower."""
+    s = Session(browser, server)
+    yield s, min(WIDTHS)
+    s.close()
+
+
 def opened(reader: tuple[Session, int], path: str) -> Any:
     session, width = reader
     page = session.page(None)
@@ -126,9 +134,9 @@ def decisions(page: Any) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("path", [p for p in _site_pages() if p.endswith("rules/")])
-def test_every_decision_of_every_example_reads_in_words(reader: tuple[Session, int], path: str) -> None:
+def test_every_decision_of_every_example_reads_in_words(phone: tuple[Session, int], path: str) -> None:
     """Stepped to just before each decision and played from there, the menu offers words."""
-    page = opened(reader, path)
+    page = opened(phone, path)
     found = []
     for ident, k in decisions(page):
         ex = page.locator(f"#{ident}")
