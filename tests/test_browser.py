@@ -637,7 +637,7 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
         other = fresh.page(None)
         other.goto(href)
         ex2 = other.locator("#ex-art-3-taken")
-        other.wait_for_function("el => el.querySelector('.px-counter').textContent.trim() === '3 / 4'",
+        other.wait_for_function("el => el.querySelector('.px-counter')?.textContent.trim() === '3 / 4'",
                                 arg=ex2.element_handle(), timeout=PYTHON_TIMEOUT)
         assert board_label(ex2) == label
         film = expected_film({**scenario, "dice": scenario["dice"] + [6]})
@@ -660,7 +660,7 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
         payload = other.evaluate(
             "t => btoa(t).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '')", json.dumps(bad))
         other.evaluate(f"location.hash = '#ex-art-4-six:{payload}'")
-        other.wait_for_function("el => el.querySelector('.px-status').textContent.includes('refused')",
+        other.wait_for_function("el => el.querySelector('.px-status')?.textContent.includes('refused')",
                                 arg=four.element_handle())
         assert "9 is not a face of the D6" in status(four)
         assert board_label(four) == four_label and counter(four) == "0 / 1"
@@ -921,7 +921,7 @@ def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
     ex = page.locator("#ex-art-3-taken")
     n = ex.locator("li.px-step").count()
-    assert page.evaluate("document.querySelector('#ex-art-3-taken .px-engine').dataset.stage ?? ''") != "ready"
+    assert page.evaluate("document.querySelector('#ex-art-3-taken .px-engine')?.dataset.stage ?? ''") != "ready"
     for _ in range(3):  # at step 0: each plays on from the end of the example
         ex.locator("button.px-random").click()
     # Python takes seconds to start: the button says it is busy, the status says what waits.
