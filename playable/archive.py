@@ -9,6 +9,7 @@ from typing import Any
 from parcours import veldiv
 from parcours.core import plural
 from parcours_view import board_svg, symbols
+from parcours_view.words import both_text as both  # a short text in both languages, marked
 
 from . import data_check
 from .data_check import anchor
@@ -23,13 +24,6 @@ MONTHS = {"fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet
                   "novembre", "décembre"),
           "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                  "November", "December")}
-
-
-def both(fr: str, en: str) -> str:
-    """A short text in both languages, each marked with its own; once if the two are the same word."""
-    if fr == en:
-        return escape(fr)
-    return f'<span lang="fr">{escape(fr)}</span> · <span lang="en">{escape(en)}</span>'
 
 
 def _and(items: list[str], lang: str) -> str:
@@ -47,7 +41,7 @@ def date_words(iso: str, lang: str) -> str:
 
 def heading(fr: str, en: str, ident: str) -> str:
     """A section's Markdown heading in both languages, French first, each marked with its own."""
-    return f'\n## <span lang="fr">{escape(fr)}</span> · <span lang="en">{escape(en)}</span> {{#{ident}}}\n'
+    return f"\n## {both(fr, en)} {{#{ident}}}\n"
 
 
 def bi(text: dict[str, str] | None, tag: str = "p") -> str:

@@ -93,6 +93,15 @@ def test_on_the_flat_the_player_chooses_the_d4_d6_or_d8_and_on_a_hill_rolls_the_
     assert riders(g)[1]["at"] == 38  # the refused throw changed nothing
 
 
+def test_the_narration_says_who_chose_the_die_and_where_the_space_imposed_it() -> None:
+    from parcours import sentence
+
+    g = game(L1, 2, {"riders": [{"at": 10, "hand": []}, {"at": 38, "hand": []}]}, [3], ["d4"])
+    said = [(sentence(e, "fr", False), sentence(e, "en", False)) for e in g.events if e.kind == "die"]
+    assert said == [("Rouge choisit le D4.", "Red chooses the D4."),  # on the flat: his choice
+                    ("Orange lance le D4 marqué sur sa case.", "Orange throws the D4 marked on his space.")]
+
+
 def test_acceleration_cards_match_the_space_and_go_to_the_discard() -> None:
     g = game(L1, 2, {"riders": [{"at": 36, "hand": hand("triangle", "square", "flat")}, {"hand": []}]})
     assert set(need_of(g).choices) == {"roll", "square"}  # space 36 is a D6 space: no triangle, no flat card

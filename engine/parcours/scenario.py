@@ -343,19 +343,18 @@ class Game:
                         raise ScenarioError(f"dice[{index + k}]",
                                             f"{face} is not a face of the D{need.sides} rolled here",
                                             fr=f"{face} n'est pas une face du D{need.sides} lancé ici")
-                yield Step(need, tuple(faces), self.throw(faces))
+                yield self.play(faces)
             else:
                 choice = next(choices, None)
                 if choice is None:
                     self.stopped = "choices"
                     return
-                said = self.words_of(need) if words else None
                 try:
-                    events = self.choose(choice)
+                    step = self.play(str(choice), words)
                 except ScenarioError as err:
                     raise ScenarioError(f"choices[{used}]", err.problem, fr=err.problem_fr) from None
                 used += 1
-                yield Step(need, choice, events, said)
+                yield step
             played += 1
         self.stopped = "end"
 

@@ -26,10 +26,7 @@ class Film:
     frames: list[dict[str, Any]] = field(default_factory=list)
     finished: bool = False
     need: dict[str, Any] | None = None  # what the race waits for next: dice, or a player's choice
-    dice_needed: int = 0
-    unused_dice: int = 0
     winner: int | None = None
-    error: str | None = None
     stopped: str = "end"  # why the film ends: end (of the race), dice, choices (of the script), budget (MAX_FRAMES)
     refused: dict[str, str] | None = None  # the move asked for, refused: why, in each language (frames unchanged)
 
@@ -64,8 +61,6 @@ def film(data: object, anchor_prefix: str = "#", move: object = None) -> Film:
     out.stopped = game.stopped
     out.finished = game.finished
     out.need = position["need"]  # a decision comes with its words (labels, question)
-    out.dice_needed = game.dice_needed()
-    out.unused_dice = dice.unused
     out.winner = position["winner"]
     return out
 
