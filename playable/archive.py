@@ -41,7 +41,9 @@ def date_words(iso: str, lang: str) -> str:
 
 def heading(fr: str, en: str, ident: str) -> str:
     """A section's Markdown heading in both languages, French first, each marked with its own."""
-    return f"\n## {both(fr, en)} {{#{ident}}}\n"
+    # A bare separator, not both()'s marked one: the build's hook finds a heading's two languages
+    # by it, to mark them in Material's table of contents and menu (plain text there).
+    return f'\n## <span lang="fr">{escape(fr)}</span> · <span lang="en">{escape(en)}</span> {{#{ident}}}\n'
 
 
 def bi(text: dict[str, str] | None, tag: str = "p") -> str:
