@@ -13,6 +13,7 @@ from parcours_view.words import both_text as both  # a short text in both langua
 
 from . import data_check
 from .data_check import anchor
+from .pages import page_of, rules_pages
 from .sources import DataError
 
 MATERIAL = {"cardboard": ("carton", "cardboard"), "metal": ("métal", "metal"), "tin": ("fer-blanc", "tin"),
@@ -233,14 +234,17 @@ def render_collation(docs: Path, game: str) -> str:
     doc = data_check.collation(docs, game)
     if doc is None:
         raise DataError(f"{docs / game / 'collation.yml'}: missing (the sources page needs it)")
-    titles = {s["id"]: s["title"] for s in data_check.rulebook(docs, game).data["sections"]}
+    rulebook = data_check.rulebook(docs, game).data
+    titles = {s["id"]: s["title"] for s in rulebook["sections"]}
+    pages = page_of(rules_pages(game, rulebook))  # the sources page is beside the rules pages
     labels = [f"{fr} · {en}" if fr != en else fr for fr, en in COLLATION_HEAD]
     head = "".join(f"<th>{both(fr, en)}</th>" for fr, en in COLLATION_HEAD)
     rows = [f'<table class="px-collation"><thead><tr>{head}</tr></thead><tbody>']
     for v in doc.data:
         section = v["section"]
         title = titles[section]
-        cells = (f'<a href="../rules/#{escape(anchor(section))}">{both(title["fr"], title["en"])}</a>',
+        link = f"../{Path(pages[section]).stem}/#{anchor(section)}"
+        cells = (f'<a href="{escape(link)}">{both(title["fr"], title["en"])}</a>',
                  f'<span lang="fr">{escape(v["a"])}</span>' if v["a"] else both("absent", "absent"),
                  f'<span lang="fr">{escape(v["b"])}</span>' if v["b"] else both("absent", "absent"),
                  both(*KINDS[v["kind"]]),

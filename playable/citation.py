@@ -39,16 +39,22 @@ def _git_describe(root: Path) -> str:
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
-def citation_box(game_name: str, address: str, article: str, article_title: dict[str, str], build: Build) -> str:
-    """address: the page's full address; article: the anchor of an article given as the example."""
+def citation_box(game_name: str, address: str, article: str, article_title: dict[str, str], build: Build,
+                 part: dict[str, str] | None = None) -> str:
+    """address: the page's full address; article: the anchor of an article given as the example;
+    part: the part of the rules the page prints, if the rulebook takes several pages."""
     link = f"{address}#{article}"
+    rules = {"fr": "le règlement", "en": "the rules"}
+    if part:
+        rules = {lang: f"{rules[lang]}, {part[lang]}" for lang in rules}
     day = {lang: date_words(build.day.isoformat(), lang) for lang in ("fr", "en")}
-    fr = (f"<p>« {escape(game_name)} : le règlement », dans <cite>Parcours</cite>, édition bilingue "
+    fr = (f"<p>« {escape(game_name)} : {escape(rules['fr'])} », dans <cite>Parcours</cite>, édition bilingue "
           f"français-anglais, version {escape(build.version)} du {day['fr']}, "
           f"<code>{escape(address)}</code>.</p>"
           f"<p>Chaque article a son ancre, que donne le lien ¶ de son titre : "
           f"« {escape(article_title['fr'])} » se cite <code>{escape(link)}</code>.</p>")
-    en = (f"<p>“{escape(game_name)}: the rules”, in <cite>Parcours</cite>, bilingual French–English edition, "
+    en = (f"<p>“{escape(game_name)}: {escape(rules['en'])}”, in <cite>Parcours</cite>, "
+          "bilingual French–English edition, "
           f"version {escape(build.version)} of {day['en']}, <code>{escape(address)}</code>.</p>"
           f"<p>Each article has its anchor, given by the ¶ link of its heading: "
           f"“{escape(article_title['en'])}” is cited as <code>{escape(link)}</code>.</p>")

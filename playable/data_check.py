@@ -209,6 +209,31 @@ def rulebook_faults(doc: Located, game: str, sources: set[str] | None) -> list[s
     missing = [a for a in rules.ARTICLES if anchor(a) not in seen]
     if missing:
         faults.append(doc.where(("sections",), f"no section for {', '.join(missing)}"))
+    return faults + _pages_faults(doc)
+
+
+def _pages_faults(doc: Located) -> list[str]:
+    """The pages start at the first section and then each further on, each a Markdown file beside
+    the rulebook."""
+    order = {section["id"]: i for i, section in enumerate(doc.data["sections"])}
+    faults, last, files = [], -1, set()
+    for i, page in enumerate(doc.data.get("pages") or []):
+        where = ("pages", i)
+        start = order.get(page["from"])
+        if start is None:
+            faults.append(doc.where(where + ("from",), f"no section {page['from']!r} in this rulebook"))
+        elif i == 0 and start != 0:
+            faults.append(doc.where(where + ("from",), f"the first page starts at the first section, "
+                                                        f"{doc.data['sections'][0]['id']!r}"))
+        elif start <= last:
+            faults.append(doc.where(where + ("from",), f"{page['from']!r} comes before the previous page's start"))
+        else:
+            last = start
+        if page["file"] in files:
+            faults.append(doc.where(where + ("file",), f"{page['file']!r} named twice"))
+        elif not (doc.path.parent / page["file"]).is_file():
+            faults.append(doc.where(where + ("file",), f"no page {page['file']} beside the rulebook"))
+        files.add(page["file"])
     return faults
 
 

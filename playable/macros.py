@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
+import posixpath
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File
-from mkdocs.utils import get_relative_url
 
 from parcours import all_games, all_races, veldiv
+from parcours_view.film import Links
 
+from . import data_check
 from .archive import render_collation, render_edition, render_editions, render_sources
 from .citation import build_stamp
+from .data_check import anchor
+from .pages import article_links, page_of, rules_pages
 from .rulebook import render_rules
 
 
@@ -29,32 +34,44 @@ def _rulesets_table(lang: str) -> str:
     return "\n".join(rows)
 
 
-def _options_table(lang: str, rules_page: str = "", game: str = "veldiv") -> str:
-    """All readings of a game's rules (game="all": every game, each linking to its rules page)."""
+def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
+    """All readings of a game's rules (game="all": every game), each linking to its note and its
+    article on the rules page that prints them (here: the Markdown file being rendered, from docs/)."""
     head = ("| Option | Question | Article | Confiance | Par défaut | Autres lectures |" if lang == "fr"
             else "| Option | Question | Article | Confidence | Default | Other readings |")
     rows = [head, "|---|---|---|---|---|---|"]
     games = all_games() if game == "all" else {game: all_games()[game]}
     for name, rules in games.items():
-        page = f"{name}/rules.md" if game == "all" else rules_page
+        rulebook = data_check.rulebook(docs, name).data
+        page = page_of(rules_pages(name, rulebook))
+        noted = {note["option"]: section["id"] for section in rulebook["sections"]
+                 for note in section.get("notes") or [] if note.get("option")}
+
+        def link(section: str, target: str, page: dict[str, str] = page) -> str:
+            return f"{posixpath.relpath(page[section], posixpath.dirname(here))}#{target}"
+
         for oid, option in rules.OPTIONS.items():
             others = ", ".join(f"`{v}`" for v in option.values if v != option.default) or "—"
-            link = f"[`{option.article}`]({page}#{option.article.replace(':', '-')})"
-            rows.append(f"| [`{oid}`]({page}#option-{oid.replace('.', '-')}) | {option.question[lang]} | {link} "
+            article = f"[`{option.article}`]({link(option.article, anchor(option.article))})"
+            note = link(noted.get(oid, option.article), "option-" + oid.replace(".", "-"))
+            rows.append(f"| [`{oid}`]({note}) | {option.question[lang]} | {article} "
                         f"| {option.confidence} | `{option.default}` | {others} |")
     return "\n".join(rows)
 
 
-def _race_option(rid: str, race: Any, rules_url: str, seat_colours: tuple[dict[str, str], ...]) -> str:
-    """One race of the Play page's menu, with what the page needs of its game: its players, the
-    path of its rules page (which the steps cite) and, where the game names them (GameRules.SEAT_COLOURS:
+def _race_option(rid: str, race: Any, links: Links, seat_colours: tuple[dict[str, str], ...]) -> str:
+    """One race of the Play page's menu, with what the page needs of its game: its players, where the
+    steps' article links lead (its rules pages) and, where the game names them (GameRules.SEAT_COLOURS:
     the Ronde's riders are colours), its seats."""
-    data = f'data-min="{race.min_players}" data-max="{race.max_players}" data-rules="{escape(rules_url)}"'
+    data = f'data-min="{race.min_players}" data-max="{race.max_players}" data-links="{escape(_json(links))}"'
     if seat_colours:
-        seats = list(seat_colours[:race.max_players])
-        data += f' data-seats="{escape(json.dumps(seats, ensure_ascii=False, separators=(",", ":")))}"'
+        data += f' data-seats="{escape(_json(list(seat_colours[:race.max_players])))}"'
     words = f'{escape(race.name["fr"])} · {escape(race.name["en"])}'
     return f'<option value="{rid}" {data} {_words_attributes(race.name)}>{words}</option>'
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _words_attributes(words: dict[str, str], attribute: str = "text") -> str:
@@ -67,21 +84,24 @@ def _both(fr: str, en: str) -> str:
     return f'<span lang="fr">{fr}</span> · <span lang="en">{en}</span>'
 
 
-def _rules_url(docs: Path, game: str, page_url: str, use_directory_urls: bool) -> str:
-    """The link to a game's rules page (docs/<game>/rules.md) from the page being rendered."""
-    source = f"{game}/rules.md"
-    if not (docs / source).is_file():
-        raise ValueError(f"play_form: the game {game!r} has no rules page ({source} in {docs})")
-    return get_relative_url(File(source, str(docs), "", use_directory_urls).url, page_url)
+def _url_of(docs: Path, use_directory_urls: bool) -> Callable[[str], str]:
+    """A Markdown file's site URL (file: from docs/)."""
+    def url_of(file: str) -> str:
+        if not (docs / file).is_file():
+            raise ValueError(f"{file}: no such page in {docs}")
+        return File(file, str(docs), "", use_directory_urls).url
+    return url_of
 
 
-def _play_form(docs: Path, page_url: str, use_directory_urls: bool) -> str:
+def _play_form(docs: Path, page_url: str, url_of: Callable[[str], str]) -> str:
     """The Play page's form: play.mjs (playable/assets) starts a race from it."""
-    races = "".join(_race_option(rid, race, _rules_url(docs, game, page_url, use_directory_urls), rules.SEAT_COLOURS)
-                    for game, rules in all_games().items() for rid, race in rules.RACES.items())
+    races = []
+    for game, rules in all_games().items():
+        links = article_links(rules_pages(game, data_check.rulebook(docs, game).data), page_url, url_of)
+        races += [_race_option(rid, race, links, rules.SEAT_COLOURS) for rid, race in rules.RACES.items()]
     return (
         '<form class="px-play-form" id="px-play-form">'
-        f'<label>{_both("Course", "Race")} <select name="ruleset">{races}</select></label>'
+        f'<label>{_both("Course", "Race")} <select name="ruleset">{"".join(races)}</select></label>'
         f'<label>{_both("Joueurs", "Players")} <input name="players" type="number" min="2" max="12" value="3"></label>'
         f'<fieldset class="px-humans"><legend>{_both("Qui joue ?", "Who plays?")}</legend>'
         '<p class="px-hint">' + _both("Cochez les places tenues par des personnes ; les autres sont des robots.",
@@ -122,20 +142,15 @@ def _ronde_course() -> str:
 
 def define_env(env: Any) -> None:
     docs = Path(env.conf["docs_dir"])
-    veldiv_texts = {
-        "original_lang": "fr", "original_label": "Texte de 1932", "translation_label": "English",
-        "original_source": "Texte de 1932, transcription d'une page de collectionneur (témoin A)",
-        "original_source_other": "The 1932 text, as transcribed on a collector's page (witness A)",
-        "translation_source": "Our translation of the 1932 text (as transcribed on a collector's page, witness A)",
-    }
     env.macro(_rulesets_table, "rulesets_table")
-    env.macro(_options_table, "options_table")
-    env.macro(lambda: _play_form(docs, env.page.url, env.conf["use_directory_urls"]), "play_form")
+    url_of = _url_of(docs, env.conf["use_directory_urls"])
+    env.macro(lambda lang, game="veldiv": _options_table(lang, game, docs, env.page.file.src_uri), "options_table")
+    env.macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")
     env.macro(_horse_odds, "horse_odds")
     env.macro(_ronde_course, "ronde_course")
     build = build_stamp(docs.parent)
-    env.macro(lambda game, **texts: render_rules(docs, game, texts or veldiv_texts,
-                                                 env.conf["site_url"] + env.page.url, build), "rules_page")
+    env.macro(lambda game: render_rules(docs, game, (env.page.file.src_uri, env.conf["site_url"] + env.page.url),
+                                        build, url_of), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_edition(docs, game), "edition_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")

@@ -4,10 +4,12 @@ checked on load and rendered as the rules page: French and English side by side,
 from __future__ import annotations
 
 import json
-import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from html import escape
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,13 @@ from parcours import all_games, game_of
 from parcours.interface import GameRules
 from parcours.options import CONFIDENCE
 from parcours_view import film, symbols
+from parcours_view.film import Links
 
 from . import data_check
 from .citation import Build, citation_box
 from .data_check import anchor
-from .sources import Located
+from .pages import article_links, rules_pages
+from .sources import DataError, Located
 
 LANG_NAMES = {"fr": "Français", "en": "English"}
 
@@ -121,9 +125,10 @@ def _note(rules: GameRules, note: dict[str, Any]) -> str:
     return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
 
 
-def example_html(example: Example, rules_url: str = "") -> str:
-    """The worked example: static (board, explained steps, both languages) and data for the widget."""
-    played = film(example.scenario, anchor_prefix=rules_url + "#")
+def example_html(example: Example, links: Links = "#") -> str:
+    """The worked example: static (board, explained steps, both languages) and data for the widget
+    (where its steps' article links lead: the page's <template class="px-links">)."""
+    played = film(example.scenario, links)
     ident = f"ex-{example.name}"
     scenario = json.dumps(example.scenario, ensure_ascii=False, separators=(",", ":"))
     # Everything the widget needs to step through the example and know what each position waits
@@ -140,13 +145,12 @@ def example_html(example: Example, rules_url: str = "") -> str:
     last = played.frames[-1]
     return (
         f'<div class="px-example" id="{ident}" data-example="{example.name}" data-article="{example.article}" '
-        f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options))}" '
-        f'data-rules-url="{escape(rules_url)}">'
+        f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options))}">'
         f'<div class="px-example-head"><p class="px-example-title"><span lang="fr">{escape(example.title["fr"])}</span>'
         f' · <span lang="en">{escape(example.title["en"])}</span></p>'
         f'<div class="px-explain"><p lang="fr">{escape(example.explain["fr"])}</p>'
         f'<p lang="en">{escape(example.explain["en"])}</p></div></div>'
-        f'<figure class="px-figure">{last["board"]}<figcaption class="px-caption">'
+        f'<figure class="px-figure">{_following(last["board"], last["label"])}<figcaption class="px-caption">'
         f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}</span>'
         f'</figcaption></figure>'
         f'<div class="px-controls" hidden></div>'
@@ -155,21 +159,40 @@ def example_html(example: Example, rules_url: str = "") -> str:
         f"</div>")
 
 
-def packed_boards(boards: list[str]) -> list[str | list[object]]:
-    """A film's boards, each after the first as what changed from the one before: [p, s, middle],
-    the board being the previous one's first p and last s characters around `middle` (lengths in
-    UTF-16 code units, as JavaScript counts them). Successive boards differ by a rider or two: the
-    page carries a fraction of the markup (example.mjs unpacks them)."""
-    out: list[str | list[object]] = []
-    for before, board in zip([None, *boards], boards, strict=False):
-        if before is None:
-            out.append(board)
-            continue
-        p = len(os.path.commonprefix([before, board]))
-        s = len(os.path.commonprefix([before[p:][::-1], board[p:][::-1]]))
-        middle = board[p:len(board) - s]
-        out.append([_utf16(before[:p]), _utf16(before[len(before) - s:]), middle])
+def packed_boards(boards: list[str]) -> list[str | list[list[object]]]:
+    """A film's boards, each after the first as what changed from the one before: hunks [start, end,
+    text], each replacing the previous board's characters start to end (offsets in UTF-16 code units,
+    as JavaScript counts them), in order. Successive boards differ by a rider or two and a line of
+    the hand table: the page carries a fraction of the markup (example.mjs unpacks them). The root
+    element's accessible name is left out: the page gives it in the reader's language."""
+    out: list[str | list[list[object]]] = []
+    before: list[str] = []
+    for board in boards:
+        tags = TAG_END.split(unnamed(board))
+        if not before:
+            out.append("".join(tags))
+        else:
+            at = list(accumulate((_utf16(t) for t in before), initial=0))
+            matcher = SequenceMatcher(None, before, tags, autojunk=False)
+            out.append([[at[i1], at[i2], "".join(tags[j1:j2])]
+                        for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"])
+        before = tags
     return out
+
+
+def _following(board: str, label: dict[str, str]) -> str:
+    """A board whose accessible name lang.mjs keeps in the reader's language (both until it runs)."""
+    words = f'data-px-fr="{escape(label["fr"])}" data-px-en="{escape(label["en"])}" data-px-words="aria-label"'
+    return board.replace("<svg ", f"<svg {words} ", 1)
+
+
+TAG_END = re.compile(r"(?<=>)")
+ROOT_NAME = re.compile(r' aria-label="[^"]*"')
+
+
+def unnamed(board: str) -> str:
+    """A board without its root's aria-label (the first attribute of that name: the root's)."""
+    return ROOT_NAME.sub("", board, count=1)
 
 
 def _utf16(text: str) -> int:
@@ -189,38 +212,65 @@ def options_catalogue(game: str) -> str:
     return f'<template class="px-options" data-search-exclude>{data}</template>'
 
 
-def render_rules(docs: Path, game: str, texts: dict[str, str], address: str, build: Build) -> str:
-    """texts: original_lang, original_label, translation_label, original_source (and original_source_other,
-    the same in the translation's language), translation_source;
-    address: the page's full address, which its citation gives."""
+def render_rules(docs: Path, game: str, here: tuple[str, str], build: Build, url_of: Callable[[str], str]) -> str:
+    """The part of a game's rulebook printed on the page `here` (its Markdown file from docs/, its
+    full address, which its citation gives), as the rulebook's `printed` says.
+    url_of: a Markdown file's site URL (the steps' links to articles printed on other pages)."""
     rules = all_games()[game]
     doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
+    pages = rules_pages(game, doc.data)
+    file, address = here
+    page = next((p for p in pages if p.file == file), None)
+    if page is None:
+        raise DataError(f"{file}: not a page of {game}'s rulebook (its pages: "
+                                   f"{', '.join(p.file for p in pages)})")
     examples = load_examples(docs / game / "examples", game)
-    first = next(s for s in sections if s["id"] in rules.ARTICLES)
+    printed = [s for s in sections if s["id"] in page.sections]
+    first = next((s for s in printed if s["id"] in rules.ARTICLES), printed[0])
     editions = data_check.editions(docs, game)
     name = editions.data["game"]["name"] if editions else game
-    out = [citation_box(name, address, anchor(first["id"]), first["title"], build) + "\n",
-           symbols(game) + options_catalogue(game) + "\n"]
-    for section in sections:
-        out.append(_section(rules, section, examples.get(section["id"], []), texts))
-    del doc
+    links = article_links(pages, url_of(file), url_of)
+    out = [citation_box(name, address, anchor(first["id"]), first["title"], build, page.title) + "\n",
+           symbols(game) + options_catalogue(game) + links_template(links) + "\n"]
+    for section in printed:
+        out.append(_section(rules, section, examples.get(section["id"], []), _texts(doc.data), links))
     return "\n".join(out)
 
 
-def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str]) -> str:
+def links_template(links: Links) -> str:
+    """Where the live steps' article links lead (example.mjs reads it)."""
+    return f'<template class="px-links" data-search-exclude>{_template_json(links)}</template>'
+
+
+def _texts(rulebook: dict[str, Any]) -> dict[str, str]:
+    """What frames the two texts of every section: their tabs' labels, their sources' lines."""
+    printed = rulebook["printed"]
+    first = rulebook["source"].get("lang", "fr")
+    second = "en" if first == "fr" else "fr"
+    label = printed["original_label"]
+    return {"first": first, "second": second,
+            "original_label": bilingual_heading(label["fr"], label["en"]) if label["fr"] != label["en"]
+            else _markdown_text(label["fr"]),
+            "translation_label": LANG_NAMES[second],
+            "original_source": escape(printed["original_source"][first]),
+            "original_source_other": escape(printed["original_source"][second]),
+            "translation_source": escape(printed["translation_source"])}
+
+
+def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str],
+             links: Links) -> str:
     ident = anchor(section["id"])
     title = bilingual_heading(section["title"]["fr"], section["title"]["en"])
-    first = texts["original_lang"]
-    second = "en" if first == "fr" else "fr"
+    first, second = texts["first"], texts["second"]
     # The original's source line is not the original: a reader of the other language alone reads it
     # in that language (parcours.css shows px-source-other only then).
     original = (_paragraphs(section["original"], first)
-                + f'<p class="px-source" lang="{first}">{escape(texts["original_source"])}</p>'
-                + f'<p class="px-source px-source-other" lang="{second}">{escape(texts["original_source_other"])}</p>')
+                + f'<p class="px-source" lang="{first}">{texts["original_source"]}</p>'
+                + f'<p class="px-source px-source-other" lang="{second}">{texts["original_source_other"]}</p>')
     translation = _paragraphs(section["translation"], second) + \
-        f'<p class="px-source" lang="{second}">{escape(texts["translation_source"])}</p>'
+        f'<p class="px-source" lang="{second}">{texts["translation_source"]}</p>'
     parts = [f"## {title} {{#{ident}}}\n",
-             _parallel(escape(texts["original_label"]), original, escape(texts["translation_label"]), translation)]
+             _parallel(texts["original_label"], original, texts["translation_label"], translation)]
     sic = section.get("sic") or []
     if sic:
         items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: '
@@ -229,5 +279,5 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
     parts.extend(_note(rules, n) for n in section.get("notes") or [])
     for example in examples:
-        parts.append(example_html(example) + "\n")
+        parts.append(example_html(example, links) + "\n")
     return "\n".join(parts)

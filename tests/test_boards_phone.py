@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from test_browser import PYTHON_TIMEOUT, Server, Session, browser, server
+from test_browser import PYTHON_TIMEOUT, Server, Session, browser, rules_pages, server
 from test_browser_play import new_race, wait_need
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ __all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 
 PHONE = {"width": 390, "height": 844}
 SMALLEST = 9.0  # CSS px
-RULES_PAGES = ("veldiv/rules/", "cdp/rules/", "chevaux/rules/", "ronde/rules/")
+RULES_PAGES = rules_pages() or ["(none: run make build first)"]  # the server fixture then says so
 RACES = ("veldiv.individuelle", "cdp.velocita", "chevaux.course", "ronde.niveau-3")
 
 # Every board drawn with its shared drawings written in (each <use> of a symbol becomes the nested

@@ -145,6 +145,12 @@ def _site_pages() -> list[str]:
     return pages
 
 
+def rules_pages() -> list[str]:
+    """The pages with worked examples (a rulebook may take several)."""
+    return [path for path in _site_pages() if path.endswith("/") and 'class="px-example"'
+            in (SITE / path / "index.html").read_text(encoding="utf-8")]
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
     for needed in (SITE / "index.html", SITE / RULES / "index.html",
@@ -244,7 +250,7 @@ def expected_film(scenario: dict[str, Any]) -> dict[str, Any]:
     """The same film computed by the engine in CPython: what the browser must show."""
     from parcours_view import film_json
 
-    film: dict[str, Any] = json.loads(film_json(json.dumps(scenario), "#"))
+    film: dict[str, Any] = json.loads(film_json(json.dumps(scenario)))
     return film
 
 

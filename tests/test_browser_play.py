@@ -121,7 +121,7 @@ def link_to(data: object) -> str:
 def engine_film(scenario: dict[str, Any], prefix: str) -> dict[str, Any]:
     from parcours_view import film_json
 
-    film: dict[str, Any] = json.loads(film_json(json.dumps(scenario), prefix))
+    film: dict[str, Any] = json.loads(film_json(json.dumps(scenario), json.dumps(prefix)))
     assert film.get("error") is None, film["error"]
     return film
 

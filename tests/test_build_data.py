@@ -15,23 +15,23 @@ from pathlib import Path
 
 import pytest
 
+from parcours_view.film import article_href
 from playable import data_check
 from playable.archive import render_editions
 from playable.citation import Build
+from playable.pages import article_links, rules_pages
 from playable.rulebook import render_rules
 from playable.sources import DataError
 
 pytestmark = pytest.mark.site  # the site's data and build, not the engine: make test runs it, make check does not
 
 ROOT = Path(__file__).parent.parent
-VELDIV_TEXTS = {"original_lang": "fr", "original_label": "1932", "translation_label": "English",
-                "original_source": "A", "original_source_other": "A2", "translation_source": "B"}
 
 
 @pytest.fixture
 def docs(tmp_path: Path) -> Path:
     out = tmp_path / "docs"
-    shutil.copytree(ROOT / "docs", out, ignore=shutil.ignore_patterns("vendor", "*.md"))
+    shutil.copytree(ROOT / "docs", out, ignore=shutil.ignore_patterns("vendor"))
     return out
 
 
@@ -134,12 +134,48 @@ def test_a_rulebook_of_another_game_and_an_unknown_source(docs: Path) -> None:
     assert_fault(lines, path, source, "source.id: unknown source '007' (editions.yml lists: 000, 001)")
 
 
+def test_a_rulebooks_pages_start_in_order_on_pages_that_exist(docs: Path) -> None:
+    path = docs / "ronde" / "rulebook.yml"
+    missing = edit(path, "file: rules-level-2.md", "file: rules-level-9.md")
+    backwards = edit(path, 'from: "ronde:level-3-setup"', 'from: "ronde:object"')
+    unknown = edit(path, 'from: "ronde:level-1-setup"', 'from: "ronde:level-one"')
+    lines = faults(lambda: data_check.rulebook(docs, "ronde"))
+    assert_fault(lines, path, missing, "pages[2].file: no page rules-level-9.md beside the rulebook")
+    assert_fault(lines, path, backwards, "pages[3].from: 'ronde:object' comes before the previous page's start")
+    assert_fault(lines, path, unknown, "pages[1].from: no section 'ronde:level-one' in this rulebook")
+
+
+def test_each_article_is_linked_on_the_page_that_prints_it() -> None:
+    """From a page of the rulebook, its own articles are "#…", the others on their page; from any
+    other page, the first page is the default."""
+    rulebook = data_check.rulebook(ROOT / "docs", "ronde").data
+    pages = rules_pages("ronde", rulebook)
+    assert [p.file for p in pages] == ["ronde/rules.md", "ronde/rules-level-1.md", "ronde/rules-level-2.md",
+                                       "ronde/rules-level-3.md"]
+    assert sum(len(p.sections) for p in pages) == len(rulebook["sections"])
+
+    def url_of(file: str) -> str:
+        return file.removesuffix(".md") + "/"
+
+    here = article_links(pages, "ronde/rules-level-2/", url_of)
+    assert isinstance(here, dict)
+    assert here[""] == "#" and "ronde:peloton-moves" not in here
+    assert here["ronde:dice"] == "../rules/#" and here["ronde:playing"] == "../rules-level-1/#"
+    assert article_href(here, "ronde:tactical-against") == "../rules-level-3/#ronde-tactical-against"
+    assert article_href(here, "ronde:peloton-moves") == "#ronde-peloton-moves"
+    play = article_links(pages, "play/", url_of)
+    assert article_href(play, "ronde:dice") == "../ronde/rules/#ronde-dice"
+    assert article_href(play, "ronde:peloton-moves") == "../ronde/rules-level-2/#ronde-peloton-moves"
+    one = article_links(rules_pages("veldiv", data_check.rulebook(ROOT / "docs", "veldiv").data), "play/", url_of)
+    assert one == {"": "../veldiv/rules/#"}
+
+
 def test_html_in_titles_is_shown_as_text(docs: Path) -> None:
     path = docs / "veldiv" / "rulebook.yml"
     edit(path, '"Article premier"', '"Article <script>alert(1)</script> *premier* {#x}"')
     edit(path, '"Les jetons ronds numérotés de 1 à 3"', '"Les <b>jetons</b> \\"ronds\\""')
-    html = render_rules(docs, "veldiv", VELDIV_TEXTS, "https://example.org/veldiv/rules/",
-                        Build("1.0", date(2025, 1, 1)))
+    html = render_rules(docs, "veldiv", ("veldiv/rules.md", "https://example.org/veldiv/rules/"),
+                        Build("1.0", date(2025, 1, 1)), lambda file: file.removesuffix(".md") + "/")
     assert "<script>" not in html and "<b>jetons" not in html
     # a section title is a Markdown heading: HTML escaped, Markdown's own marks too
     assert ('## <span lang="fr">Article &lt;script&gt;alert(1)&lt;/script&gt; \\*premier\\* \\{\\#x\\}</span> '

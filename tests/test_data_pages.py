@@ -4,8 +4,10 @@ both languages, and the edition tables' words each marked with their language.""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 from parcours import all_games
+from parcours_view.film import article_href
 from playable.citation import build_stamp
 from playable.sources import Located
 from test_browser import CHROMIUM, CHROMIUM_ARGS, Server
@@ -256,3 +259,52 @@ def test_no_null_under_the_controls_of_a_race_without_readings() -> None:
         finally:
             browser.close()
             server.close()
+
+
+# ---------------------------------------------------------------------------- light pages, links that land
+MAX_PAGE_BYTES = 400_000  # issue 11: no page over 400 KB of HTML
+ANCHOR_TARGET = re.compile(r'\bid="([^"]+)"')
+CITE_LINK = re.compile(r'<a class="px-cite" href="([^"]*)"')
+LINKS_TEMPLATE = re.compile(r'<template class="px-links"[^>]*>(.*?)</template>')
+LINKS_ATTRIBUTE = re.compile(r'<option value="([a-z]+)\.[^"]*"[^>]*? data-links="([^"]*)"')
+
+
+def built_pages() -> list[Path]:
+    pages = sorted(p for p in SITE.rglob("*.html") if p.relative_to(SITE).parts[0] not in ("assets", "search"))
+    if not pages:
+        pytest.fail("site/ is empty: run make build first", pytrace=False)
+    return pages
+
+
+def test_no_page_is_heavier_than_400_kb() -> None:
+    heavy = {p.relative_to(SITE).as_posix(): p.stat().st_size for p in built_pages()
+             if p.stat().st_size > MAX_PAGE_BYTES}
+    assert not heavy, f"pages over {MAX_PAGE_BYTES:,} bytes: {heavy}"
+
+
+def test_every_article_a_step_cites_is_on_the_page_its_link_names() -> None:
+    """The worked examples' steps link to the articles they apply, wherever the rulebook prints them
+    (the Ronde's takes four pages): each link on a page, and each article in the links the live
+    steps use (a rules page's <template class="px-links">, the Play page's data-links), lands on an
+    anchor that exists."""
+    ids: dict[Path, set[str]] = {}
+
+    def lands(page: Path, href: str) -> bool:
+        path, _, anchor = href.partition("#")
+        target = (page.parent / path / "index.html").resolve() if path else page
+        if target not in ids and target.is_file():
+            ids[target] = set(ANCHOR_TARGET.findall(target.read_text(encoding="utf-8")))
+        return anchor in ids.get(target, set())
+
+    broken, seen = [], 0
+    for page in built_pages():
+        html = page.read_text(encoding="utf-8")
+        hrefs = set(CITE_LINK.findall(html))
+        game = page.relative_to(SITE).parts[0]
+        live = [(game, links) for links in LINKS_TEMPLATE.findall(html)]
+        live += [(game, unescape(links)) for game, links in LINKS_ATTRIBUTE.findall(html)]
+        for game, links in live:
+            hrefs |= {article_href(json.loads(links), article) for article in all_games()[game].ARTICLES}
+        seen += len(hrefs)
+        broken += [f"{page.relative_to(SITE)}: {href}" for href in sorted(hrefs) if not lands(page, href)]
+    assert seen > 200 and not broken, f"{seen} links, broken: {broken}"

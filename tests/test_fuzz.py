@@ -259,7 +259,7 @@ def _worker_answer(call: Callable[[], str]) -> tuple[dict[str, Any], float]:
 @FUZZ
 @given(mutated())
 def test_worker_film_answers_a_film_or_a_one_line_error(scenario: dict[str, Any]) -> None:
-    answer, seconds = _worker_answer(lambda: film_json(json_text(scenario), "#"))
+    answer, seconds = _worker_answer(lambda: film_json(json_text(scenario)))
     assert seconds < SECONDS + PER_STEP * len(answer.get("frames") or ()) * 20
 
 
@@ -267,7 +267,7 @@ def test_worker_film_answers_a_film_or_a_one_line_error(scenario: dict[str, Any]
 @given(mutated(), st.sampled_from([None, {"seats": [1], "name": "search", "seed": 1, "moves": 3}]),
        st.sampled_from([0, 1, 2, -1, "0", 10**6]))
 def test_worker_play_answers_a_race_or_a_one_line_error(scenario: dict[str, Any], bots: Any, since: Any) -> None:
-    request: dict[str, Any] = {"scenario": scenario, "prefix": "#", "since": since}
+    request: dict[str, Any] = {"scenario": scenario, "links": "#", "since": since}
     if bots is not None:
         request["bots"] = bots
     answer, seconds = _worker_answer(lambda: play_json(json_text(request)))
@@ -275,7 +275,7 @@ def test_worker_play_answers_a_race_or_a_one_line_error(scenario: dict[str, Any]
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"scenario": ' * 5000 + "1" + "}" * 5000])
-@pytest.mark.parametrize("call", [lambda t: film_json(t, "#"), play_json, odds_json], ids=["film", "play", "odds"])
+@pytest.mark.parametrize("call", [lambda t: film_json(t), play_json, odds_json], ids=["film", "play", "odds"])
 def test_worker_calls_answer_deeply_nested_json_with_one_line(call: Callable[[str], str], text: str) -> None:
     answer, seconds = _worker_answer(lambda: call(text))
     assert answer.get("error") and seconds < SECONDS

@@ -3,6 +3,7 @@ module per game chosen through the registry (issue 10)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ import pytest
 
 import parcours_view
 from parcours import Dice, Game, ScenarioError, all_games, all_races, parse
-from parcours_view.film import film
+from parcours_view.film import film, film_json
 from parcours_view.play import play
 from parcours_view.registry import VIEWS
 
@@ -150,3 +151,15 @@ def test_no_view_tests_a_ruleset_id() -> None:
     for path in sorted(sources):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not test_of_an_id.search(line), f"{path}:{n}: {line.strip()}"
+
+
+def test_links_the_page_sends_are_a_prefix_or_one_per_article() -> None:
+    """Where a step's article links lead comes from the page: anything else is refused in both
+    languages, and each article goes to its own page."""
+    scenario = json.dumps({"ruleset": "veldiv.individuelle", "players": 2, "dice": [6]})
+    for bad in ("[1]", '{"veldiv:art-1": 3}', "7"):
+        error = json.loads(film_json(scenario, bad))["error"]
+        assert error["en"].startswith("links: ") and error["fr"].startswith("champ links : "), error
+    film = json.loads(film_json(scenario, json.dumps({"": "../rules/#", "veldiv:art-2": "../other/#"})))
+    hrefs = re.findall(r'href="([^"]+)"', film["frames"][1]["html"]["en"])
+    assert "../other/#veldiv-art-2" in hrefs and "../rules/#veldiv-art-4" in hrefs, hrefs

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, TypeAlias
 
 from parcours import Dice, Event, Game, ScenarioError, all_races, parse, sentence
 from parcours.core import refusal
@@ -18,6 +18,10 @@ from .registry import view_of
 LANGS = ("fr", "en")
 MAX_FRAMES = 400
 MAX_MOVE_DICE = 16  # faces in one throw a reader types: more is no throw of any game
+
+# Where a step's article links lead: a prefix for every article ("#", "../rules/#"), or, for a
+# rulebook printed on several pages, the prefix of each article not on the default page ("").
+Links: TypeAlias = str | dict[str, str]
 
 
 @dataclass
@@ -34,7 +38,7 @@ class Film:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
 
-def film(data: object, anchor_prefix: str = "#", move: object = None) -> Film:
+def film(data: object, links: Links = "#", move: object = None) -> Film:
     """Replay a scenario mapping; one frame for the start and one per throw or decision. Each frame
     says what was asked (a decision with its words) and what was played.
 
@@ -48,13 +52,13 @@ def film(data: object, anchor_prefix: str = "#", move: object = None) -> Film:
     dice = Dice(scenario.dice, scenario.seed)
     team = all_races()[scenario.ruleset].team
     out = Film(scenario.ruleset)
-    out.frames.append(start_frame(game, team, anchor_prefix))
+    out.frames.append(start_frame(game, team, links))
     # a seeded race may be long: the page says where it stops (the start is a frame too)
     for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1, words=True):
-        out.frames.append(step_frame(game, step, team, anchor_prefix))
+        out.frames.append(step_frame(game, step, team, links))
     if played is not None:
         try:
-            out.frames.append(step_frame(game, game.play(played, words=True), team, anchor_prefix))
+            out.frames.append(step_frame(game, game.play(played, words=True), team, links))
         except ScenarioError as err:
             out.refused = {"en": err.problem, "fr": err.problem_fr}
     position = game.position()
@@ -65,13 +69,29 @@ def film(data: object, anchor_prefix: str = "#", move: object = None) -> Film:
     return out
 
 
-def film_json(scenario_json: str, anchor_prefix: str = "#", move_json: str | None = None) -> str:
+def film_json(scenario_json: str, links_json: str = '"#"', move_json: str | None = None) -> str:
     """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence in each language."""
     try:
         move = None if move_json is None else loads_json(move_json, "move")
-        return film(loads_json(scenario_json, "scenario"), anchor_prefix, move).to_json()
+        links = links_of(loads_json(links_json, "links"))
+        return film(loads_json(scenario_json, "scenario"), links, move).to_json()
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": refusal(err)}, ensure_ascii=False)
+
+
+def links_of(value: object) -> Links:
+    """Links as a page sends them: a prefix, or a mapping of article ids (and "") to prefixes."""
+    if isinstance(value, str) or (isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items())):
+        return value
+    raise ScenarioError("links", "expected the rules page's address, or one per article",
+                        fr="attendu : l'adresse de la page des règles, ou une par article")
+
+
+def article_href(links: Links, cite: str) -> str:
+    """The link to the article a step cites (its anchor is its id, ":" written "-")."""
+    prefix = links if isinstance(links, str) else links.get(cite, links.get("", "#"))
+    return prefix + cite.replace(":", "-")
 
 
 def _move(move: object) -> list[int] | str:
@@ -86,25 +106,25 @@ def _move(move: object) -> list[int] | str:
                         fr='attendu : {"dice": [faces]} ou {"choice": "..."}')
 
 
-def start_frame(game: Game, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:
+def start_frame(game: Game, team: bool, links: Links, draw: bool = True) -> dict[str, Any]:
     """The frame before any throw or decision: the starting position (and the set-up's opening step)."""
-    return _frame(game, game.events, [], team, prefix, start=True, draw=draw)
+    return _frame(game, game.events, [], team, links, start=True, draw=draw)
 
 
-def step_frame(game: Game, step: Step, team: bool, prefix: str, draw: bool = True) -> dict[str, Any]:
+def step_frame(game: Game, step: Step, team: bool, links: Links, draw: bool = True) -> dict[str, Any]:
     """The frame of a step just played: the explained step, what was asked and what was played."""
     faces = [] if isinstance(step.played, str) else list(step.played)
-    return _frame(game, step.events, faces, team, prefix, sides=step.asked.sides, draw=draw) | step.to_json()
+    return _frame(game, step.events, faces, team, links, sides=step.asked.sides, draw=draw) | step.to_json()
 
 
-def _frame(game: Game, events: list[Event], faces: list[int], team: bool, prefix: str,
+def _frame(game: Game, events: list[Event], faces: list[int], team: bool, links: Links,
            start: bool = False, sides: int = 6, draw: bool = True) -> dict[str, Any]:
     """One frame: the explained step and (with `draw`) the board after it."""
     position = game.position()
     view = view_of(game.scenario.ruleset)
     found = view.assess(game)
     labels = {lang: view.board_label(position, lang) for lang in LANGS}
-    html = {lang: _step_html(events, lang, team, prefix, start) + (found.html[lang] if found else "") for lang in LANGS}
+    html = {lang: _step_html(events, lang, team, links, start) + (found.html[lang] if found else "") for lang in LANGS}
     return {
         "item": step_item(faces, html, sides if faces and view.NAMED_DICE else None),
         "analysis": found.data if found else None,
@@ -132,12 +152,12 @@ def step_item(faces: list[int], html: dict[str, str], sides: int | None = None) 
     return f'{mark}<div class="px-step-text"><div lang="fr">{html["fr"]}</div><div lang="en">{html["en"]}</div></div>'
 
 
-def _step_html(events: list[Event], lang: str, team: bool, prefix: str, start: bool) -> str:
+def _step_html(events: list[Event], lang: str, team: bool, links: Links, start: bool) -> str:
     if not events:
         return ("<p>Position de départ.</p>" if lang == "fr" else "<p>Starting position.</p>") if start else ""
     items = []
     for e in events:
-        anchor = e.cite.replace(":", "-")
-        cite = f'<a class="px-cite" href="{prefix}{anchor}">{escape(article_label(e.cite, lang))}</a>'
+        href = escape(article_href(links, e.cite))
+        cite = f'<a class="px-cite" href="{href}">{escape(article_label(e.cite, lang))}</a>'
         items.append(f'<li data-cite="{e.cite}">{escape(sentence(e, lang, team))} {cite}</li>')
     return f'<ul class="px-events">{"".join(items)}</ul>'

@@ -26,7 +26,7 @@ from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
 from .boards import accessible_name
-from .film import LANGS, start_frame, step_frame
+from .film import LANGS, links_of, start_frame, step_frame
 from .interface import Scoreboard, Words, figure
 from .registry import view_of
 
@@ -40,7 +40,7 @@ PLACE: Words = {"fr": "Place", "en": "Place"}
 def play(request: object) -> dict[str, Any]:
     """Replay `scenario` strictly (every scripted die and choice must be used), let the bots play.
 
-    request: {"scenario": {...}, "prefix": "../veldiv/rules/#", "since": frames the page shows,
+    request: {"scenario": {...}, "links": "../veldiv/rules/#" (film.Links), "since": frames the page shows,
               "bots": {"seats": [1, 2], "name": "search", "seed": 123, "moves": 1},   (bots optional)
               "humans": [0],   (optional: the seats people play, to hide the others' hands)
               "undo": true}    (optional: the record shortened to before the last move of a person)
@@ -50,13 +50,10 @@ def play(request: object) -> dict[str, Any]:
               "bot_moves", "scoreboard", "symbols" (when since is 0)}
     """
     if not isinstance(request, dict):
-        raise ScenarioError("request", "expected a mapping with scenario, prefix and since",
-                            fr="attendu : un dictionnaire avec scenario, prefix et since")
+        raise ScenarioError("request", "expected a mapping with scenario, links and since",
+                            fr="attendu : un dictionnaire avec scenario, links et since")
     scenario = parse(request.get("scenario"))
-    prefix = request.get("prefix", "#")
-    if not isinstance(prefix, str):
-        raise ScenarioError("prefix", "expected the rules page's address",
-                            fr="attendu : l'adresse de la page des règles")
+    links = links_of(request.get("links", "#"))
     since = request.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ScenarioError("since", f"expected a number of frames, got {since!r}",
@@ -74,13 +71,13 @@ def play(request: object) -> dict[str, Any]:
 
     def step_seen(step: Step) -> dict[str, Any]:
         """A step's frame, lean, as the people at the screen may see it."""
-        frame = _lean(step_frame(game, step, team, prefix, draw=False), step)
+        frame = _lean(step_frame(game, step, team, links, draw=False), step)
         return _hush(frame, humans, view.ASKED_OF_HOLDERS)
 
     script, record = Dice(scenario.dice), iter(scenario.choices)  # strictly the record: no seed, no random dice
     frames: list[dict[str, Any]] = []
     if since == 0:
-        frames.append(_lean(start_frame(game, team, prefix, draw=False)))
+        frames.append(_lean(start_frame(game, team, links, draw=False)))
     steps = list(game.advance(script, record, max(since - 1, 0)))  # those the page shows already: not drawn
     for step in game.advance(script, record, words=True):
         steps.append(step)

@@ -48,6 +48,13 @@ export function boardCaption(label) {
   return [h("span", { lang: "fr", text: label.fr }), h("br"), h("span", { lang: "en", text: label.en })];
 }
 
+// A board's drawing, named for screen readers by its caption's words, in the reader's language.
+export function namedBoard(svg, label) {
+  const board = parseHTML(svg).content.firstElementChild;
+  if (board) followWords(board, label, "aria-label");
+  return board;
+}
+
 // Material wraps wide tables in a scrolling box that the keyboard cannot reach (axe:
 // scrollable-region-focusable): make each one a focusable, named region.
 export function reachableTables() {

@@ -125,8 +125,8 @@ function notifyEngine() {
 
 // A worked example's film (parcours_view.film_json): its frames, rendered with links to `anchorPrefix`;
 // with a `move` ({dice} or {choice}) played where the scenario stops (`film.refused` says if the rules refuse it).
-export function requestFilm(scenario, anchorPrefix, move) {
-  return requestEngine("film", move === undefined ? { scenario, anchorPrefix } : { scenario, anchorPrefix, move });
+export function requestFilm(scenario, links, move) {
+  return requestEngine("film", move === undefined ? { scenario, links } : { scenario, links, move });
 }
 
 // Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".

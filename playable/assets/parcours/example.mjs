@@ -10,7 +10,7 @@
 // entry point (parcours.mjs) calls mountExamples() on every page, which is idempotent.
 
 import { dieName, sidesOf, throwFor } from "./dice.mjs";
-import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
+import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestFilm, startEngine } from "./engine.mjs";
 import { followWords, numberIn } from "./lang.mjs";
 import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
@@ -33,21 +33,30 @@ function readFilm(el) {
   return JSON.parse(el.querySelector("template.px-film").content.textContent);
 }
 
-// The film's boards as rulebook.py packs them: the first whole, each next one as [p, s, middle],
-// the previous board's first p and last s characters around what changed.
+// The film's boards as rulebook.py packs them: the first whole, each next one as hunks [start, end,
+// text] replacing the previous board's characters start to end, in order. The page's boards carry
+// no accessible name (namedBoard gives it in the reader's language).
 function unpackBoards(packed) {
   const boards = [];
   for (const item of packed) {
     if (typeof item === "string") {
       boards.push(item);
-    } else {
-      const [p, s, middle] = item;
-      const before = boards.at(-1);
-      boards.push(before.slice(0, p) + middle + before.slice(before.length - s));
+      continue;
     }
+    const before = boards.at(-1);
+    let board = "";
+    let at = 0;
+    for (const [start, end, text] of item) {
+      board += before.slice(at, start) + text;
+      at = end;
+    }
+    boards.push(board + before.slice(at));
   }
   return boards;
 }
+
+// A board without its root's aria-label, as the page packs it (rulebook.unnamed).
+const unnamed = (board) => board.replace(/ aria-label="[^"]*"/, "");
 
 // The example's readings of the rules: data-options holds their ids (["veldiv.art7-rider", ...]),
 // to look up in the page's <template class="px-options">.
@@ -58,6 +67,13 @@ function readOptions(el) {
   if (holder && !catalogues.has(holder)) catalogues.set(holder, JSON.parse(holder.content.textContent));
   const catalogue = holder ? catalogues.get(holder) : {};
   return Object.fromEntries(given.filter((id) => catalogue[id]).map((id) => [id, catalogue[id]]));
+}
+
+// Where the steps' article links lead: the page's <template class="px-links"> ({article id: prefix,
+// "": the default}; a rulebook may be printed on several pages), else this page.
+function pageLinks() {
+  const holder = document.querySelector("template.px-links");
+  return holder ? JSON.parse(holder.content.textContent) : "#";
 }
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -73,7 +89,7 @@ class WorkedExample {
     this.el = el;
     this.original = JSON.parse(el.dataset.scenario);
     this.optionInfo = readOptions(el);
-    this.prefix = (el.dataset.rulesUrl || "") + "#";
+    this.links = pageLinks();
     this.list = el.querySelector("ol.px-steps");
     this.figure = el.querySelector(".px-figure");
     this.caption = el.querySelector(".px-caption");
@@ -291,10 +307,10 @@ class WorkedExample {
   go(k, { note = null, quiet = false } = {}) {
     k = Math.max(0, Math.min(this.last, k));
     this.k = k;
-    const board = parseHTML(this.film.boards[k]).content.firstElementChild;
+    const label = this.film.labels[k];
+    const board = namedBoard(this.film.boards[k], label);
     const current = this.figure.querySelector("svg.px-board");
     if (board && current) current.replaceWith(board);
-    const label = this.film.labels[k];
     this.caption.replaceChildren(...boardCaption(label));
     for (const li of this.list.children) {
       const step = Number(li.dataset.step);
@@ -393,7 +409,7 @@ class WorkedExample {
   async verify() {
     let film;
     try {
-      film = await requestFilm(this.original, this.prefix);
+      film = await requestFilm(this.original, this.links);
     } catch (err) {
       if (engine.stage === "failed") return; // said once, by the engine note
       this.el.dataset.live = "mismatch";
@@ -409,7 +425,9 @@ class WorkedExample {
       problems.push(`${film.frames.length - 1} live steps, ${this.preFilm.boards.length - 1} on the page`);
     }
     film.frames.forEach((frame, k) => {
-      if (k < this.preFilm.boards.length && frame.board !== this.preFilm.boards[k]) problems.push(`board ${k} differs`);
+      if (k < this.preFilm.boards.length && unnamed(frame.board) !== this.preFilm.boards[k]) {
+        problems.push(`board ${k} differs`);
+      }
       if (k > 0 && k <= preItems.length && normalised(frame.item) !== preItems[k - 1]) {
         problems.push(`step ${k} differs`);
       }
@@ -546,7 +564,7 @@ class WorkedExample {
       this.list.setAttribute("aria-busy", "true");
       let film;
       try {
-        film = await requestFilm(scenario, this.prefix, move);
+        film = await requestFilm(scenario, this.links, move);
       } finally {
         this.list.removeAttribute("aria-busy");
       }
@@ -594,7 +612,7 @@ class WorkedExample {
       scenario.options = { ...(scenario.options || {}), [oid]: value };
       let film;
       try {
-        film = await requestFilm(scenario, this.prefix);
+        film = await requestFilm(scenario, this.links);
       } catch (err) {
         this.syncOptions(); // back to the reading in force
         throw err;
@@ -695,7 +713,7 @@ class WorkedExample {
     this.enqueue(async (gen) => {
       let film;
       try {
-        film = await requestFilm(s, this.prefix);
+        film = await requestFilm(s, this.links);
       } catch (err) {
         if (gen !== this.gen) return;
         const [what, quoi] = link ? ["this link's position", "la position de ce lien"]

@@ -13,7 +13,7 @@
 // (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
 
 import { dieName, throwFor } from "./dice.mjs";
-import { bi, boardCaption, h, parseHTML, plainText, showEngineNote } from "./dom.mjs";
+import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
 import { followWords } from "./lang.mjs";
 import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
@@ -346,8 +346,8 @@ class PlayPage {
 
   // humans: the engine draws the board as the people at this screen may see it (their own hand only).
   request(scenario, since, bots = null, humans = this.race ? this.race.humans : []) {
-    // Each step cites its articles on the game's rules page, whose path the form's <option> gives.
-    const request = { scenario, prefix: `${this.option(scenario.ruleset).dataset.rules}#`, since, humans };
+    // Each step cites its articles on the game's rules pages, whose paths the form's <option> gives.
+    const request = { scenario, links: JSON.parse(this.option(scenario.ruleset).dataset.links), since, humans };
     if (bots) request.bots = bots;
     return request;
   }
@@ -368,7 +368,7 @@ class PlayPage {
     if (result.scoreboard) this.showScore(result.scoreboard);
     const last = result.frames[result.frames.length - 1];
     if (last && last.board) {
-      const board = parseHTML(last.board).content.firstElementChild;
+      const board = namedBoard(last.board, last.label);
       if (board) this.boardHolder.replaceChildren(board);
       this.caption.replaceChildren(...boardCaption(last.label));
     }

@@ -1,0 +1,53 @@
+"""The pages a rulebook is printed on (its `pages`, else one: rules.md), and where a step's link
+to an article leads from any page of the site."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mkdocs.utils import get_relative_url
+
+from parcours_view.film import Links
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """A page the rulebook is printed on: its Markdown file (from docs/), its sections' ids and, if
+    the rulebook takes several pages, what part of the rules it prints."""
+    file: str
+    sections: tuple[str, ...]
+    title: dict[str, str] | None = None
+
+
+def rules_pages(game: str, rulebook: dict[str, Any]) -> list[RulesPage]:
+    """The rulebook's pages (its `pages`, each from its first section to the next one's): without
+    them, one page, rules.md."""
+    ids = [section["id"] for section in rulebook["sections"]]
+    pages = rulebook.get("pages") or [{"file": "rules.md", "from": ids[0]}]
+    starts = [ids.index(page["from"]) for page in pages] + [len(ids)]
+    return [RulesPage(f"{game}/{page['file']}", tuple(ids[start:end]), page.get("title"))
+            for page, start, end in zip(pages, starts, starts[1:], strict=False)]
+
+
+def page_of(pages: list[RulesPage]) -> dict[str, str]:
+    """Each section's page (its Markdown file, from docs/)."""
+    return {sid: page.file for page in pages for sid in page.sections}
+
+
+def article_links(pages: list[RulesPage], here: str, url_of: Callable[[str], str]) -> Links:
+    """Where the steps' article links lead from the page at the site URL `here`: "" the default (this
+    page if it prints part of the rulebook, else its first page), then every article on another page.
+    url_of: a Markdown file's site URL."""
+    urls = {page.file: url_of(page.file) for page in pages}
+    default = here if here in urls.values() else urls[pages[0].file]
+
+    def prefix(url: str) -> str:
+        return "#" if url == here else get_relative_url(url, here) + "#"
+
+    links = {"": prefix(default)}
+    for page in pages:
+        if urls[page.file] != default:
+            links.update(dict.fromkeys(page.sections, prefix(urls[page.file])))
+    return links
