@@ -122,7 +122,7 @@ def _box_riders(riders: dict[str, Any]) -> str:
     if riders.get("count"):
         count = str(riders["count"])
     elif riders.get("count_min"):
-        count = f"{riders['count_min']}–{riders['count_max']}"
+        count = f"{riders['count_min']}\u2060–\u2060{riders['count_max']}"  # word joiners: no line break at the dash
     else:
         count = ""
     material = MATERIAL.get(riders.get("material") or "")

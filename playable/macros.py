@@ -29,7 +29,7 @@ def _rulesets_table(lang: str) -> str:
     yes, no = ("oui", "non") if lang == "fr" else ("yes", "no")
     for rid, race in all_races().items():
         boxes = ", ".join("nº" + box[2:] for box, races in veldiv.BOXES.items() if rid in races) or "—"
-        rows.append(f"| {race.name[lang]} | `{rid}` | {race.min_players}–{race.max_players} "
+        rows.append(f"| {race.name[lang]} | `{rid}` | {race.min_players}\u2060–\u2060{race.max_players} "
                     f"| {yes if race.team else no} | {boxes} |")
     return "\n".join(rows)
 

@@ -120,14 +120,13 @@ def test_the_play_page_boards_read_on_a_phone(browser: Any, server: Server) -> N
     s = Session(browser, server)
     try:
         problems = []
+        page = on_a_phone(s, "play/")  # one page, one start of Python, a race of each game in turn
+        page.wait_for_selector("#ex-play[data-px-play]")
         for ruleset in RACES:
-            page = on_a_phone(s, "play/")
-            page.wait_for_selector("#ex-play[data-px-play]")
             new_race(page, ruleset, 4 if ruleset.startswith(("veldiv", "ronde")) else 2, {0}, timeout=PYTHON_TIMEOUT)
             wait_need(page, "dice:0|choice:0|over", timeout=PYTHON_TIMEOUT)
-            page.locator("#ex-play svg.px-board").wait_for()
+            page.locator("#ex-play svg.px-board").wait_for()  # new_race waited for this race's answer
             problems += check(page, f"play/ ({ruleset})")
-            page.close()
         assert not problems, "\n".join(problems)
     finally:
         s.close()

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from test_browser import Server, Session, _site_pages, browser, server  # noqa: F401 (fixtures)
+from test_browser import Server, Session, _site_pages, browser, rules_pages, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -117,7 +117,7 @@ def built(page: Any) -> None:
     page.evaluate("document.fonts.ready")
 
 
-@pytest.mark.parametrize("path", _site_pages())
+@pytest.mark.parametrize("path", _site_pages() or ["(none: run make build first)"])
 def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
     page = opened(reader, path)
     found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES)
@@ -133,7 +133,7 @@ def decisions(page: Any) -> list[tuple[str, int]]:
           .map((asked, k) => (asked && asked.kind === 'choice' ? [el.id, k - 1] : null)).filter(Boolean))""")]
 
 
-@pytest.mark.parametrize("path", [p for p in _site_pages() if p.endswith("rules/")])
+@pytest.mark.parametrize("path", rules_pages() or ["(none: run make build first)"])
 def test_every_decision_of_every_example_reads_in_words(phone: tuple[Session, int], path: str) -> None:
     """Stepped to just before each decision and played from there, the menu offers words."""
     page = opened(phone, path)

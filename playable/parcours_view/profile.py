@@ -246,6 +246,8 @@ def rows(p: Profile) -> tuple[tuple[float, float], ...]:
     busy = [(p.x(i) - 2, p.x(i) + SP + 6) for i, s in enumerate(c.spaces)
             if not s.flat or s.cobbles or s.supply or s.red_triangle]
     busy += [name_extent(x, text, anchor) for x, text, _, anchor in _name_list(p)]
+    # every tenth space's number, centred on its space: above all, no cut halves one
+    numbers = [(p.x(i) + SP / 2 - LABEL, p.x(i) + SP / 2 + LABEL) for i in range(10, n - 1, 10)]
 
     def quiet(i: int) -> float:
         x = p.x(i)
@@ -255,7 +257,8 @@ def rows(p: Profile) -> tuple[tuple[float, float], ...]:
     for k in range(1, count):
         ideal = round(k * n / count)
         lo, hi = max(cuts[-1] + 10, ideal - CUT_SLACK), min(n - 10, ideal + CUT_SLACK)
-        best = max(range(lo, hi + 1), key=lambda i: (min(quiet(i), 10), -abs(i - ideal))) if lo <= hi else ideal
+        best = max(range(lo, hi + 1), key=lambda i: (not any(a <= p.x(i) <= b for a, b in numbers),
+                                                     min(quiet(i), 10), -abs(i - ideal))) if lo <= hi else ideal
         cuts.append(best)
     edges = [0.0] + [p.x(i) for i in cuts[1:]] + [p.width]
     return tuple((edges[k], edges[k + 1]) for k in range(len(edges) - 1))

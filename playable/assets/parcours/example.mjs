@@ -73,7 +73,7 @@ function readOptions(el) {
 // "": the default}; a rulebook may be printed on several pages), else this page.
 function pageLinks() {
   const holder = document.querySelector("template.px-links");
-  return holder ? JSON.parse(holder.content.textContent) : "#";
+  return holder ? JSON.parse(holder.content.textContent) : { "": "#" };
 }
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -24,6 +24,8 @@ const BOT = "search"; // the engine's bot (see the measures in play.md's source)
 const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choices"];
 const PLAY_ID = "ex-play";
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
@@ -95,17 +97,25 @@ class PlayPage {
       if (box.checked) this.humanSeats.add(Number(box.value));
       else this.humanSeats.delete(Number(box.value));
     }
-    // A game may name its seats (the Ronde's riders are colours): the form's <option> says so.
-    const names = JSON.parse(this.option(this.select.value)?.dataset.seats || "[]");
     const boxes = Array.from({ length: n }, (_, seat) => {
       const input = h("input", { type: "checkbox", name: "human", value: String(seat), id: `px-seat-${seat}` });
       input.checked = this.humanSeats.has(seat);
-      const name = names[seat];
-      const words = name ? { fr: `Joueur ${seat + 1} (${name.fr})`, en: `Player ${seat + 1} (${name.en})` }
-        : { fr: `Joueur ${seat + 1}`, en: `Player ${seat + 1}` };
-      return h("label", { class: "px-seat", for: input.id }, input, bi(words));
+      const { fr, en } = this.seatWords(this.select.value, seat);
+      return h("label", { class: "px-seat", for: input.id }, input, bi({ fr: capital(fr), en: capital(en) }));
     });
     this.seatsBox.replaceChildren(...boxes);
+  }
+
+  // A seat in words, "joueur 2 (Orange)": a game may name its seats (the Ronde's riders are colours),
+  // the form's <option> says so.
+  // With `bot`, it says so: "player 3 (Yellow, bot)".
+  seatWords(ruleset, seat, bot = false) {
+    const name = JSON.parse(this.option(ruleset)?.dataset.seats || "[]")[seat];
+    const words = (lang, robot) => {
+      const said = [name?.[lang], bot ? robot : null].filter(Boolean).join(", ");
+      return `${lang === "fr" ? "joueur" : "player"} ${seat + 1}${said ? ` (${said})` : ""}`;
+    };
+    return { fr: words("fr", "robot"), en: words("en", "bot") };
   }
 
   // The race the form asks for, or null (and a sentence) when it cannot be played.
@@ -256,19 +266,20 @@ class PlayPage {
   turnText() {
     const race = this.race;
     if (!race) return [];
+    const seat = (s) => this.seatWords(race.scenario.ruleset, s);
     if (race.finished) {
-      return Number.isInteger(race.winner)
-        ? [bi([`Race over: player ${race.winner + 1} wins.`, `Course finie : le joueur ${race.winner + 1} gagne.`])]
-        : [bi(["Race over.", "Course finie."])];
+      if (!Number.isInteger(race.winner)) return [bi(["Race over.", "Course finie."])];
+      const w = seat(race.winner);
+      return [bi([`Race over: ${w.en} wins.`, `Course finie : le ${w.fr} gagne.`])];
     }
     const need = race.need;
-    const p = need.seat + 1;
+    const p = seat(need.seat);
     if (this.isHuman(need.seat)) {
       return need.kind === "dice"
-        ? [bi([`Player ${p} to throw (a person): press Throw.`, `Au joueur ${p} de lancer (une personne) : appuyez sur Lancer.`])]
-        : [bi([`Player ${p} decides (a person): choose below.`, `Au joueur ${p} de décider (une personne) : choisissez ci-dessous.`])];
+        ? [bi([`${capital(p.en)} to throw (a person): press Throw.`, `Au ${p.fr} de lancer (une personne) : appuyez sur Lancer.`])]
+        : [bi([`${capital(p.en)} decides (a person): choose below.`, `Au ${p.fr} de décider (une personne) : choisissez ci-dessous.`])];
     }
-    return [bi([`Player ${p} plays (a bot)…`, `Le joueur ${p} joue (un robot)…`])];
+    return [bi([`${capital(p.en)} plays (a bot)…`, `Le ${p.fr} joue (un robot)…`])];
   }
 
   // ---------------------------------------------------------------- starting a race
@@ -409,14 +420,14 @@ class PlayPage {
     }
     const frame = frames[frames.length - 1];
     if (frame) {
-      const p = Number.isInteger(frame.seat) ? frame.seat + 1 : null;
-      const bot = p !== null && !this.isHuman(frame.seat);
+      const p = Number.isInteger(frame.seat)
+        ? this.seatWords(this.race.scenario.ruleset, frame.seat, !this.isHuman(frame.seat)) : null;
       if (frame.choice !== undefined) {
-        en.push(`Player ${p}${bot ? " (bot)" : ""} chose: ${frame.choice_label.en}.`);
-        fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a choisi : ${frame.choice_label.fr}.`);
+        en.push(`${capital(p.en)} chose: ${frame.choice_label.en}.`);
+        fr.push(`Le ${p.fr} a choisi : ${frame.choice_label.fr}.`);
       } else if (frame.dice.length && p !== null) {
-        en.push(`Player ${p}${bot ? " (bot)" : ""} threw ${frame.dice.join(" ")}.`);
-        fr.push(`Le joueur ${p}${bot ? " (robot)" : ""} a lancé ${frame.dice.join(" ")}.`);
+        en.push(`${capital(p.en)} threw ${frame.dice.join(" ")}.`);
+        fr.push(`Le ${p.fr} a lancé ${frame.dice.join(" ")}.`);
       }
       spoken.en.push(stepText(frame.item, "en"));
       spoken.fr.push(stepText(frame.item, "fr"));

@@ -8,7 +8,7 @@
 // Messages out:  {op: "status", stage: "pyodide" | "engine" | "ready"}
 //                {op: "status", stage: "failed", error: {en, fr}}
 // Requests in:   {id, op: "film", scenario (object or JSON string), links (where a step's article links
-//                 lead: a prefix, or {article id: prefix, "": the default}), move (optional:
+//                 lead: {article id: prefix, "": the default}, object or JSON string), move (optional:
 //                 {dice} or {choice}, played where the scenario stops; the film says if refused)}
 //                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
 //                                            replayed, bots playing on, the new steps)
@@ -100,7 +100,7 @@ const asText = (value) => (typeof value === "string" ? value : JSON.stringify(va
 
 // What each request asks of Python: the JSON text to pass, and the key of the answer.
 const REQUESTS = {
-  film: (data) => [[asText(data.scenario), JSON.stringify(data.links ?? "#"),
+  film: (data) => [[asText(data.scenario), asText(data.links ?? { "": "#" }),
     ...(data.move === undefined ? [] : [asText(data.move)])], "film"],
   play: (data) => [[asText(data.request)], "result"],
   odds: (data) => [[asText(data.board)], "result"],
