@@ -11,7 +11,9 @@ Prints:
   2. from the first touch of a worked example (the pointer entering it) to its first live
      result (the replay in Pyodide checked against the page), Python cold;
   3. the same after Material's instant navigation away and back, Python warm (goal: under
-     100 ms), and a throw played on, warm.
+     100 ms), and a throw played on, warm;
+  4. for every page of the site, its HTML's size (goal: at most 400 KB) and the longest task on the
+     main thread while it loads and builds its widgets (goal: at most 200 ms), Python not started.
 The widget marks `parcours:intent:<id>` and `parcours:live:<id>` with performance.mark().
 
 Needs `make build`, Chromium at /usr/bin/chromium and Playwright for Python.
@@ -37,6 +39,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--no-first-run", "--disable-sync", "--disable-quic"]
 GOAL_BYTES = 600 * 1024
 GOAL_WARM_MS = 100.0
+GOAL_PAGE_BYTES = 400 * 1000
+GOAL_TASK_MS = 200.0
+# Long tasks (over 50 ms) from the start of the page's load, collected by Chromium.
+LONG_TASKS = """window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+  .observe({ type: "longtask", buffered: true });"""
 
 
 def _quiet_disconnects(handle_error: Any) -> Any:
@@ -97,6 +105,30 @@ def first_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path,
     return ok
 
 
+def page_loads(browser: Any, base: str, site: Path) -> bool:
+    """Each page's HTML size and its longest main-thread task while loading (Python not started)."""
+    pages = sorted(p for p in site.rglob("index.html") if p.relative_to(site).parts[0] not in ("assets", "search"))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(LONG_TASKS)
+    ok = True
+    for file in pages:
+        path = file.parent.relative_to(site).as_posix().removeprefix(".") + "/"
+        path = path.removeprefix("/")
+        page = context.new_page()
+        page.goto(base + path)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1000)  # the widgets build after load
+        tasks = page.evaluate("window.__longTasks")
+        page.close()
+        longest, size = max(tasks, default=0.0), file.stat().st_size
+        fine = longest <= GOAL_TASK_MS and size <= GOAL_PAGE_BYTES
+        ok &= fine
+        print(f"  /{path:<24} {size / 1000:6.0f} KB   longest task {longest:5.0f} ms ({len(tasks)} over 50 ms)"
+              f"{'' if fine else '   OVER GOAL'}")
+    context.close()
+    return ok
+
+
 def intent_to_live(page: Any, example: str) -> float:
     page.evaluate("performance.clearMarks()")
     ex = page.locator(f"#{example}")
@@ -150,6 +182,10 @@ def main() -> int:
         print("Bytes before any interaction (first visit, empty cache):")
         for path in ("", RULES):
             ok &= first_visit(browser, base, log, site, path)
+
+        print(f"Every page: its HTML (goal: at most {GOAL_PAGE_BYTES // 1000} KB) and its longest task while it loads "
+              f"(goal: at most {GOAL_TASK_MS:.0f} ms):")
+        ok &= page_loads(browser, base, site)
 
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
