@@ -73,8 +73,10 @@ function drawWords(el) {
 
 // A number as a language writes it ("1 234,5" in French, "1,234.5" in English): every number the
 // scripts put in a sentence goes through here, as the build's go through parcours.core.number_words.
-const NUMBERS = { fr: new Intl.NumberFormat("fr-FR"), en: new Intl.NumberFormat("en-GB") };
+// (Made on first use: the first Intl object costs tens of milliseconds, on every page load.)
+const NUMBERS = {};
 export function numberIn(lang, value) {
+  NUMBERS[lang] ??= new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB");
   return NUMBERS[lang].format(value);
 }
 
