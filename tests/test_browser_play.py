@@ -358,8 +358,11 @@ RECORD_BOARDS = """() => {
 
 def table_hands(board: str) -> dict[int, str]:
     """The hands written in a Ronde board's table, by seat (0-based): its lines joined (none: no cards)."""
-    hands = re.findall(r'<text class="px-rc-hand" data-seat="(\d+)"[^>]*>(.*?)</text>', board)
-    return {int(seat): html.unescape(" ".join(re.sub(r"<[^>]+>", " ", lines).split())) for seat, lines in hands}
+    found: dict[int, str] = {}
+    for seat, lines in re.findall(r'<text class="px-rc-hand[^"]*"[^>]*? data-seat="(\d+)"[^>]*>(.*?)</text>', board):
+        text = html.unescape(" ".join(re.sub(r"<[^>]+>", " ", lines).split()))
+        found[int(seat)] = f"{found[int(seat)]} {text}" if int(seat) in found else text
+    return found
 
 
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:

@@ -63,16 +63,15 @@ def _both(seat: int) -> str:
     return both_text(colour_name(seat, "fr"), colour_name(seat, "en"), "tspan")
 
 
-def hand_lines(kinds: list[str], width: float) -> list[str]:
-    """A hand in words, French then English (the game's words), as the lines (SVG markup) of the board's
-    width: 'plat ×2, contre · flat ×2, counter' on one line when it fits, else each language on its own
-    lines, each marked with its language."""
+def hand_lines(kinds: list[str], width: float) -> list[tuple[str, list[str]]]:
+    """A hand in words, French then English (the game's words), in the board's width: ("", [one
+    line]) of 'plat ×2, contre · flat ×2, counter' when it fits, else each language's lines
+    [("fr", lines), ("en", lines)]."""
     fr, en = hand(kinds, "fr"), hand(kinds, "en")
     room = int((width - HAND_AT) / CHAR)
     if len(fr) + len(en) + 3 <= room:
-        return [both_text(fr, en, "tspan")]
-    return [f'<tspan lang="{lang}">{escape(line)}</tspan>'
-            for lang, words in (("fr", fr), ("en", en)) for line in _wrap(words, room)]
+        return [("", [both_text(fr, en, "tspan")])]
+    return [(lang, [escape(line) for line in _wrap(words, room)]) for lang, words in (("fr", fr), ("en", en))]
 
 
 def _wrap(words: str, room: int) -> list[str]:
@@ -195,11 +194,9 @@ def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, floa
             y += LINE
             lines.append(f'<text class="px-rc-hand" y="{_num(y)}"><tspan x="{HAND_AT}">'
                          f'{both_text("derrière le peloton", "behind the peloton", "tspan")}</tspan></text>')
-        shown = _hand_shown_lines(position, seat, width)
-        if shown:
-            spans = "".join(f'<tspan x="{HAND_AT}" dy="{0 if k == 0 else LINE}">{t}</tspan>'
-                            for k, t in enumerate(shown))
-            lines.append(f'<text class="px-rc-hand" data-seat="{seat}" y="{_num(y + LINE)}">{spans}</text>')
+        blocks = _hand_shown_lines(position, seat, width)
+        for k, (lang, shown) in enumerate(blocks):
+            lines.append(_hand_text(seat, lang, shown, y + LINE, len(blocks[0][1]) if k else 0))
             y += LINE * len(shown)
     if position.get("peloton") is not None:
         y += LINE
@@ -212,12 +209,22 @@ def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, floa
     return "".join(lines), y + 6
 
 
-def _hand_shown_lines(position: dict[str, Any], seat: int, width: float) -> list[str]:
+def _hand_shown_lines(position: dict[str, Any], seat: int, width: float) -> list[tuple[str, list[str]]]:
     """A rider's hand under his line: in words, or that it is hidden; nothing for no cards."""
     shown = hand_shown(position, seat)
     if shown is None:
-        return [both_text("main cachée", "hand hidden", "tspan")]
+        return [("", [both_text("main cachée", "hand hidden", "tspan")])]
     return hand_lines(shown, width) if shown else []
+
+
+def _hand_text(seat: int, lang: str, shown: list[str], y: float, above: int) -> str:
+    """A hand's lines (in one language, or both on one line) from y on. English lines that follow
+    `above` French ones move up by as many lines when the reader reads English only (parcours.css):
+    no blank lines where the French would be."""
+    spans = "".join(f'<tspan x="{HAND_AT}" dy="{0 if k == 0 else LINE}">{t}</tspan>' for k, t in enumerate(shown))
+    marks = ' class="px-rc-hand px-rc-after-fr"' if above else ' class="px-rc-hand"'
+    marks += (f' lang="{lang}"' if lang else "") + (f' style="--px-fr-lines: {above}"' if above else "")
+    return f'<text{marks} data-seat="{seat}" y="{_num(y)}">{spans}</text>'
 
 
 def board_svg(position: dict[str, Any], label: str) -> str:
