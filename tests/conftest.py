@@ -23,6 +23,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
+        "numeric: the exact odds' numerics (big fractions, large boards, odds against many races): CPython only, "
+        "as they take a minute inside Pyodide, whose arithmetic the parity tests already compare byte for byte",
+    )
+    config.addinivalue_line(
+        "markers",
         "site: reads the site's YAML data (docs/, with PyYAML, which Pyodide lacks) or builds the site: "
         "run by CPython only, and by make test, not make check",
     )

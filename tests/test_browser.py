@@ -145,6 +145,10 @@ def _site_pages() -> list[str]:
     return pages
 
 
+# One page of each kind: home, a game, its rules, its sources, the Play page, a reference page, the 404.
+PAGE_KINDS = ["", "veldiv/", "veldiv/rules/", "veldiv/sources/", "play/", "scenario-format/", "404.html"]
+
+
 def rules_pages() -> list[str]:
     """The pages with worked examples (a rulebook may take several)."""
     return [path for path in _site_pages() if path.endswith("/") and 'class="px-example"'
@@ -279,7 +283,13 @@ def counter(example: Any) -> str:
 
 
 def wait_counter(example: Any, text: str) -> None:
-    example.locator(".px-counter").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).wait_for()
+    try:
+        example.locator(".px-counter").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).wait_for()
+    except Exception as err:  # say what the example shows instead (a rare wait that timed out in CI)
+        shown = example.evaluate("""el => ({counter: el.querySelector('.px-counter')?.textContent,
+            status: el.querySelector('.px-status')?.textContent, live: el.dataset.live ?? null,
+            focus: document.activeElement?.outerHTML.slice(0, 160), y: el.getBoundingClientRect().top})""")
+        raise AssertionError(f"the counter never read {text!r}; the example shows {shown}") from err
 
 
 def wait_live(example: Any) -> None:
@@ -812,10 +822,13 @@ def test_touch_targets_on_a_phone(browser: Any, server: Server) -> None:
 def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
     if not AXE.is_file():
         _fail("node_modules/axe-core is missing: run npm ci")
+    assert set(PAGE_KINDS) <= set(_site_pages()), "a page of each kind, as the site names them"
     found: list[str] = []
-    # Colours are the same at any width: the phone's pass leaves contrast to the desk's (half of axe's time).
-    for name, viewport, rules in (("desktop", {"width": 1280, "height": 900}, {}),
-                                  ("phone", {"width": 375, "height": 740}, {"color-contrast": {"enabled": False}})):
+    # Colours are the same at any width: the phone's pass leaves contrast to the desk's (half of axe's time),
+    # and reads one page of each kind (what a phone changes is the layout of each kind of page).
+    for name, viewport, rules, pages in (
+            ("desktop", {"width": 1280, "height": 900}, {}, _site_pages()),
+            ("phone", {"width": 375, "height": 740}, {"color-contrast": {"enabled": False}}, PAGE_KINDS)):
         s = Session(browser, server)
         # Python itself is not what axe looks at: a stand-in worker, ready at once, keeps
         # the machine free for axe (Pyodide would start on every rules page, twice).
@@ -824,7 +837,7 @@ def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
         try:
             page = s.page(None)
             page.set_viewport_size(viewport)
-            for path in _site_pages():
+            for path in pages:
                 page.goto(server.base + path)
                 if page.locator(".px-example[data-px-widget]").count():
                     # The widget as a reader leaves it: a step shown, the readings open, a refusal said.

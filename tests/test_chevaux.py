@@ -149,6 +149,7 @@ def _brute_force(board: Board) -> float:
     return red_win
 
 
+@pytest.mark.numeric
 def test_exact_odds_sum_to_one_and_length_distribution_is_a_distribution() -> None:
     o = odds(Board.parse(None))
     assert sum(o.win) == 1
@@ -176,6 +177,7 @@ def _clean_path(faces: list[int], board: Board) -> bool:
     return False
 
 
+@pytest.mark.numeric
 @pytest.mark.parametrize("board", [None, {"holes": 12, "up": 6, "traps": [2, 7, 9]},
                                    {"holes": 30, "up": 15, "traps": []}])
 def test_exact_odds_agree_with_simulation(board: dict[str, object] | None) -> None:
@@ -211,6 +213,7 @@ def close(exact: Chance, approximate: Chance) -> bool:
     return abs(Fraction(exact) - Fraction(approximate)) < 1e-12
 
 
+@pytest.mark.numeric
 def test_large_boards_are_solved_in_floating_point_by_the_same_equations() -> None:
     """Exact fractions grow with the board (a 60-hole board took 48 s); past EXACT_UP_TO positions the
     same equations run in floats, which agree with the fractions where both are computed."""

@@ -54,7 +54,7 @@ PYODIDE_PYTEST_ARGS = [  # the runner gives pytest the whole tests/ folder: the 
     "--ignore", str(TESTS / "node"),
     *(arg for path in sorted(TESTS.glob("test_*.py")) if path.name not in PYODIDE_TESTS
       for arg in ("--ignore", str(path))),
-    "-m", "not strength and not site and not yaml",
+    "-m", "not strength and not numeric and not site and not yaml",
     "-rs",  # list what was skipped, and why (tests that start a process: CPython-only)
 ]
 # Host directories the tests may read (mounted at the same path inside Pyodide).
