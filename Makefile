@@ -42,9 +42,10 @@ lint: $(BIN)/mkdocs
 check: lint
 	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength"
 
-# Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
+# Three workers on two cores, each taking whole files (a file's tests share its module-scoped servers
+# and browser): the browser tests spend much of their time waiting on Python's start and on watchdogs.
 test: lint build
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 3 --dist loadfile
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py

@@ -228,6 +228,11 @@ COLLATION_HEAD = (("Section", "Section"), ("Témoin A (000)", "Witness A (000)")
                   ("Nature", "Kind"), ("Change le jeu", "Changes play"), ("Note", "Note"))
 
 
+def _original(text: str) -> str:
+    """A witness's reading, quoted in its own language whatever the reader's (px-original)."""
+    return f'<span class="px-original" lang="fr">{escape(text)}</span>'
+
+
 def render_collation(docs: Path, game: str) -> str:
     """Every difference between the two witnesses, a row each; on a phone each row is a card whose
     cells carry their column's name (data-label, shown by parcours.css)."""
@@ -245,8 +250,8 @@ def render_collation(docs: Path, game: str) -> str:
         title = titles[section]
         link = f"../{Path(pages[section]).stem}/#{anchor(section)}"
         cells = (f'<a href="{escape(link)}">{both(title["fr"], title["en"])}</a>',
-                 f'<span lang="fr">{escape(v["a"])}</span>' if v["a"] else both("absent", "absent"),
-                 f'<span lang="fr">{escape(v["b"])}</span>' if v["b"] else both("absent", "absent"),
+                 _original(v["a"]) if v["a"] else both("absent", "absent"),
+                 _original(v["b"]) if v["b"] else both("absent", "absent"),
                  both(*KINDS[v["kind"]]),
                  both("oui", "yes") if v["changes_play"] else both("non", "no"),
                  bi(v["note"]))

@@ -12,6 +12,7 @@ from typing import Any
 from mkdocs.structure.files import File
 
 from parcours import all_games, all_races, veldiv
+from parcours.options import CONFIDENCE, Option, OptionValue
 from parcours_view.film import Links
 
 from . import data_check
@@ -36,11 +37,16 @@ def _rulesets_table(lang: str) -> str:
 
 def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
     """All readings of a game's rules (game="all": every game), each linking to its note and its
-    article on the rules page that prints them (here: the Markdown file being rendered, from docs/)."""
-    head = ("| Option | Question | Article | Confiance | Par défaut | Autres lectures |" if lang == "fr"
-            else "| Option | Question | Article | Confidence | Default | Other readings |")
-    rows = [head, "|---|---|---|---|---|---|"]
-    games = all_games() if game == "all" else {game: all_games()[game]}
+    article on the rules page that prints them (here: the Markdown file being rendered, from docs/).
+    A rules page says them in words; the scenario format's reference (every game) adds the codes a
+    scenario writes."""
+    codes = game == "all"
+    fr = lang == "fr"
+    words = (["Question", "Article", "Confiance", "Par défaut", "Autres lectures"] if fr
+             else ["Question", "Article", "Confidence", "Default", "Other readings"])
+    head = (["Option"] if codes else []) + words
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    games = all_games() if codes else {game: all_games()[game]}
     for name, rules in games.items():
         rulebook = data_check.rulebook(docs, name).data
         page = page_of(rules_pages(name, rulebook))
@@ -51,11 +57,22 @@ def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
             return f"{posixpath.relpath(page[section], posixpath.dirname(here))}#{target}"
 
         for oid, option in rules.OPTIONS.items():
-            others = ", ".join(f"`{v}`" for v in option.values if v != option.default) or "—"
-            article = f"[`{option.article}`]({link(option.article, anchor(option.article))})"
+            def value(v: OptionValue, option: Option = option) -> str:
+                if codes:
+                    return f"`{v}`"
+                return str(v) if isinstance(v, int) else escape(option.labels[v][lang])
+
+            others = ", ".join(value(v) for v in option.values if v != option.default) or "—"
+            if option.number_range:  # a number: the others are the range it may take
+                low, high = option.number_range
+                others = f"de {low} à {high}" if fr else f"{low} to {high}"
+            article = option.article if codes else rules.article_label(option.article, lang)
+            article = f"[{f'`{article}`' if codes else article}]({link(option.article, anchor(option.article))})"
             note = link(noted.get(oid, option.article), "option-" + oid.replace(".", "-"))
-            rows.append(f"| [`{oid}`]({note}) | {option.question[lang]} | {article} "
-                        f"| {option.confidence} | `{option.default}` | {others} |")
+            question = escape(option.question[lang])
+            cells = ([f"[`{oid}`]({note})", question] if codes else [f"[{question}]({note})"]) + [
+                article, CONFIDENCE[option.confidence][lang], value(option.default), others]
+            rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 

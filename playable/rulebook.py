@@ -122,7 +122,9 @@ def _note(rules: GameRules, note: dict[str, Any]) -> str:
         body += _option_box(rules, note["option"])
     kind = "question" if note.get("option") else "note"
     title = " · ".join(f'<span lang="{lang}">{escape(note["title"][lang])}</span>' for lang in ("fr", "en"))
-    return f'!!! {kind} "{title}"\n\n{_indent(body)}\n'
+    # Material's admonition as HTML: written as `!!!`, Markdown would wrap the body's blocks in a <p>
+    # (which the browser then splits into empty paragraphs around it).
+    return f'<div class="admonition {kind}">\n<p class="admonition-title">{title}</p>\n{body}\n</div>\n'
 
 
 def example_html(example: Example, links: Links = "#") -> str:

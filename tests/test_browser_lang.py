@@ -26,8 +26,13 @@ __all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 
 PLAY = "play/"
 # What the rules quote in their own language, always shown: the original's column (and its tab)
-# of a parallel text, and the words of the original marked [sic].
-ORIGINALS = ".px-parallel .tabbed-block:first-child *, .px-parallel .tabbed-labels > :first-child, .px-sic q"
+# of a parallel text, the words of the original marked [sic], a witness's reading (px-original).
+ORIGINALS = (".px-parallel .tabbed-block:first-child *, .px-parallel .tabbed-labels > :first-child, .px-sic q, "
+             ".px-original")
+# The quoted readings of the sources that a language choice hid (it must not: they are originals).
+HIDDEN_ORIGINALS = """() => Array.from(document.querySelectorAll(".px-original"))
+  .filter((el) => el.textContent.trim() && !(el.checkVisibility() && el.getClientRects().length > 0))
+  .map((el) => el.outerHTML.slice(0, 160))"""
 # Material's words in each choice: the search box's placeholder and the Back to top button.
 INTERFACE = {"fr": ("Rechercher", "Haut de page"), "en": ("Search", "Back to top"),
              "both": ("Rechercher · Search", "Haut de page · Back to top")}
@@ -177,8 +182,9 @@ def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server
             widgets_built(page)
             faults += [f"{path or 'home'}: {other}: {seen}" for seen in visible_in(page, other)]
             faults += [f"{path or 'home'}: both: {seen}" for seen in page.evaluate(BOTH_SIDE_BY_SIDE, mode)]
+            faults += [f"{path or 'home'}: an original hidden: {seen}" for seen in page.evaluate(HIDDEN_ORIGINALS)]
             page.close()
-        assert not faults, f"{mode} only, {len(faults)} texts of the other language:\n" + "\n".join(faults[:40])
+        assert not faults, f"{mode} only, {len(faults)} texts misplaced:\n" + "\n".join(faults[:40])
         s.rec.assert_clean()
     finally:
         s.close()

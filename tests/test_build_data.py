@@ -180,7 +180,7 @@ def test_html_in_titles_is_shown_as_text(docs: Path) -> None:
     # a section title is a Markdown heading: HTML escaped, Markdown's own marks too
     assert ('## <span lang="fr">Article &lt;script&gt;alert(1)&lt;/script&gt; \\*premier\\* \\{\\#x\\}</span> '
             '· <span lang="en">Article 1</span> {#veldiv-art-1}') in html
-    assert ('!!! note "<span lang="fr">Les &lt;b&gt;jetons&lt;/b&gt; &quot;ronds&quot;</span> · '
+    assert ('<p class="admonition-title"><span lang="fr">Les &lt;b&gt;jetons&lt;/b&gt; &quot;ronds&quot;</span> · '
             '<span lang="en">The round tokens') in html
 
 

@@ -117,6 +117,18 @@ def test_no_program_data_in_any_page(page: Path) -> None:
     assert not leaks, f"program data in the text of {page.relative_to(SITE)}: {leaks[:5]}"
 
 
+# A block inside a paragraph, which the browser splits into empty paragraphs around it (a blank band).
+# (A <p> opening a parallel text's tab still holds the original's <p> and <ul>: left for now.)
+BLOCK_IN_PARAGRAPH = re.compile(r"<p>\s*<div\b")
+
+
+@pytest.mark.parametrize("page", _pages(), ids=lambda p: p.parent.relative_to(SITE).as_posix() or "home")
+def test_no_block_inside_a_paragraph(page: Path) -> None:
+    html = page.read_text(encoding="utf-8")
+    found = [html[m.start():m.start() + 120] for m in BLOCK_IN_PARAGRAPH.finditer(html)]
+    assert not found, f"{len(found)} blocks inside a paragraph in {page.relative_to(SITE)}: {found[:3]}"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_lazy_plural_outside_the_quoted_original(game: str) -> None:
     original = _originals(game)
@@ -308,3 +320,25 @@ def test_every_article_a_step_cites_is_on_the_page_its_link_names() -> None:
         seen += len(hrefs)
         broken += [f"{page.relative_to(SITE)}: {href}" for href in sorted(hrefs) if not lands(page, href)]
     assert seen > 200 and not broken, f"{seen} links, broken: {broken}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rules_pages_readings_table_is_in_words(game: str) -> None:
+    """The table of a game's readings says each in words (question, article, confidence, values):
+    the codes a scenario writes are the Scenario format page's."""
+    html = _page(SITE / game / "rules" / "index.html")
+    tables = [t for t in re.findall(r"<table>.*?</table>", html, re.DOTALL) if "<th>Confiance</th>" in t
+              or "<th>Confidence</th>" in t]
+    assert len(tables) == 2, f"{game}: a readings table in each language, found {len(tables)}"
+    for table in tables:
+        assert "<code>" not in table, f"{game}: a code in its readings table: {table[:300]}"
+        if "<th>Confiance</th>" in table:  # (in English, the confidence's words are its codes)
+            assert not re.search(r"<td>(text|reading|reconstruction)</td>", table), f"{game}: a confidence's code"
+    codes = _page(SITE / "scenario-format" / "index.html")
+    assert f"<code>{next(iter(all_games()[game].OPTIONS))}</code>" in codes, "the reference page keeps the codes"
+
+
+def _page(path: Path) -> str:
+    if not path.is_file():
+        pytest.fail(f"{path.relative_to(ROOT)} is missing: run make build first", pytrace=False)
+    return path.read_text(encoding="utf-8")
