@@ -89,9 +89,15 @@ def _parallel(fr_label: str, fr_html: str, en_label: str, en_html: str) -> str:
             f'=== "{en_label}"\n\n{_indent(en_html)}\n\n</div>\n')
 
 
+def _without_label(text: str, label: str) -> str:
+    """A reading's sentence without its label in front, which the box prints just before it."""
+    return text[len(label):].lstrip() if text.startswith(label) else text
+
+
 def _option_box(rules: GameRules, option_id: str) -> str:
-    """A reading beside its article: the question, each value in words (its code after it, for
-    scenario authors) with what it means, the one the engine plays by default, and how sure we are."""
+    """A reading beside its article: the question, each value in words with what it means, the one
+    the engine plays by default, and how sure we are (the codes a scenario writes are on the Scenario
+    format page)."""
     option = rules.OPTIONS[option_id]
     rows = []
     for lang in ("fr", "en"):
@@ -104,12 +110,13 @@ def _option_box(rules: GameRules, option_id: str) -> str:
         else:
             default = " (par défaut)" if fr else " (default)"
             readings = "".join(
-                f"<li><strong>{escape(option.labels[value][lang])}</strong> <code>{escape(value)}</code>"
-                f'{default if value == option.default else ""}{colon} {escape(text[lang])}</li>'
+                f"<li><strong>{escape(option.labels[value][lang])}</strong>"
+                f'{default if value == option.default else ""}{colon} '
+                f"{escape(_without_label(text[lang], option.labels[value][lang] + colon))}</li>"
                 for value, text in option.values.items())
-        head = "Option du moteur" if fr else "Engine option"
+        head = "Les lectures possibles" if fr else "The possible readings"
         sure = CONFIDENCE[option.confidence][lang]
-        rows.append(f'<div lang="{lang}"><p><strong>{head}</strong> <code>{option_id}</code> '
+        rows.append(f'<div lang="{lang}"><p><strong>{head}</strong> '
                     f"({'confiance' if fr else 'confidence'}{colon} <em>{sure}</em>). "
                     f"{escape(option.question[lang])}</p><ul>{readings}</ul></div>")
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'

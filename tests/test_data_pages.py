@@ -334,6 +334,9 @@ def test_a_rules_pages_readings_table_is_in_words(game: str) -> None:
         assert "<code>" not in table, f"{game}: a code in its readings table: {table[:300]}"
         if "<th>Confiance</th>" in table:  # (in English, the confidence's words are its codes)
             assert not re.search(r"<td>(text|reading|reconstruction)</td>", table), f"{game}: a confidence's code"
+    boxes = re.findall(r'<div class="px-option".*?</ul></div></div>', html, re.DOTALL)
+    assert boxes, f"{game}: no reading beside its article"
+    assert not [b for b in boxes if "<code>" in b], f"{game}: a code beside an article's readings"
     codes = _page(SITE / "scenario-format" / "index.html")
     assert f"<code>{next(iter(all_games()[game].OPTIONS))}</code>" in codes, "the reference page keeps the codes"
 
