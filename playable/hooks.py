@@ -104,3 +104,8 @@ def mark_languages(html: str) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     return mark_languages(mark_titles(output, nav_titles(config["nav"] or [])))
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """The 404 page (a template of the theme, not a page of docs/): its menu marked like a page's."""
+    return on_post_page(output, None, config) if template_name == "404.html" else output

@@ -345,3 +345,13 @@ def _page(path: Path) -> str:
     if not path.is_file():
         pytest.fail(f"{path.relative_to(ROOT)} is missing: run make build first", pytrace=False)
     return path.read_text(encoding="utf-8")
+
+
+def test_the_404_pages_menu_is_marked_by_language() -> None:
+    """The 404 page's menu, like every page's, says each title in each language apart (a language
+    choice then shows one of them)."""
+    html = _page(SITE / "404.html")
+    marked = '<span lang="fr">Accueil</span><span class="px-sep"> · </span><span lang="en">Home</span>'
+    assert marked in _page(SITE / "index.html"), "a page's menu, as the build marks it"
+    assert marked in html
+    assert not re.search(r">\s*Accueil · Home\s*<", html)
