@@ -314,3 +314,17 @@ def test_a_progress_bar_on_a_terminal_only_and_never_with_json(monkeypatch: pyte
     data, nothing = runs("--json")
     assert nothing == "" and json.loads(data)["races"] == 50
 
+
+
+def test_the_scenario_format_page_shows_what_stats_and_compare_really_print() -> None:
+    """Every line of the page's stats and compare samples (excerpts) is a line the command prints."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    samples = [block for block in page.split("```console\n")[1:]
+               if block.lstrip().startswith(("$ parcours stats", "$ parcours compare"))]
+    assert len(samples) == 4  # stats and compare, in French and in English
+    for block in samples:
+        command, *lines = [line.strip() for line in block.split("```")[0].strip().splitlines()]
+        printed = {line.strip() for line in cli(*command.removeprefix("$ parcours ").split()).stdout.splitlines()}
+        assert lines and all(line in printed for line in lines), [line for line in lines if line not in printed]

@@ -199,6 +199,13 @@ def measure_label(c: Comparison, m: Measure, lang: str) -> str:
     return game_of(ruleset).FIGURES[m.figure].name[lang]
 
 
+def measure_words(c: Comparison, m: Measure, lang: str) -> str:
+    """A measure named whole, out of its table: 'Points scored, player 2', 'Wins, player 1'."""
+    if m.seat is None:
+        return measure_label(c, m, lang)
+    return f"{_heading(c, m, lang)}, {seat_name(c.stats[0].ruleset, m.seat, lang, capital=False)}"
+
+
 def _heading(c: Comparison, m: Measure, lang: str) -> str:
     if m.what == "wins":
         return "Victoires" if lang == "fr" else "Wins"
