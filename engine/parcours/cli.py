@@ -14,8 +14,10 @@ from .core import ScenarioError, french_number, number_words
 from .games import all_games, all_races, default_options
 from .narrate import sentence
 from .options import OptionValue
+from .report import compare_lines, stats_lines
 from .scenario import MAX_TEXT, Game, Scenario, loads, parse, play, result
 from .simulate import Summary, simulate
+from .stats import compare, run
 
 MAX_RACES = 1_000_000  # simulate -n: beyond this a run takes days; Ctrl-C stops any run cleanly
 
@@ -74,6 +76,20 @@ def _parser() -> argparse.ArgumentParser:
     sm.add_argument("--lang", choices=("fr", "en"), default="en")
     sm.set_defaults(run=_simulate)
 
+    st = sub.add_parser("stats", help="many races measured: wins and places by seat, length, the game's figures")
+    _race_args(st)
+    _measure_args(st, 1000)
+    st.set_defaults(run=_stats)
+
+    cp = sub.add_parser("compare", help="the same races under every value of an option, side by side")
+    cp.add_argument("ruleset", help="e.g. veldiv.individuelle")
+    cp.add_argument("--players", type=int, required=True)
+    cp.add_argument("--option", required=True, metavar="ID", help="the option whose values are compared")
+    cp.add_argument("--values", default="", help="comma-separated values to compare with the default "
+                                                 "(default: every value; a few of a number's range)")
+    _measure_args(cp, 2000)
+    cp.set_defaults(run=_compare)
+
     ls = sub.add_parser("rulesets", help="list the rulesets, their options and the boxes")
     ls.add_argument("--json", action="store_true")
     ls.set_defaults(run=_rulesets)
@@ -86,13 +102,25 @@ def _race_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", action="append", default=[], metavar="ID=VALUE", help="set an interpretation")
 
 
+def _measure_args(p: argparse.ArgumentParser, races: int) -> None:
+    p.add_argument("-n", "--count", type=int, default=races, help=f"races (default {races:,})")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default="", help="comma-separated bot per seat, for games with decisions")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("fr", "en"), default="en")
+
+
+def _value(text: str) -> int | str:
+    return int(text) if re.fullmatch(r"-?[0-9]{1,18}", text) else text  # not '²', nor 5,000 digits
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     given: dict[str, Any] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep:
             raise ScenarioError(f"--option {item}", "expected ID=VALUE", fr="attendu : ID=VALEUR")
-        given[key] = int(value) if re.fullmatch(r"-?[0-9]{1,18}", value) else value  # not '²', nor 5,000 digits
+        given[key] = _value(value)
     return given
 
 
@@ -257,11 +285,49 @@ def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = ""
         print(f"Tapez un nombre de 1 à {len(choices)}." if lang == "fr" else f"Type a number from 1 to {len(choices)}.")
 
 
+def _check_count(count: int) -> None:
+    if not 1 <= count <= MAX_RACES:
+        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {count}",
+                            fr=f"attendu : de 1 à {french_number(MAX_RACES)} courses, reçu {count}")
+
+
+def _stats(args: argparse.Namespace) -> int:
+    """Many races on the seeded streams of stats.py, in words or as JSON (no progress bar with --json)."""
+    scenario = _scenario_from_args(args, None)
+    _check_count(args.count)
+    bots = _bots(scenario, args.bots)
+    bar = _progress_bar(args.count) if not args.json and sys.stderr.isatty() else None
+    result = run(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bots, bar)
+    if bar is not None:
+        sys.stderr.write("\n")
+    _print_measures(result.to_json(), stats_lines(result, args.lang), args.json)
+    return 130 if result.interrupted else 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """Every value of one option on the same races, with the paired differences and a verdict."""
+    scenario = parse({"ruleset": args.ruleset, "players": args.players})
+    _check_count(args.count)
+    bots = _bots(scenario, args.bots)
+    values = [_value(v.strip()) for v in args.values.split(",") if v.strip()] or None
+    bar = _progress_bar(args.count) if not args.json and sys.stderr.isatty() else None
+    result = compare(scenario.ruleset, scenario.players, args.option, args.count, args.seed, values, bots, bar)
+    if bar is not None:
+        sys.stderr.write("\n")
+    _print_measures(result.to_json(), compare_lines(result, args.lang), args.json)
+    return 130 if result.stats[0].interrupted else 0
+
+
+def _print_measures(data: dict[str, Any], lines: list[str], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(lines))
+
+
 def _simulate(args: argparse.Namespace) -> int:
     scenario = _scenario_from_args(args, None)
-    if not 1 <= args.count <= MAX_RACES:
-        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {args.count}",
-                            fr=f"attendu : de 1 à {french_number(MAX_RACES)} courses, reçu {args.count}")
+    _check_count(args.count)
     bar = _progress_bar(args.count) if args.count >= 2000 and sys.stderr.isatty() else None
     summary = simulate(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bar,
                        _bots(scenario, args.bots))

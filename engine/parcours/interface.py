@@ -5,8 +5,9 @@ Game packages import from here, never from the registry (`games.py`), which impo
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .core import Event, Need
@@ -40,6 +41,34 @@ class Race:
     team: bool = False
 
 
+@dataclass(frozen=True)
+class Figure:
+    """Something a game counts in a race, in words, as `parcours stats` shows it."""
+
+    name: dict[str, str]  # {"fr", "en"}: what it counts, as a heading ("Jetons Premier" / "Premier tokens")
+    share: bool = False  # a yes or no of each race, shown as a share of races (else a mean per race)
+
+
+@dataclass
+class RaceFigures:
+    """What a tally read in one race: figures of the race, figures of each seat, where pieces stopped."""
+
+    race: dict[str, float | None] = field(default_factory=dict)  # None: nothing to measure in this race
+    seats: dict[str, list[float]] = field(default_factory=dict)  # figure id -> one value a seat
+    landings: Counter[int] = field(default_factory=Counter)  # square (hole, space) -> stops there
+
+
+class Tally(Protocol):
+    """Reads one race for `parcours stats`: each step's events with the state after them, then the
+    final state. It reads only events of `kinds` (the one loop that plays races passes no others, so
+    a faster way of playing may build only those)."""
+
+    @property
+    def kinds(self) -> frozenset[str]: ...
+    def step(self, state: Any, events: list[Event], /) -> None: ...
+    def result(self, state: Any, /) -> RaceFigures: ...
+
+
 class GameRules(Protocol):
     """What every game package provides (read-only attributes, then functions)."""
 
@@ -61,6 +90,8 @@ class GameRules(Protocol):
     def ARTICLES(self) -> tuple[str, ...]: ...
     @property
     def SEAT_COLOURS(self) -> tuple[dict[str, str], ...]: ...  # seat -> {"fr", "en"}; () if seats have none
+    @property
+    def FIGURES(self) -> Mapping[str, Figure]: ...  # every figure its tallies report, in words ("landings" too)
 
     def new_state(self, ruleset: str, players: int, options: dict[str, OptionValue], setup: object, /) -> Any: ...
     def settle_setup(self, state: Any, /) -> list[Event]: ...
@@ -77,3 +108,5 @@ class GameRules(Protocol):
     # Raises for a choice the game has no words for (a bug: tests/test_labels.py meets them all).
     def choice_words(self, state: Any, need: Need, /) -> dict[str, dict[str, str]]: ...
     def question_words(self, state: Any, need: Need, /) -> dict[str, str]: ...
+    # A fresh tally of the game's own figures for one race (figures.py in each game's package).
+    def tally(self, ruleset: str, players: int, /) -> Tally: ...

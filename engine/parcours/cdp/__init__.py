@@ -7,6 +7,7 @@ from typing import Any
 from ..core import Event, Need
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
+from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_TRACK, RACES, TRACK_SQUARES
@@ -66,6 +67,7 @@ __all__ = [
     "BOTS",
     "DECISIONS",
     "DEFAULT_TRACK",
+    "FIGURES",
     "GAME",
     "OPTIONS",
     "RACES",
@@ -82,4 +84,5 @@ __all__ = [
     "question_words",
     "sentence",
     "settle_setup",
+    "tally",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
@@ -22,6 +23,7 @@ __all__ = [
     "BOTS",
     "DECISIONS",
     "DEFAULT_BOARD",
+    "FIGURES",
     "GAME",
     "HORSES",
     "OPTIONS",
@@ -40,4 +42,5 @@ __all__ = [
     "question_words",
     "sentence",
     "settle_setup",
+    "tally",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .bots import BOTS
+from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
@@ -19,6 +20,7 @@ __all__ = [
     "ARTICLES",
     "BOTS",
     "DECISIONS",
+    "FIGURES",
     "GAME",
     "OPTIONS",
     "RACES",
@@ -34,4 +36,5 @@ __all__ = [
     "question_words",
     "sentence",
     "settle_setup",
+    "tally",
 ]

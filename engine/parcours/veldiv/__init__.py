@@ -7,6 +7,7 @@ from typing import Any
 from ..core import Event, Need, ScenarioError
 from ..options import OptionValue
 from . import setup
+from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
@@ -43,6 +44,7 @@ __all__ = [
     "BOTS",
     "BOXES",
     "DECISIONS",
+    "FIGURES",
     "GAME",
     "OPTIONS",
     "RACES",
@@ -66,4 +68,5 @@ __all__ = [
     "sentence",
     "settle_setup",
     "setup",
+    "tally",
 ]

@@ -1,0 +1,346 @@
+"""The words of `parcours stats` and `parcours compare`, in French and English: the shares, intervals,
+lengths and verdicts around each game's figures, whose own names live in the game's package (FIGURES)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .core import number_words, plural
+from .games import default_options, game_of
+from .options import Option, OptionValue
+from .simulate import wilson
+from .stats import Comparison, Measure, Stats
+
+WIDTH = 44  # the widest label of a table's rows
+
+
+def counted(n: int, one: str, many: str, lang: str) -> str:
+    """'2,000 races' / '2 000 courses', the noun agreeing as the narration's plural() has it."""
+    return f"{number_words(n, lang)} {plural(n, one, many, lang).split(' ', 1)[1]}"
+
+
+def races_words(n: int, lang: str) -> str:
+    return counted(n, "course", "courses", lang) if lang == "fr" else counted(n, "race", "races", lang)
+
+
+def players_words(n: int, lang: str) -> str:
+    return counted(n, "joueur", "joueurs", lang) if lang == "fr" else counted(n, "player", "players", lang)
+
+
+def pct(share: float, lang: str) -> str:
+    return number_words(100 * share, lang, 1, percent=True)
+
+
+def decimal(value: float, lang: str, decimals: int = 2) -> str:
+    return number_words(value, lang, decimals)
+
+
+def whole_or_half(value: float, lang: str) -> str:
+    """A median of whole numbers: '159', or '159.5' between two."""
+    return number_words(value, lang, 0 if value == int(value) else 1)
+
+
+def seat_name(ruleset: str, seat: int, lang: str, capital: bool = True) -> str:
+    """'Player 2 (Orange)' / 'joueur 2 (Orange)': a seat as the pages name it, its colour if it has one."""
+    game = game_of(ruleset)
+    word = ("Joueur" if lang == "fr" else "Player") if capital else ("joueur" if lang == "fr" else "player")
+    colour = f" ({game.SEAT_COLOURS[seat][lang]})" if seat < len(game.SEAT_COLOURS) else ""
+    return f"{word} {seat + 1}{colour}"
+
+
+def place_name(place: int, lang: str) -> str:
+    """A finishing place: '1st', '2nd' / '1er', '2e'."""
+    if lang == "fr":
+        return "1er" if place == 1 else f"{place}e"
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def race_name(ruleset: str, lang: str) -> str:
+    return game_of(ruleset).RACES[ruleset].name[lang]
+
+
+def _colon(lang: str) -> str:
+    return " : " if lang == "fr" else ": "
+
+
+def reading_words(option: Option, value: OptionValue, lang: str) -> str:
+    """A value of an option in words: its label, or the number."""
+    return option.labels[str(value)][lang] if option.number_range is None else number_words(int(value), lang)
+
+
+def readings_line(ruleset: str, options: dict[str, OptionValue], lang: str) -> str | None:
+    """The readings set away from their defaults, each as its question and its answer."""
+    game, defaults = game_of(ruleset), default_options(ruleset)
+    changed = [(game.OPTIONS[oid], v) for oid, v in options.items() if defaults.get(oid) != v]
+    if not changed:
+        return None
+    said = " ; ".join if lang == "fr" else "; ".join
+    head = "Lectures autres que celles par défaut" if lang == "fr" else "Readings other than the defaults"
+    return head + _colon(lang) + said(f"{o.question[lang]} {reading_words(o, v, lang)}" for o, v in changed) + "."
+
+
+def bots_words(bots: Sequence[str], lang: str) -> str:
+    if not bots:
+        return ""
+    names = ", ".join(f"« {b} »" if lang == "fr" else f'"{b}"' for b in bots)
+    return f" ; robots : {names}" if lang == "fr" else f"; bots: {names}"
+
+
+# ---------------------------------------------------------------- stats
+
+def stats_lines(s: Stats, lang: str) -> list[str]:
+    fr = lang == "fr"
+    lines: list[str] = []
+    if s.interrupted:
+        done = counted(s.races, "course terminée", "courses terminées", lang) if fr else \
+            counted(s.races, "race", "races", lang) + " completed"
+        lines.append(f"Interrompu : {done} sur {number_words(s.requested, lang)}." if fr
+                     else f"Interrupted: {done} of {number_words(s.requested, lang)}.")
+    if s.races == 0:
+        return lines
+    races, players = races_words(s.races, lang), players_words(s.players, lang)
+    lines.append(f"{race_name(s.ruleset, lang)}, {players}{_colon(lang)}{races} "
+                 f"({'graine' if fr else 'seed'} {s.seed}{bots_words(s.bots, lang)})")
+    if (readings := readings_line(s.ruleset, s.options, lang)) is not None:
+        lines.append(readings)
+    lines += _wins_and_places(s, lang)
+    lines.append(_length_line(s, lang))
+    lines += _figure_lines(s, lang)
+    lines += _landing_lines(s, lang)
+    return lines
+
+
+def _wins_and_places(s: Stats, lang: str) -> list[str]:
+    fr = lang == "fr"
+    lines = ["Victoires (part des courses, intervalle à 95 %)" if fr else "Wins (share of races, 95% interval)"]
+    names = [seat_name(s.ruleset, seat, lang) for seat in range(s.players)]
+    width = max(map(len, names)) + 2
+    for seat, name in enumerate(names):
+        share, low, high = wilson(s.wins[seat], s.races)
+        lines.append(f"  {name:<{width}}{pct(share, lang):>8}  {_pct_interval(low, high, lang)}")
+    if s.players > 2:  # with two, the second place is the other's win
+        lines.append("Places (part des courses)" if fr else "Places (share of races)")
+        for seat, name in enumerate(names):
+            cells = "  ".join(f"{place_name(p + 1, lang)} {pct(c / s.races, lang):>7}"
+                              for p, c in enumerate(s.places[seat]))
+            lines.append(f"  {name:<{width}}{cells}")
+    return lines
+
+
+def _pct_interval(low: float, high: float, lang: str) -> str:
+    return f"({pct(low, lang)} {'à' if lang == 'fr' else 'to'} {pct(high, lang)})"
+
+
+def _num_interval(low: float, high: float, lang: str, decimals: int = 2) -> str:
+    return f"({decimal(low, lang, decimals)} {'à' if lang == 'fr' else 'to'} {decimal(high, lang, decimals)})"
+
+
+def _length_line(s: Stats, lang: str) -> str:
+    n = s.length()
+    if lang == "fr":
+        return (f"Longueur en lancers : moyenne {decimal(n['mean'], lang, 1)}, "
+                f"médiane {whole_or_half(n['median'], lang)}, 10e centile {number_words(n['p10'], lang)}, "
+                f"90e centile {number_words(n['p90'], lang)}, la plus longue {number_words(n['longest'], lang)}")
+    return (f"Length in throws: mean {decimal(n['mean'], lang, 1)}, median {whole_or_half(n['median'], lang)}, "
+            f"10th percentile {number_words(n['p10'], lang)}, 90th percentile {number_words(n['p90'], lang)}, "
+            f"longest {number_words(n['longest'], lang)}")
+
+
+def figure_value(s: Stats, fid: str, seat: int | None, lang: str) -> str:
+    """A figure's value with its interval: '6,43 (5,85 à 7,01)', '88,5 % des courses (83,3 % à 92,2 %)'."""
+    mean, low, high = s.figure(fid, seat)
+    if game_of(s.ruleset).FIGURES[fid].share:
+        of = " des courses" if lang == "fr" else " of races"
+        return f"{pct(mean, lang)}{of if seat is None else ''} {_pct_interval(low, high, lang)}"
+    return f"{decimal(mean, lang)} {_num_interval(low, high, lang)}"
+
+
+def _figure_lines(s: Stats, lang: str) -> list[str]:
+    game = game_of(s.ruleset)
+    lines = ["Chiffres du jeu (moyenne par course, intervalle à 95 % entre parenthèses)" if lang == "fr"
+             else "The game's figures (mean per race, 95% interval in brackets)"]
+    for fid, figure in game.FIGURES.items():
+        if fid in s.race_figures:  # the race's value on the heading line, the seats' (if any) below it
+            lines.append(f"  {figure.name[lang]}{_colon(lang)}{figure_value(s, fid, None, lang)}")
+        elif fid in s.seat_figures:
+            lines.append(f"  {figure.name[lang]}")
+        if fid in s.seat_figures:
+            names = [seat_name(s.ruleset, seat, lang) for seat in range(s.players)]
+            width = max(map(len, names)) + 2
+            lines += [f"    {name:<{width}}{figure_value(s, fid, seat, lang)}" for seat, name in enumerate(names)]
+    return lines if len(lines) > 1 else []
+
+
+def _landing_lines(s: Stats, lang: str) -> list[str]:
+    game = game_of(s.ruleset)
+    stops = sum(s.landings.values())
+    if not stops or "landings" not in game.FIGURES:
+        return []
+    head = game.FIGURES["landings"].name[lang]
+    lines = [head + (" (part de tous les arrêts)" if lang == "fr" else " (share of all stops)")]
+    cells = [f"{k:>4} {pct(c / stops, lang):>7}" for k, c in sorted(s.landings.items())]
+    lines += ["  " + "   ".join(cells[i:i + 6]) for i in range(0, len(cells), 6)]
+    return lines
+
+
+# ---------------------------------------------------------------- compare
+
+LETTERS = "ABCDEFGH"
+
+
+def measure_label(c: Comparison, m: Measure, lang: str) -> str:
+    """A row's label: a seat under its heading, or the heading itself."""
+    ruleset = c.stats[0].ruleset
+    if m.seat is not None:
+        return "  " + seat_name(ruleset, m.seat, lang)
+    if m.what == "length":
+        return "Longueur en lancers (moyenne)" if lang == "fr" else "Length in throws (mean)"
+    return game_of(ruleset).FIGURES[m.figure].name[lang]
+
+
+def measure_words(c: Comparison, m: Measure, lang: str) -> str:
+    """A measure named whole, out of its table: 'Points scored, player 2', 'Wins, player 1'."""
+    if m.seat is None:
+        return measure_label(c, m, lang)
+    return f"{_heading(c, m, lang)}, {seat_name(c.stats[0].ruleset, m.seat, lang, capital=False)}"
+
+
+def _heading(c: Comparison, m: Measure, lang: str) -> str:
+    if m.what == "wins":
+        return "Victoires" if lang == "fr" else "Wins"
+    return game_of(c.stats[0].ruleset).FIGURES[m.figure].name[lang]
+
+
+def _is_share(c: Comparison, m: Measure) -> bool:
+    return m.what == "wins" or (m.what == "figure" and game_of(c.stats[0].ruleset).FIGURES[m.figure].share)
+
+
+def _decimals(m: Measure) -> int:
+    return 1 if m.what == "length" else 2
+
+
+def show_value(c: Comparison, m: Measure, x: float, lang: str) -> str:
+    return pct(x, lang) if _is_share(c, m) else decimal(x, lang, _decimals(m))
+
+
+def signed(x: float, lang: str, decimals: int) -> str:
+    if round(x, decimals) == 0:
+        return number_words(0, lang, decimals)
+    return ("+" if x > 0 else "") + number_words(x, lang, decimals)
+
+
+def show_difference(c: Comparison, index: int, m: Measure, lang: str) -> str:
+    """'+0,9 (-0,2 à +2,0)': a share's in percentage points, with its 95% interval and a star if measurable."""
+    d = c.differences[index][m]
+    scale, decimals = (100, 1) if _is_share(c, m) else (1, _decimals(m))
+    low, high = d.interval()
+    word = "à" if lang == "fr" else "to"
+    star = " *" if c.measurable(index, m) else ""
+    return (f"{signed(scale * d.mean, lang, decimals)} ({signed(scale * low, lang, decimals)} {word} "
+            f"{signed(scale * high, lang, decimals)}){star}")
+
+
+def ordered(c: Comparison, index: int) -> list[Measure]:
+    """The rows in the order of the stats: wins by seat, the length, then the game's figures in its order."""
+    order = {fid: i for i, fid in enumerate(game_of(c.stats[0].ruleset).FIGURES)}
+    rank = {"wins": -2, "length": -1}
+    return sorted(c.differences[index], key=lambda m: (rank.get(m.what, order.get(m.figure, 0)),
+                                                         -1 if m.seat is None else m.seat))
+
+
+def compare_lines(c: Comparison, lang: str) -> list[str]:
+    fr, base = lang == "fr", c.stats[0]
+    lines: list[str] = []
+    if base.interrupted:
+        lines.append(f"Interrompu : {races_words(c.races, lang)} sur {number_words(base.requested, lang)} "
+                     "pour chaque valeur." if fr else
+                     f"Interrupted: {races_words(c.races, lang)} of {number_words(base.requested, lang)} "
+                     "for each value.")
+    if c.races == 0:
+        return lines
+    each = "pour chaque valeur, sur les mêmes dés" if fr else "for each value, on the same dice"
+    lines.append(f"{race_name(base.ruleset, lang)}, {players_words(base.players, lang)}{_colon(lang)}"
+                 f"{races_words(c.races, lang)} {each} ({'graine' if fr else 'seed'} {base.seed}"
+                 f"{bots_words(base.bots, lang)})")
+    lines.append(("Lecture comparée" if fr else "Reading compared") + _colon(lang) + c.option.question[lang])
+    for i, value in enumerate(c.values):
+        default = (" (par défaut)" if fr else " (the default)") if i == 0 else ""
+        lines.append(f"  {LETTERS[i]}{_colon(lang)}{reading_words(c.option, value, lang)}{default}")
+    if c.sampled and c.option.number_range is not None:
+        low, high = (number_words(n, lang) for n in c.option.number_range)
+        lines.append(f"Un nombre entier de {low} à {high}, comparé en quelques valeurs : la plus basse, celle par "
+                     "défaut, son double et son quadruple (--values pour en choisir d'autres)." if fr else
+                     f"A whole number from {low} to {high}, compared at a few values: the lowest, the default, "
+                     "twice and four times it (--values to choose others).")
+    for index in range(1, len(c.values)):
+        lines += _block(c, index, lang)
+    return lines
+
+
+def _block(c: Comparison, index: int, lang: str) -> list[str]:
+    fr, a, b = lang == "fr", LETTERS[0], LETTERS[index]
+    rows = ordered(c, index)
+    labels = [measure_label(c, m, lang) for m in rows]
+    width = min(WIDTH, max(map(len, labels)) + 2)
+    lines = ["", (f"{b} contre {a}, course par course (écart {b} − {a} et son intervalle à 95 % ; "
+                  "les parts en points de pourcentage)") if fr else
+             (f"{b} against {a}, race by race (the difference {b} − {a} with its 95% interval; "
+              "shares in percentage points)"),
+             f"{'':<{width}}{a:>10}{b:>10}  {b} − {a}"]
+    heading = ""  # the figure whose seats follow: its name is said once, as a heading or its race's row
+    for m, label in zip(rows, labels):
+        if m.seat is not None and _heading(c, m, lang) != heading:
+            heading = _heading(c, m, lang)
+            lines.append(heading)
+        elif m.seat is None:
+            heading = label
+        if len(label) >= width:  # a long name on its own line, its figures under it
+            lines.append(label)
+            label = ""
+        lines.append(f"{label:<{width}}{show_value(c, m, c.value_of(0, m), lang):>10}"
+                     f"{show_value(c, m, c.value_of(index, m), lang):>10}  {show_difference(c, index, m, lang)}")
+    k, z = len(rows), decimal(c.family_z(index), lang)
+    lines.append(f"* mesurable : zéro reste hors de l'intervalle même quand les {k} chiffres comparés se partagent "
+                 f"un seul risque d'erreur de 5 % (Bonferroni : {z} erreurs types)." if fr else
+                 f"* measurable: zero stays outside the interval even when the {k} figures compared share one 5% "
+                 f"chance of error (Bonferroni: {z} standard errors).")
+    lines.append(f"Verdict ({b}){_colon(lang)}{verdict(c, index, lang)}.")
+    return lines
+
+
+def verdict(c: Comparison, index: int, lang: str) -> str:
+    """One line: what the value changes most clearly, or that it changes nothing measurable."""
+    fr, effects = lang == "fr", c.effects(index)
+    if not effects:
+        none = (f"aucun effet mesurable sur {races_words(c.races, lang)}" if fr
+                else f"no measurable effect over {races_words(c.races, lang)}")
+        if c.same_races(index):
+            none += (" : chaque chiffre identique dans chaque course" if fr
+                     else ": every figure the same in every race")
+        return none
+    top = next(m for what in ("wins", "length", "figure") for m in effects if m.what == what)
+    before, after = (show_value(c, top, c.value_of(i, top), lang) for i in (0, index))
+    who = f"{seat_name(c.stats[0].ruleset, top.seat, lang, capital=False)} " if top.seat is not None else ""
+    of = "de" if fr else "from"
+    to = "à" if fr else "to"
+    if top.what == "wins":
+        said = f"change le vainqueur : {who}{of} {before} {to} {after}" if fr else \
+            f"changes who wins: {who}{of} {before} {to} {after}"
+    elif top.what == "length":
+        said = (f"change la longueur de la course : {of} {before} {to} {after} lancers en moyenne" if fr
+                else f"changes the race's length: {of} {before} {to} {after} throws on average")
+    else:
+        name = game_of(c.stats[0].ruleset).FIGURES[top.figure].name[lang]
+        per = (" des courses" if fr else " of races") if _is_share(c, top) and top.seat is None else \
+            ("" if _is_share(c, top) else (" par course" if fr else " per race"))
+        said = (f"change « {name} » : {who}{of} {before} {to} {after}{per}" if fr
+                else f"changes \u201c{name}\u201d: {who}{of} {before} {to} {after}{per}")
+    return said + _how_many(len(effects), len(c.differences[index]), lang)
+
+
+def _how_many(found: int, compared: int, lang: str) -> str:
+    if lang == "fr":
+        verb = "change" if found < 2 else "changent"
+        return f" ({counted(found, 'chiffre', 'chiffres', lang)} sur {compared} {verb} de façon mesurable)"
+    return f" ({found} of {counted(compared, 'figure', 'figures', lang)} measurably changed)"
