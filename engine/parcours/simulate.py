@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Need
+from .core import Need, Quiet
 from .games import game_of
 from .options import OptionValue
 
@@ -65,20 +65,24 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
 
 def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: random.Random,
              articles: Counter[str] | None = None, bots: Sequence[Bot] = ()) -> tuple[Any, int]:
-    """Play a whole race with random dice and the given bots; returns the final state and the throws."""
+    """Play a whole race with random dice and the given bots; returns the final state and the throws.
+
+    The rules build no event (a Quiet sink): `articles` counts the articles they would have cited."""
     game = game_of(ruleset)
     setup = {"shuffle": rng.randrange(2**31)} if game.SHUFFLES else None
     state = game.new_state(ruleset, players, options, setup)
     face = rng.random  # 1 + int(sides * random()) is a fair die, and much faster than randint
-    need, play_throw, throws = game.need, game.play_throw, 0
+    need, play_throw, throws, sink = game.need, game.play_throw, 0, Quiet()
     while (asked := need(state)) is not None:
         if asked.kind == "dice":
-            events = play_throw(state, [1 + int(asked.sides * face()) for _ in range(asked.count)])
+            count, sides = asked.count, asked.sides
+            play_throw(state, [1 + int(sides * face())] if count == 1 else
+                       [1 + int(sides * face()) for _ in range(count)], sink)
             throws += 1
         else:
-            events = game.play_choice(state, bots[asked.seat](state, asked, rng))
-        if articles is not None:
-            articles.update(e.cite for e in events)
+            game.play_choice(state, bots[asked.seat](state, asked, rng), sink)
+    if articles is not None:
+        articles.update(sink.cites)
     return state, throws
 
 

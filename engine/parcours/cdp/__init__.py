@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Need
+from ..core import Events, Need, events_into
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
 from .interpretations import APPLIES, OPTIONS
@@ -40,20 +40,20 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     return mezzofondo.new_state(ruleset, players, options, setup)
 
 
-def settle_setup(state: Any) -> list[Event]:
-    return mezzofondo.start_events(state) if state.ruleset == "cdp.mezzofondo" else []
+def settle_setup(state: Any, sink: Events | None = None) -> Events:
+    return mezzofondo.start_events(state, sink) if state.ruleset == "cdp.mezzofondo" else events_into(sink)
 
 
 def need(state: Any) -> Need | None:
     return _rules(state).need(state)  # type: ignore[no-any-return]
 
 
-def play_throw(state: Any, dice: list[int]) -> list[Event]:
-    return _rules(state).play_throw(state, dice)  # type: ignore[no-any-return]
+def play_throw(state: Any, dice: list[int], sink: Events | None = None) -> Events:
+    return _rules(state).play_throw(state, dice, sink)  # type: ignore[no-any-return]
 
 
-def play_choice(state: Any, choice: str) -> list[Event]:
-    return _rules(state).play_choice(state, choice)  # type: ignore[no-any-return]
+def play_choice(state: Any, choice: str, sink: Events | None = None) -> Events:
+    return _rules(state).play_choice(state, choice, sink)  # type: ignore[no-any-return]
 
 
 def observe(state: Any, seat: int | None = None) -> dict[str, Any]:
