@@ -59,7 +59,7 @@ def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Eve
         behind = plan[0][0]
         events.append(Event("order", cite, seat, behind.index, {"high": max(dice), "low": min(dice)}))
     for rider, face in plan:
-        if state.finished or not rider.active:
+        if state.finished or not rider.on_track or rider.finished:  # rider.active, spelt out: the hot path
             break
         _move(state, rider, face, events)
     state.players[seat].opened = True
@@ -177,15 +177,14 @@ def _square_of(rider: Rider, progress: int) -> int:
 
 
 def _after_move(state: State, rider: Rider, road_before: int, events: Events) -> None:
-    before = state.laps_at(road_before - rider.start)
-    for lap in range(before + 1, state.laps(rider) + 1):
+    for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
         if state.finished or not rider.active:
             return
         if events.wants(state.race.article):
             events.append(Event("cross", state.race.article, rider.seat, rider.index,
                                 {"lap": lap, "square": rider.square}))
         _on_cross(state, rider, lap, events)
-    if state.finished or not rider.active or state.race.kind in ELIMINATION_KINDS:
+    if state.finished or not rider.on_track or rider.finished or state.race.kind in ELIMINATION_KINDS:
         return
     # u passes t each time (road_u - road_t) goes over a multiple of the track (see state.gained):
     # with r = (road_u - road_t) % track before the move, a move of m squares does when r + m >= track

@@ -80,7 +80,7 @@ class State:
         return self.laps_at(rider.progress)
 
     def laps_at(self, progress: int) -> int:
-        return max(0, (progress - self._line) // TRACK_SQUARES)
+        return (progress - self._line) // TRACK_SQUARES if progress >= self._line else 0
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.init}
