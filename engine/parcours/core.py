@@ -145,6 +145,14 @@ class Dice:
         return self._total - self._left
 
 
+_UP_TO = tuple(str(n) for n in range(64))
+
+
+def numbers_up_to(most: int) -> tuple[str, ...]:
+    """The choices "0", "1", ... up to `most` (a distance chosen), made once: a decision asks it often."""
+    return _UP_TO[:most + 1] if most < len(_UP_TO) else tuple(str(n) for n in range(most + 1))
+
+
 def plural(count: object, one: str, many: str, lang: str = "en") -> str:
     """A count with its noun agreeing: '1 lap', '0 laps', '2 laps'; in French 0 and 1 take the
     singular: '0 tour', '1 tour', '2 tours'. `one`/`many` may be phrases ('tour bouclé')."""

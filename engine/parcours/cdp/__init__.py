@@ -17,9 +17,11 @@ SHUFFLES = False  # no cards
 SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 
 
-def _rules(state_or_ruleset: Any) -> Any:
-    ruleset = state_or_ruleset if isinstance(state_or_ruleset, str) else state_or_ruleset.ruleset
-    return velocita if ruleset == "cdp.velocita" else mezzofondo
+_RULES: dict[str, Any] = {"cdp.velocita": velocita, "cdp.mezzofondo": mezzofondo}
+
+
+def _rules(state: Any) -> Any:
+    return _RULES[state.ruleset]
 
 
 def _bot(name: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, events_into, is_whole
+from ..core import Event, Events, Need, ScenarioError, events_into, is_whole, numbers_up_to
 from ..options import OptionValue
 from .races import DEFAULT_TRACK
 
@@ -191,7 +191,7 @@ def need(state: State) -> Need | None:
     team = state.teams[state.turn]
     if state.stage == "derny":
         most = state.offer
-        return Need("choice", team.seat, choices=tuple(str(m) for m in range(most + 1)), decision="derny")
+        return Need("choice", team.seat, choices=numbers_up_to(most), decision="derny")
     if team.phase == "coupled" and state.stage == "act":
         return Need("dice", team.seat, 2)
     return Need("dice", team.seat, 1)
@@ -230,8 +230,11 @@ def play_choice(state: State, choice: str, sink: Events | None = None) -> Events
     return events
 
 
+_PHASE_CITES = {"dernys": PHASE1, "chasing": PHASE2, "coupled": PHASE3}
+
+
 def _phase_cite(team: Team) -> str:
-    return {"dernys": PHASE1, "chasing": PHASE2, "coupled": PHASE3}[team.phase]
+    return _PHASE_CITES[team.phase]
 
 
 def _derny_alone(state: State, team: Team, face: int, events: Events) -> None:

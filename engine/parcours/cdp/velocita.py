@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, events_into, is_whole
+from ..core import Event, Events, Need, ScenarioError, events_into, is_whole, numbers_up_to
 from ..options import OptionValue
 from .races import TRACK_SQUARES
 
@@ -98,7 +98,7 @@ def need(state: State) -> Need | None:
         return Need("dice", state.mover, 1)
     if state.stage in ("declare", "launch"):
         return Need("choice", state.mover, choices=("sprint", "wait"), decision="sprint")
-    return Need("choice", state.mover, choices=tuple(str(m) for m in range(_value(state) + 1)), decision="distance")
+    return Need("choice", state.mover, choices=numbers_up_to(_value(state)), decision="distance")
 
 
 def _value(state: State) -> int:
