@@ -1,8 +1,11 @@
-"""Benchmark (not a test): full races per second as `parcours simulate` runs them, on one core,
-and the time to solve Velocità.
+"""Benchmark (not a test): whole races per second as `parcours simulate` runs them, on one core, by
+the full path (every event built, as a replay builds them) and by the fast path (`simulate`: no
+event built), run in turns within the same minute; the time to solve Velocità; and, with --pyodide,
+the fast path inside Pyodide (Node and node_modules/pyodide) against CPython, on the same wheel.
 
     .venv/bin/python scripts/bench_engine.py                 # every race, and the solver
     .venv/bin/python scripts/bench_engine.py --ruleset veldiv.individuelle --players 4 --races 2000
+    .venv/bin/python scripts/bench_engine.py --pyodide       # and the Pyodide/CPython ratio
 """
 
 from __future__ import annotations
@@ -20,16 +23,19 @@ CASES = [("veldiv.individuelle", 4), ("veldiv.americaine", 3), ("veldiv.poursuit
          ("ronde.niveau-1", 8), ("ronde.niveau-2", 8), ("ronde.niveau-3", 8), ("ronde.niveau-3-sans-peloton", 8)]
 
 
-def races_per_second(ruleset: str, players: int, races: int, repeat: int) -> tuple[float, float]:
-    best = float("inf")
+def races_per_second(ruleset: str, players: int, races: int, repeat: int) -> tuple[float, float, float]:
+    """Full and fast races per second (best of `repeat`, the two paths in turns), and throws a race."""
+    best = {False: float("inf"), True: float("inf")}
     game = game_of(ruleset)
     bots = [next(iter(game.BOTS))] * players if game.BOTS else []  # each game's first (plainest) bot
     for run in range(repeat):
-        started = time.perf_counter()
-        summary = simulate(ruleset, players, races, seed=run, options=default_options(ruleset), bots=bots)
-        best = min(best, time.perf_counter() - started)
+        for full in (True, False):
+            started = time.perf_counter()
+            summary = simulate(ruleset, players, races, seed=run, options=default_options(ruleset), bots=bots,
+                               full=full)
+            best[full] = min(best[full], time.perf_counter() - started)
     throws = sum(k * v for k, v in summary.lengths.items()) / races
-    return races / best, throws
+    return races / best[True], races / best[False], throws
 
 
 def solve_velocita() -> float:
@@ -41,17 +47,20 @@ def solve_velocita() -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--races", type=int, default=1000)
     parser.add_argument("--ruleset")
     parser.add_argument("--players", type=int)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--pyodide", action="store_true", help="also the fast path in Pyodide against CPython")
     args = parser.parse_args()
     cases = [(args.ruleset, args.players or all_races()[args.ruleset].min_players)] if args.ruleset else CASES
+    print(f"races a second on one core, best of {args.repeat} runs of {args.races} (full path and fast in turns)")
+    print(f"{'':<32} {'':>10}  {'full':>8}  {'fast':>8}")
     for ruleset, players in cases:
-        rate, throws = races_per_second(ruleset, players, args.races, args.repeat)
-        print(f"{ruleset:<32} {players:>2} players: {rate:>8,.0f} races/s  ({throws:.0f} throws a race, "
-              f"best of {args.repeat} runs of {args.races})")
+        full, fast, throws = races_per_second(ruleset, players, args.races, args.repeat)
+        print(f"{ruleset:<32} {players:>2} players  {full:>8,.0f}  {fast:>8,.0f}  x{fast / full:.1f}  "
+              f"({throws:.0f} throws a race)")
     if not args.ruleset:
         print(f"Velocità solved (every position, default readings) in {solve_velocita():.2f} s")
 

@@ -70,6 +70,37 @@ class Event:
         return out
 
 
+class Events(list[Event]):
+    """The events of a step. The rules ask before building one (`if events.wants(cite):
+    events.append(Event(...))`): this list wants them all; `Quiet`, a simulation's, wants none."""
+
+    __slots__ = ()
+
+    def wants(self, cite: str) -> bool:
+        """Whether to build the event citing `cite` (a Quiet list only notes the article)."""
+        return True
+
+
+class Quiet(Events):
+    """Where a simulation's rules send their events, for nobody to read: none is built, only the article
+    each would cite is noted (`cites`, in order), for `simulate` to count. One serves a whole race."""
+
+    __slots__ = ("cites",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cites: list[str] = []
+
+    def wants(self, cite: str) -> bool:
+        self.cites.append(cite)
+        return False
+
+
+def events_into(sink: Events | None) -> Events:
+    """The list a step's events go into: the caller's sink, or a new list that keeps them all."""
+    return Events() if sink is None else sink
+
+
 @dataclass(slots=True)
 class Need:
     """What a game waits for next: dice (how many, how many faces) or a player's choice (among which)."""
@@ -112,6 +143,14 @@ class Dice:
     @property
     def used(self) -> int:
         return self._total - self._left
+
+
+_UP_TO = tuple(str(n) for n in range(64))
+
+
+def numbers_up_to(most: int) -> tuple[str, ...]:
+    """The choices "0", "1", ... up to `most` (a distance chosen), made once: a decision asks it often."""
+    return _UP_TO[:most + 1] if most < len(_UP_TO) else tuple(str(n) for n in range(most + 1))
 
 
 def plural(count: object, one: str, many: str, lang: str = "en") -> str:

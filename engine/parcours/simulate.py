@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Need
+from .core import Need, Quiet
 from .games import game_of
 from .options import OptionValue
 
@@ -64,26 +64,36 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
 
 
 def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: random.Random,
-             articles: Counter[str] | None = None, bots: Sequence[Bot] = ()) -> tuple[Any, int]:
-    """Play a whole race with random dice and the given bots; returns the final state and the throws."""
+             articles: Counter[str] | None = None, bots: Sequence[Bot] = (), full: bool = False) -> tuple[Any, int]:
+    """Play a whole race with random dice and the given bots; returns the final state and the throws.
+
+    The rules build no event (a Quiet sink): `articles` counts the articles they would have cited.
+    `full`: every event built, as a replay builds them (the same race, for comparison: bench, tests)."""
     game = game_of(ruleset)
     setup = {"shuffle": rng.randrange(2**31)} if game.SHUFFLES else None
     state = game.new_state(ruleset, players, options, setup)
     face = rng.random  # 1 + int(sides * random()) is a fair die, and much faster than randint
     need, play_throw, throws = game.need, game.play_throw, 0
+    sink = None if full else Quiet()
+    cites: list[str] = [] if sink is None else sink.cites
     while (asked := need(state)) is not None:
         if asked.kind == "dice":
-            events = play_throw(state, [1 + int(asked.sides * face()) for _ in range(asked.count)])
+            count, sides = asked.count, asked.sides
+            events = play_throw(state, [1 + int(sides * face())] if count == 1 else
+                                [1 + int(sides * face()) for _ in range(count)], sink)
             throws += 1
         else:
-            events = game.play_choice(state, bots[asked.seat](state, asked, rng))
-        if articles is not None:
-            articles.update(e.cite for e in events)
+            events = game.play_choice(state, bots[asked.seat](state, asked, rng), sink)
+        if full:
+            cites += [e.cite for e in events]
+    if articles is not None:
+        articles.update(cites)
     return state, throws
 
 
 def simulate(ruleset: str, players: int, count: int, seed: int, options: dict[str, OptionValue],
-             progress: Callable[[int], None] | None = None, bots: Sequence[str] = ()) -> Summary:
+             progress: Callable[[int], None] | None = None, bots: Sequence[str] = (), full: bool = False) -> Summary:
+    """`count` seeded races (see one_race; `full`: every event built, for comparison)."""
     game = game_of(ruleset)
     rng = random.Random(seed)
     names = list(bots) or ([next(iter(game.BOTS))] * players if game.BOTS else [])
@@ -92,7 +102,7 @@ def simulate(ruleset: str, players: int, count: int, seed: int, options: dict[st
     try:
         for n in range(count):
             articles: Counter[str] = Counter()  # merged once the race is complete
-            state, throws = one_race(ruleset, players, options, rng, articles, players_bots)
+            state, throws = one_race(ruleset, players, options, rng, articles, players_bots, full)
             winner = game.observe(state, None)["winner"]
             summary.races += 1
             summary.articles.update(articles)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Need
+from ..core import Events, Need, events_into
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
 from .figures import FIGURES, tally
@@ -18,9 +18,11 @@ SHUFFLES = False  # no cards
 SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 
 
-def _rules(state_or_ruleset: Any) -> Any:
-    ruleset = state_or_ruleset if isinstance(state_or_ruleset, str) else state_or_ruleset.ruleset
-    return velocita if ruleset == "cdp.velocita" else mezzofondo
+_RULES: dict[str, Any] = {"cdp.velocita": velocita, "cdp.mezzofondo": mezzofondo}
+
+
+def _rules(state: Any) -> Any:
+    return _RULES[state.ruleset]
 
 
 def _bot(name: str) -> Any:
@@ -41,20 +43,20 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     return mezzofondo.new_state(ruleset, players, options, setup)
 
 
-def settle_setup(state: Any) -> list[Event]:
-    return mezzofondo.start_events(state) if state.ruleset == "cdp.mezzofondo" else []
+def settle_setup(state: Any, sink: Events | None = None) -> Events:
+    return mezzofondo.start_events(state, sink) if state.ruleset == "cdp.mezzofondo" else events_into(sink)
 
 
 def need(state: Any) -> Need | None:
     return _rules(state).need(state)  # type: ignore[no-any-return]
 
 
-def play_throw(state: Any, dice: list[int]) -> list[Event]:
-    return _rules(state).play_throw(state, dice)  # type: ignore[no-any-return]
+def play_throw(state: Any, dice: list[int], sink: Events | None = None) -> Events:
+    return _rules(state).play_throw(state, dice, sink)  # type: ignore[no-any-return]
 
 
-def play_choice(state: Any, choice: str) -> list[Event]:
-    return _rules(state).play_choice(state, choice)  # type: ignore[no-any-return]
+def play_choice(state: Any, choice: str, sink: Events | None = None) -> Events:
+    return _rules(state).play_choice(state, choice, sink)  # type: ignore[no-any-return]
 
 
 def observe(state: Any, seat: int | None = None) -> dict[str, Any]:

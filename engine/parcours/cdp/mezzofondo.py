@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Need, ScenarioError, is_whole
+from ..core import Event, Events, Need, ScenarioError, events_into, is_whole, numbers_up_to
 from ..options import OptionValue
 from .races import DEFAULT_TRACK
 
@@ -166,14 +166,17 @@ def _check_team(state: State, team: Team, where: str) -> None:
                             fr="tant que les dernys roulent seuls (phase 1), un derny est encore derrière son coureur")
 
 
-def start_events(state: State) -> list[Event]:
+def start_events(state: State, sink: Events | None = None) -> Events:
     """Where the race starts from (a set-up may have moved the teams on)."""
-    start = Event("start", DEPART, None, data={
-        "laps": int(state.options["cdp.laps"]), "riders": [state.square(t.rider) for t in state.teams],
-        "dernys": [state.square(t.derny) for t in state.teams]})
-    if state.placed:
-        start.data["placed"] = True
-    return [start]
+    events = events_into(sink)
+    if events.wants(DEPART):
+        start = Event("start", DEPART, None, data={
+            "laps": int(state.options["cdp.laps"]), "riders": [state.square(t.rider) for t in state.teams],
+            "dernys": [state.square(t.derny) for t in state.teams]})
+        if state.placed:
+            start.data["placed"] = True
+        events.append(start)
+    return events
 
 
 def _round_order(state: State) -> list[int]:
@@ -188,16 +191,18 @@ def need(state: State) -> Need | None:
     team = state.teams[state.turn]
     if state.stage == "derny":
         most = state.offer
-        return Need("choice", team.seat, choices=tuple(str(m) for m in range(most + 1)), decision="derny")
+        return Need("choice", team.seat, choices=numbers_up_to(most), decision="derny")
     if team.phase == "coupled" and state.stage == "act":
         return Need("dice", team.seat, 2)
     return Need("dice", team.seat, 1)
 
 
-def play_throw(state: State, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     team = state.teams[state.turn]
     state.throws += 1
-    events = [Event("throw", _phase_cite(team), team.seat, data={"dice": list(dice)})]
+    events = events_into(sink)
+    if events.wants(cite := _phase_cite(team)):
+        events.append(Event("throw", cite, team.seat, data={"dice": list(dice)}))
     if team.phase == "dernys":
         _derny_alone(state, team, dice[0], events)
     elif team.phase == "chasing":
@@ -213,76 +218,90 @@ def play_throw(state: State, dice: list[int]) -> list[Event]:
     return events
 
 
-def play_choice(state: State, choice: str) -> list[Event]:
+def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
     team = state.teams[state.turn]
     squares = int(choice)
     team.derny += squares
     state.stage = "rider"
-    return [Event("derny", PHASE3, team.seat, data={"steps": squares, "most": state.offer, "to": team.derny,
-                                                   "square": state.square(team.derny)})]
+    events = events_into(sink)
+    if events.wants(PHASE3):
+        events.append(Event("derny", PHASE3, team.seat, data={"steps": squares, "most": state.offer,
+                                                              "to": team.derny, "square": state.square(team.derny)}))
+    return events
+
+
+_PHASE_CITES = {"dernys": PHASE1, "chasing": PHASE2, "coupled": PHASE3}
 
 
 def _phase_cite(team: Team) -> str:
-    return {"dernys": PHASE1, "chasing": PHASE2, "coupled": PHASE3}[team.phase]
+    return _PHASE_CITES[team.phase]
 
 
-def _derny_alone(state: State, team: Team, face: int, events: list[Event]) -> None:
+def _derny_alone(state: State, team: Team, face: int, events: Events) -> None:
     team.derny += face
-    events.append(Event("derny", PHASE1, team.seat, data={"steps": face, "most": face, "to": team.derny,
-                                                          "square": state.square(team.derny)}))
+    if events.wants(PHASE1):
+        events.append(Event("derny", PHASE1, team.seat, data={"steps": face, "most": face, "to": team.derny,
+                                                              "square": state.square(team.derny)}))
     if team.derny > team.rider:
         team.phase = "chasing"
-        events.append(Event("wait", PHASE2, team.seat, data={"at": team.derny}))
+        if events.wants(PHASE2):
+            events.append(Event("wait", PHASE2, team.seat, data={"at": team.derny}))
         if team.derny == team.rider + 1 and state.options["cdp.derny-ahead"] == "couple-now":
             team.phase = "coupled"
-            events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
+            if events.wants(PHASE2):
+                events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
 
 
-def _chase(state: State, team: Team, face: int, events: list[Event]) -> None:
+def _chase(state: State, team: Team, face: int, events: Events) -> None:
     """One die for the rider, towards the square behind its derny; pips beyond it are lost."""
     gap = team.derny - 1 - team.rider
     steps = min(face, gap)
     _ride(state, team, steps, events, PHASE2, lost=face - steps)
     if team.rider == team.derny - 1:
         team.phase = "coupled"
-        events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
+        if events.wants(PHASE2):
+            events.append(Event("coupled", PHASE2, team.seat, data={"at": team.rider}))
     _check_line(state, team, events)
 
 
-def _follow(state: State, team: Team, face: int, events: list[Event]) -> None:
+def _follow(state: State, team: Team, face: int, events: Events) -> None:
     """Coupled: the rider's throw plus seven, as far as the derny and no further."""
     gap = team.derny - 1 - team.rider
     reach = face + PACE
     _ride(state, team, min(reach, gap), events, PHASE3, lost=0)
     if reach < gap:
         team.phase = "chasing"
-        events.append(Event("dropped", PHASE3, team.seat, data={"gap": gap - reach}))
+        if events.wants(PHASE3):
+            events.append(Event("dropped", PHASE3, team.seat, data={"gap": gap - reach}))
     state.stage = "act"
     _check_line(state, team, events)
 
 
-def _ride(state: State, team: Team, steps: int, events: list[Event], cite: str, lost: int) -> None:
+def _ride(state: State, team: Team, steps: int, events: Events, cite: str, lost: int) -> None:
     before = team.rider
     team.rider += steps
-    events.append(Event("ride", cite, team.seat, data={"from": before, "to": team.rider, "steps": steps,
-                                                       "lost": lost, "square": state.square(team.rider)}))
+    if events.wants(cite):
+        events.append(Event("ride", cite, team.seat, data={"from": before, "to": team.rider, "steps": steps,
+                                                           "lost": lost, "square": state.square(team.rider)}))
 
 
-def _check_line(state: State, team: Team, events: list[Event]) -> None:
+def _check_line(state: State, team: Team, events: Events) -> None:
     if team.rider < state.line(team):
         return
     coupled = team.phase == "coupled"
     if not coupled and state.options["cdp.uncoupled-finish"] == "no-win":
         team.laps_to_ride += 1  # the crossing does not count: one more lap, and cross it coupled
-        events.append(Event("uncoupled", ARRIVEE, team.seat, data={"laps": team.laps_to_ride}))
+        if events.wants(ARRIVEE):
+            events.append(Event("uncoupled", ARRIVEE, team.seat, data={"laps": team.laps_to_ride}))
         return
     team.finished = True
     state.arrivals.append(team.seat)
     state.finished, state.winner = True, team.seat
-    events.append(Event("end", ARRIVEE, team.seat, data={"ranking": ranking(state), "coupled": coupled}))
+    if events.wants(ARRIVEE):
+        events.append(Event("end", ARRIVEE, team.seat, data={"ranking": ranking(state), "coupled": coupled}))
 
 
-def _next(state: State, events: list[Event]) -> None:
+def _next(state: State, events: Events) -> None:
     state.order.pop(0)
     if not state.order:
         state.order = _round_order(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Need, ScenarioError, is_whole
+from ..core import Event, Events, Need, ScenarioError, events_into, is_whole, numbers_up_to
 from ..options import OptionValue
 from .races import TRACK_SQUARES
 
@@ -98,7 +98,7 @@ def need(state: State) -> Need | None:
         return Need("dice", state.mover, 1)
     if state.stage in ("declare", "launch"):
         return Need("choice", state.mover, choices=("sprint", "wait"), decision="sprint")
-    return Need("choice", state.mover, choices=tuple(str(m) for m in range(_value(state) + 1)), decision="distance")
+    return Need("choice", state.mover, choices=numbers_up_to(_value(state)), decision="distance")
 
 
 def _value(state: State) -> int:
@@ -111,15 +111,19 @@ def _forced(state: State) -> bool:
     return state.die % 2 == 0
 
 
-def play_throw(state: State, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     face = dice[0]
     state.throws += 1
+    events = events_into(sink)
     if state.stage == "lot":
         first = 0 if face <= 3 else 1
         _start_turn(state, first)
-        return [Event("lot", DEPART, first, data={"dice": [face]})]
+        if events.wants(DEPART):
+            events.append(Event("lot", DEPART, first, data={"dice": [face]}))
+        return events
     state.die = face
-    events = [Event("throw", PARITE, state.mover, data={"dice": [face]})]
+    if events.wants(PARITE):
+        events.append(Event("throw", PARITE, state.mover, data={"dice": [face]}))
     if _may_launch(state) and state.options["cdp.sprint-when"] == "after-throw":
         state.stage = "launch"
         return events
@@ -127,21 +131,23 @@ def play_throw(state: State, dice: list[int]) -> list[Event]:
     return events
 
 
-def _resolve(state: State, events: list[Event]) -> None:
+def _resolve(state: State, events: Events) -> None:
     if _forced(state):
         _move(state, _value(state), events)
     else:
         state.stage = "distance"
 
 
-def play_choice(state: State, choice: str) -> list[Event]:
-    events: list[Event] = []
+def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
+    events = events_into(sink)
     if state.stage in ("declare", "launch"):  # the sprint decision, before or after the die
         if choice == "sprint":
             state.sprint = True
-            events.append(Event("sprint", SPRINT, state.mover, data={}))
+            if events.wants(SPRINT):
+                events.append(Event("sprint", SPRINT, state.mover, data={}))
         else:
-            events.append(Event("hold", SPRINT, state.mover, data={}))
+            if events.wants(SPRINT):
+                events.append(Event("hold", SPRINT, state.mover, data={}))
         if state.stage == "launch":
             _resolve(state, events)
         else:
@@ -151,13 +157,14 @@ def play_choice(state: State, choice: str) -> list[Event]:
     return events
 
 
-def _move(state: State, squares: int, events: list[Event]) -> None:
+def _move(state: State, squares: int, events: Events) -> None:
     seat = state.mover
     before = state.pos[seat]
     state.pos[seat] += squares
-    events.append(Event("move", PARITE, seat, data={
-        "from": before, "to": state.pos[seat], "steps": squares, "most": _value(state),
-        "doubled": state.sprint, "forced": _forced(state)}))
+    if events.wants(PARITE):
+        events.append(Event("move", PARITE, seat, data={
+            "from": before, "to": state.pos[seat], "steps": squares, "most": _value(state),
+            "doubled": state.sprint, "forced": _forced(state)}))
     state.die = 0
     if state.moved == 0:
         state.moved, state.mover = 1, 1 - seat
@@ -166,18 +173,21 @@ def _move(state: State, squares: int, events: list[Event]) -> None:
     _end_of_turn(state, events)
 
 
-def _end_of_turn(state: State, events: list[Event]) -> None:
+def _end_of_turn(state: State, events: Events) -> None:
     a, b = state.pos
     if max(a, b) >= state.line:
         if a != b:
             state.finished, state.winner = True, 0 if a > b else 1
-            events.append(Event("end", ARRIVEE, state.winner, data={"ranking": [state.winner, 1 - state.winner],
-                                                                     "margin": abs(a - b)}))
+            if events.wants(ARRIVEE):
+                events.append(Event("end", ARRIVEE, state.winner, data={"ranking": [state.winner, 1 - state.winner],
+                                                                         "margin": abs(a - b)}))
             return
-        events.append(Event("tie", ARRIVEE, None, data={"at": a}))
+        if events.wants(ARRIVEE):
+            events.append(Event("tie", ARRIVEE, None, data={"at": a}))
     first = _leader(state, level=1 - state.first)  # level: the rider who was first now plays second
     _start_turn(state, first)
-    events.append(Event("first", ORDRE, first, data={"level": a == b}))
+    if events.wants(ORDRE):
+        events.append(Event("first", ORDRE, first, data={"level": a == b}))
 
 
 def observe(state: State, seat: int | None = None) -> dict[str, Any]:

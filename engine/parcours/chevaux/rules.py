@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Need, ScenarioError, is_whole
+from ..core import Event, Events, Need, ScenarioError, events_into, is_whole
 from ..options import OptionValue
 from .races import HORSES, RACES
 from .state import Board, Player, State
@@ -59,30 +59,37 @@ def _place_horses(state: State, rows: object) -> None:
                                 fr="un cheval ne peut pas se tenir dans un piège : il y serait tombé")
 
 
-def settle_setup(state: State) -> list[Event]:
-    return [Event("first", "chevaux:mise-en-place", state.turn, data={})]
+def settle_setup(state: State, sink: Events | None = None) -> Events:
+    events = events_into(sink)
+    if events.wants("chevaux:mise-en-place"):
+        events.append(Event("first", "chevaux:mise-en-place", state.turn, data={}))
+    return events
 
 
 def need(state: State) -> Need | None:
     return None if state.finished else Need("dice", state.turn, 1)
 
 
-def play_choice(state: State, choice: str) -> list[Event]:
+def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
     raise ScenarioError("choices", "the horse race has no decisions to script",
                         fr="la course de chevaux ne demande aucune décision")
 
 
-def play_throw(state: State, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     seat, face = state.turn, dice[0]
     player, holes = state.players[seat], state.board.holes
-    events = [Event("throw", "chevaux:deplacement", seat, data={"dice": [face]})]
+    events = events_into(sink)
+    if events.wants("chevaux:deplacement"):
+        events.append(Event("throw", "chevaux:deplacement", seat, data={"dice": [face]}))
     target = player.hole + face
     state.throws += 1
     if target > holes:  # exact count needed: the horse stays put
-        events.append(Event("overshoot", "chevaux:fin", seat,
-                            data={"hole": player.hole, "needed": holes - player.hole}))
+        if events.wants("chevaux:fin"):
+            events.append(Event("overshoot", "chevaux:fin", seat,
+                                data={"hole": player.hole, "needed": holes - player.hole}))
     else:
-        events.append(Event("move", "chevaux:deplacement", seat, data={"from": player.hole, "to": target}))
+        if events.wants("chevaux:deplacement"):
+            events.append(Event("move", "chevaux:deplacement", seat, data={"from": player.hole, "to": target}))
         player.hole = target
         if target == holes:
             _arrive(state, player, events)
@@ -93,16 +100,19 @@ def play_throw(state: State, dice: list[int]) -> list[Event]:
     return events
 
 
-def _fall(state: State, player: Player, events: list[Event]) -> None:
+def _fall(state: State, player: Player, events: Events) -> None:
     player.lost += 1
-    events.append(Event("fall", "chevaux:pieges", player.seat,
-                        data={"hole": player.hole, "left": HORSES - player.lost}))
+    if events.wants("chevaux:pieges"):
+        events.append(Event("fall", "chevaux:pieges", player.seat,
+                            data={"hole": player.hole, "left": HORSES - player.lost}))
     player.hole = 0
     if player.lost < HORSES:
-        events.append(Event("next-horse", "chevaux:un-cheval", player.seat, data={"left": HORSES - player.lost}))
+        if events.wants("chevaux:un-cheval"):
+            events.append(Event("next-horse", "chevaux:un-cheval", player.seat, data={"left": HORSES - player.lost}))
         return
     player.ruined = True
-    events.append(Event("ruined", "chevaux:fin", player.seat, data={}))
+    if events.wants("chevaux:fin"):
+        events.append(Event("ruined", "chevaux:fin", player.seat, data={}))
     other = (player.seat + 1) % len(state.players)
     legs = state.ruleset == "chevaux.trois-points"
     # with horses carried over, a ruined player has none left for another leg: the game is lost
@@ -112,18 +122,20 @@ def _fall(state: State, player: Player, events: list[Event]) -> None:
         _end(state, other, events)
 
 
-def _arrive(state: State, player: Player, events: list[Event]) -> None:
-    events.append(Event("finish", "chevaux:fin", player.seat, data={}))
+def _arrive(state: State, player: Player, events: Events) -> None:
+    if events.wants("chevaux:fin"):
+        events.append(Event("finish", "chevaux:fin", player.seat, data={}))
     if state.ruleset == "chevaux.trois-points":
         _score(state, player, events)
     else:
         _end(state, player.seat, events)
 
 
-def _score(state: State, player: Player, events: list[Event]) -> None:
+def _score(state: State, player: Player, events: Events) -> None:
     player.points += 1
     state.arrivals.append(player.seat)
-    events.append(Event("point", "chevaux:variante", player.seat, data={"total": player.points}))
+    if events.wants("chevaux:variante"):
+        events.append(Event("point", "chevaux:variante", player.seat, data={"total": player.points}))
     if player.points >= POINTS_TO_WIN:
         _end(state, player.seat, events)
         return
@@ -136,13 +148,15 @@ def _score(state: State, player: Player, events: list[Event]) -> None:
         state.leg_starter = (state.leg_starter + 1) % len(state.players)
     # the turn passes on after this throw: set it to the seat before the starter
     state.turn = (state.leg_starter - 1) % len(state.players)
-    events.append(Event("leg", "chevaux:variante", state.leg_starter, data={"leg": state.leg}))
+    if events.wants("chevaux:variante"):
+        events.append(Event("leg", "chevaux:variante", state.leg_starter, data={"leg": state.leg}))
 
 
-def _end(state: State, winner: int, events: list[Event]) -> None:
+def _end(state: State, winner: int, events: Events) -> None:
     state.finished = True
     state.winner = winner
-    events.append(Event("end", RACES[state.ruleset].article, winner, data={"ranking": ranking(state)}))
+    if events.wants(RACES[state.ruleset].article):
+        events.append(Event("end", RACES[state.ruleset].article, winner, data={"ranking": ranking(state)}))
 
 
 def ranking(state: State) -> list[int]:

@@ -4,7 +4,7 @@ who spring along ride the same roll."""
 
 from __future__ import annotations
 
-from ..core import Event
+from ..core import Event, Events
 from . import cards as C
 from .course import HILL_CARD_HILLS
 from .peloton import catch, follow
@@ -41,19 +41,21 @@ def prepare_move(state: State, seat: int, sides: int, source: str) -> None:
             state.tasks.append(SpringWindow(seat, candidates))
 
 
-def roll_move(state: State, throw: MoveRoll, face: int, events: list[Event]) -> None:
+def roll_move(state: State, throw: MoveRoll, face: int, events: Events) -> None:
     """A rider's own roll. What follows is stacked so that it happens in this order: his fall or
     his card, the supply and the red triangle, the finish, riders springing along, the kwak
     window, and last the extra turn at the foot of a hill."""
     seat, rider = throw.seat, state.riders[throw.seat]
     start = rider.at
     was_last = _is_last(state, seat)
-    events.append(Event("throw", S + _move_cite(state, throw.source, start), seat,
-                        data={"dice": [face], "die": throw.sides}))
+    if events.wants(cited := S + _move_cite(state, throw.source, start)):
+        events.append(Event("throw", cited, seat,
+                            data={"dice": [face], "die": throw.sides}))
     end, exact_foot = ride(state, seat, face, stop_at_foot=True, events=events)
     falls = _falls(state, seat, face)
     if exact_foot and not falls:
-        events.append(Event("extra-turn", S + "flat-to-hill", seat, data={"at": end}))
+        if events.wants(S + "flat-to-hill"):
+            events.append(Event("extra-turn", S + "flat-to-hill", seat, data={"at": end}))
         state.tasks.append(ExtraTurn(seat))
     _stack_finish_and_windows(state, throw, start, end, face)
     arrivals(state, seat, start, events)
@@ -89,7 +91,7 @@ def _move_cite(state: State, source: str, start: int) -> str:
     return "dice" if state.course[start].flat else "playing"
 
 
-def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: list[Event],
+def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: Events,
          cite: str = "playing") -> tuple[int, bool]:
     """Move a rider `points` spaces; a group of three or the foot of a hill may stop him."""
     rider = state.riders[seat]
@@ -111,8 +113,9 @@ def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: list[
             break
     rider.at = pos
     lost = points - (pos - start) if why else 0
-    events.append(Event("ride", S + (why or cite), seat, data={"from": start, "to": pos, "points": points,
-                                                                "lost": lost}))
+    if events.wants(cited := S + (why or cite)):
+        events.append(Event("ride", cited, seat, data={"from": start, "to": pos, "points": points,
+                                                                    "lost": lost}))
     if pos >= state.finish:
         rider.finished = True
         state.crossing.append(seat)
@@ -126,12 +129,13 @@ def _falls(state: State, seat: int, face: int) -> bool:
     return not rider.finished and space.cobbles is not None and face >= space.number
 
 
-def _fall(state: State, seat: int, face: int, sides: int, events: list[Event], cite: str) -> None:
+def _fall(state: State, seat: int, face: int, sides: int, events: Events, cite: str) -> None:
     rider = state.riders[seat]
     space = state.course[rider.at]
     turns = FALL_TURNS.get(sides, 0)
-    events.append(Event("fall", cite, seat, data={"strip": space.cobbles, "number": space.number, "face": face,
-                                                  "die": sides, "turns": turns}))
+    if events.wants(cite):
+        events.append(Event("fall", cite, seat, data={"strip": space.cobbles, "number": space.number, "face": face,
+                                                      "die": sides, "turns": turns}))
     if turns:
         rider.skip += turns
         catch(state, events)
@@ -146,12 +150,12 @@ def _is_last(state: State, seat: int) -> bool:
 
 # ---------------------------------------------------------------- riding along
 
-def springers_ride(state: State, step: SpringersRide, events: list[Event]) -> None:
+def springers_ride(state: State, step: SpringersRide, events: Events) -> None:
     for seat in step.seats:
         spring_ride(state, seat, step.face, step.sides, events)
 
 
-def spring_ride(state: State, seat: int, points: int, sides: int, events: list[Event]) -> None:
+def spring_ride(state: State, seat: int, points: int, sides: int, events: Events) -> None:
     rider = state.riders[seat]
     if not rider.standing:
         return
@@ -162,21 +166,22 @@ def spring_ride(state: State, seat: int, points: int, sides: int, events: list[E
         _fall(state, seat, points, sides, events, S + "spring-along-card")
 
 
-def ride_after_passed(state: State, step: SpringRide, events: list[Event]) -> None:
+def ride_after_passed(state: State, step: SpringRide, events: Events) -> None:
     spring_ride(state, step.seat, step.points, step.sides, events)
 
 
 # ---------------------------------------------------------------- misfortune
 
-def hit(state: State, step: Hit, events: list[Event]) -> None:
+def hit(state: State, step: Hit, events: Events) -> None:
     state.table.remove(step.card)
     rider = state.riders[step.victim]
     if rider.finished:
         state.discard.append(step.card)
         return
     rider.lying.append(step.card)
-    events.append(Event("hit", step.cite, step.victim, data={"card": state.kinds[step.card], "turns": step.turns,
-                                                              "skip": rider.skip + step.turns}))
+    if events.wants(step.cite):
+        events.append(Event("hit", step.cite, step.victim, data={"card": state.kinds[step.card], "turns": step.turns,
+                                                                  "skip": rider.skip + step.turns}))
     if step.turns:
         rider.skip += step.turns
         catch(state, events)
@@ -184,21 +189,22 @@ def hit(state: State, step: Hit, events: list[Event]) -> None:
         state.tasks.append(TurnsRoll(step.victim, 4, step.cite))
 
 
-def roll_turns(state: State, throw: TurnsRoll, face: int, events: list[Event]) -> None:
+def roll_turns(state: State, throw: TurnsRoll, face: int, events: Events) -> None:
     rider = state.riders[throw.seat]
     rider.skip += face
-    events.append(Event("turns", throw.cite, throw.seat, data={"turns": face, "skip": rider.skip}))
+    if events.wants(throw.cite):
+        events.append(Event("turns", throw.cite, throw.seat, data={"turns": face, "skip": rider.skip}))
     catch(state, events)
 
 
 # ---------------------------------------------------------------- what a result draws
 
-def draw_for_result(state: State, step: DrawForResult, events: list[Event]) -> None:
+def draw_for_result(state: State, step: DrawForResult, events: Events) -> None:
     if step.basic or state.options["ronde.drawing-rolls"] == "every-roll":
         _draws(state, step.seat, step.face, step.sides, events)
 
 
-def _draws(state: State, seat: int, face: int, sides: int, events: list[Event]) -> None:
+def _draws(state: State, seat: int, face: int, sides: int, events: Events) -> None:
     """1 or 6: the draw pile; 8 or 12: the discard; at level 2, 4: peloton pile, 10: its discard."""
     if state.riders[seat].behind:
         return
@@ -216,23 +222,26 @@ def _draws(state: State, seat: int, face: int, sides: int, events: list[Event]) 
         _thirteen(state, seat, events)
 
 
-def _thirteen(state: State, seat: int, events: list[Event]) -> None:
+def _thirteen(state: State, seat: int, events: Events) -> None:
     if state.options["ronde.d16-thirteen"] == "shield":
         state.flags.add("shield")
-        events.append(Event("shield", S + "misfortune-cards", seat, data={}))
+        if events.wants(S + "misfortune-cards"):
+            events.append(Event("shield", S + "misfortune-cards", seat, data={}))
         return
     if not state.draw:
         return
     top = state.draw[-1]
     if C.family(state.kinds[top]) == "misfortune":
         state.discard.append(state.draw.pop())
-        events.append(Event("misfortune-void", S + "misfortune-cards", seat, data={"card": state.kinds[top]}))
+        if events.wants(S + "misfortune-cards"):
+            events.append(Event("misfortune-void", S + "misfortune-cards", seat, data={"card": state.kinds[top]}))
         _refill(state, events)
     else:
-        events.append(Event("top-seen", S + "misfortune-cards", seat, data={"family": C.family(state.kinds[top])}))
+        if events.wants(S + "misfortune-cards"):
+            events.append(Event("top-seen", S + "misfortune-cards", seat, data={"family": C.family(state.kinds[top])}))
 
 
-def _pop_draw(state: State, events: list[Event]) -> int | None:
+def _pop_draw(state: State, events: Events) -> int | None:
     _refill(state, events)  # it ran out while the discard was empty: rebuilt from today's discard
     if not state.draw:
         return None
@@ -241,28 +250,31 @@ def _pop_draw(state: State, events: list[Event]) -> int | None:
     return card
 
 
-def _refill(state: State, events: list[Event]) -> None:
+def _refill(state: State, events: Events) -> None:
     """"When the draw pile 1-6 runs out", at once: the discard, shuffled, becomes the draw pile
     (before any 8 or 12 can take from it)."""
     if not state.draw and state.discard:
         state.draw = state.discard
         state.discard = []
         state.shuffles.shuffle(state.draw)
-        events.append(Event("reshuffle", S + "dice-results", data={"cards": len(state.draw)}))
+        if events.wants(S + "dice-results"):
+            events.append(Event("reshuffle", S + "dice-results", data={"cards": len(state.draw)}))
 
 
-def _receive(state: State, seat: int, card: int | None, cite: str, events: list[Event],
+def _receive(state: State, seat: int, card: int | None, cite: str, events: Events,
              from_discard: bool = False) -> None:
     if card is None:
         return
     kind = state.kinds[card]
-    events.append(Event("draw", cite, seat, data={"card": kind, "open": from_discard, "family": C.family(kind)}))
+    if events.wants(cite):
+        events.append(Event("draw", cite, seat, data={"card": kind, "open": from_discard, "family": C.family(kind)}))
     if C.family(kind) != "misfortune":
         state.riders[seat].hand.append(card)
     elif "shield" in state.flags and seat == state.turn:
         state.flags.discard("shield")
         state.discard.append(card)
-        events.append(Event("misfortune-void", S + "misfortune-cards", seat, data={"card": kind}))
+        if events.wants(S + "misfortune-cards"):
+            events.append(Event("misfortune-void", S + "misfortune-cards", seat, data={"card": kind}))
     else:
         state.table.append(card)
         state.tasks.append(Hit(seat, card, C.MISFORTUNE[kind], S + "misfortune-cards"))
@@ -271,7 +283,7 @@ def _receive(state: State, seat: int, card: int | None, cite: str, events: list[
 
 # ---------------------------------------------------------------- where a move ends
 
-def arrivals(state: State, seat: int, start: int, events: list[Event]) -> None:
+def arrivals(state: State, seat: int, start: int, events: Events) -> None:
     """Where a move ends: the supply zone; on the way, the red triangle."""
     rider = state.riders[seat]
     if rider.finished or rider.behind:
@@ -285,11 +297,12 @@ def arrivals(state: State, seat: int, start: int, events: list[Event]) -> None:
         state.tasks.append(RedTriangle(seat))
 
 
-def supply(state: State, step: Supply, events: list[Event]) -> None:
+def supply(state: State, step: Supply, events: Events) -> None:
     seat = step.seat
     got = [c for c in (_pop_draw(state, events) for _ in range(3)) if c is not None]
     bad = [c for c in got if C.family(state.kinds[c]) == "misfortune"]
-    events.append(Event("supply", step.cite, seat, data={"cards": len(got), "misfortunes": len(bad)}))
+    if events.wants(step.cite):
+        events.append(Event("supply", step.cite, seat, data={"cards": len(got), "misfortunes": len(bad)}))
     if len(bad) >= 2:
         keep = state.options["ronde.supply-misfortunes"] == "keep-rest"
         state.discard += bad if keep else got
@@ -312,7 +325,7 @@ def _stealable(state: State, seat: int) -> bool:
     return any(C.family(state.kinds[c]) in ("acceleration", "tactical") for c in state.riders[seat].hand)
 
 
-def steal(state: State, step: RedTriangle, choice: str, events: list[Event]) -> None:
+def steal(state: State, step: RedTriangle, choice: str, events: Events) -> None:
     """The red triangle: a card taken blind from the chosen player's hand."""
     if choice == "pass":
         return
@@ -323,4 +336,5 @@ def steal(state: State, step: RedTriangle, choice: str, events: list[Event]) -> 
     card = state.shuffles.choice(pool)
     state.riders[victim].hand.remove(card)
     state.riders[step.seat].hand.append(card)
-    events.append(Event("steal", S + "red-triangle", step.seat, data={"victim": victim}))
+    if events.wants(S + "red-triangle"):
+        events.append(Event("steal", S + "red-triangle", step.seat, data={"victim": victim}))

@@ -3,7 +3,7 @@ in front of it and swallows those lying down; behind it, a rider drives it or tr
 
 from __future__ import annotations
 
-from ..core import Event
+from ..core import Event, Events
 from . import cards as C
 from .course import PELOTON_END_HILL
 from .state import Rider, State
@@ -11,7 +11,7 @@ from .steps import DrawForResult, DriveRoll, PelotonRoll, Rejoin, RejoinRoll, S,
 from .tactics import open_counter, take_from_hand
 
 
-def follow(state: State, events: list[Event]) -> None:
+def follow(state: State, events: Events) -> None:
     """The peloton stays on the space just behind the last rider(s), unless riders are behind it."""
     if state.peloton is None or any(r.behind for r in state.riders):
         return
@@ -21,12 +21,13 @@ def follow(state: State, events: list[Event]) -> None:
     target = min(ahead) - 1
     if target > state.peloton:
         before, state.peloton = state.peloton, min(target, state.finish - 1)
-        events.append(Event("peloton-follows", S + "peloton-follows", data={"from": before, "to": state.peloton}))
+        if events.wants(S + "peloton-follows"):
+            events.append(Event("peloton-follows", S + "peloton-follows", data={"from": before, "to": state.peloton}))
         _close_at_muur(state, events)
         catch(state, events)
 
 
-def catch(state: State, events: list[Event]) -> None:
+def catch(state: State, events: Events) -> None:
     """A rider lying down just in front of the peloton goes behind it."""
     if state.peloton is None:
         return
@@ -34,12 +35,13 @@ def catch(state: State, events: list[Event]) -> None:
     for r in state.riders:
         if r.skip and not r.behind and not r.finished and r.at <= state.peloton + 1 and r.at > 0:
             r.behind, r.at = True, state.behind_space
-            events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": state.peloton}))
+            if events.wants(S + "behind-peloton"):
+                events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": state.peloton}))
     _stops_following(state, following, events)
 
 
-def _stops_following(state: State, was_following: bool, events: list[Event]) -> None:
-    if was_following and any(r.behind for r in state.riders):
+def _stops_following(state: State, was_following: bool, events: Events) -> None:
+    if was_following and any(r.behind for r in state.riders) and events.wants(S + "peloton-moves"):
         events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": False}))
 
 
@@ -52,35 +54,39 @@ def playable_cards(state: State, hand: list[int]) -> list[str]:
                    if state.kinds[c] in C.PELOTON and C.PELOTON[state.kinds[c]][0 if front.flat else 1]})
 
 
-def play_card(state: State, seat: int, kind: str, card: int, events: list[Event]) -> None:
+def play_card(state: State, seat: int, kind: str, card: int, events: Events) -> None:
     state.flags.add("peloton-played")
     front = state.course[state.peloton or 0]
     sides = C.PELOTON[kind][0 if front.flat else 1]
-    events.append(Event("peloton-card", S + "peloton-acceleration", seat, data={"card": kind, "die": sides}))
+    if events.wants(S + "peloton-acceleration"):
+        events.append(Event("peloton-card", S + "peloton-acceleration", seat, data={"card": kind, "die": sides}))
     state.tasks.append(PelotonRoll(seat, sides, card))
     open_counter(state, seat, card, lose_turn=False)
 
 
-def roll(state: State, throw: PelotonRoll, face: int, events: list[Event]) -> None:
+def roll(state: State, throw: PelotonRoll, face: int, events: Events) -> None:
     """A peloton card's roll (or the D4 of its bonus turn at the foot of a hill)."""
     seat, sides = throw.seat, throw.sides
     cite = S + ("peloton-acceleration" if throw.card is not None else "peloton-flat-to-hill")
-    events.append(Event("throw", cite, seat, data={"dice": [face], "die": sides}))
+    if events.wants(cite):
+        events.append(Event("throw", cite, seat, data={"dice": [face], "die": sides}))
     exact = _ride(state, face, events, cite)
     if exact:
-        events.append(Event("peloton-extra", S + "peloton-flat-to-hill", seat, data={"at": state.peloton}))
+        if events.wants(S + "peloton-flat-to-hill"):
+            events.append(Event("peloton-extra", S + "peloton-flat-to-hill", seat, data={"at": state.peloton}))
         state.tasks.append(PelotonRoll(seat, 4, None))
     if state.options["ronde.peloton-draws"] == "yes":
         state.tasks.append(DrawForResult(seat, face, sides, False))
 
 
-def drive(state: State, throw: DriveRoll, face: int, events: list[Event]) -> None:
+def drive(state: State, throw: DriveRoll, face: int, events: Events) -> None:
     """A rider behind the peloton makes it ride with the D4; he and the others behind go along."""
-    events.append(Event("throw", S + "behind-peloton", throw.seat, data={"dice": [face], "die": throw.sides}))
+    if events.wants(S + "behind-peloton"):
+        events.append(Event("throw", S + "behind-peloton", throw.seat, data={"dice": [face], "die": throw.sides}))
     _ride(state, face, events, S + "behind-peloton", stop_at_foot=state.options["ronde.drive-stops-at-foot"] == "yes")
 
 
-def _ride(state: State, points: int, events: list[Event], cite: str, stop_at_foot: bool = True) -> bool:
+def _ride(state: State, points: int, events: Events, cite: str, stop_at_foot: bool = True) -> bool:
     """The peloton rides `points` spaces, sweeping the riders it overtakes; True when it stopped
     exactly at the foot of a hill (a bonus D4)."""
     assert state.peloton is not None
@@ -94,9 +100,10 @@ def _ride(state: State, points: int, events: list[Event], cite: str, stop_at_foo
             exact, foot = step == points, True
             break
     state.peloton = pos
-    events.append(Event("peloton", S + "peloton-flat-to-hill" if foot else cite,
-                        data={"from": start, "to": pos, "points": points,
-                              "lost": points - (pos - start) if foot else 0}))
+    if events.wants(cited := S + "peloton-flat-to-hill" if foot else cite):
+        events.append(Event("peloton", cited,
+                            data={"from": start, "to": pos, "points": points,
+                                  "lost": points - (pos - start) if foot else 0}))
     swept = sorted((r for r in state.riders if not r.behind and not r.finished and start <= r.at <= pos),
                    key=lambda r: (r.at, r.seat))
     following = not any(r.behind for r in state.riders)
@@ -107,7 +114,7 @@ def _ride(state: State, points: int, events: list[Event], cite: str, stop_at_foo
     _stops_following(state, following, events)
     cobbled = sorted({r.at for r in swept if not r.behind and state.course[r.at].cobbles} |
                      ({pos} if state.course[pos].cobbles else set()))
-    if cobbled:
+    if cobbled and events.wants(S + "peloton-cobbles"):
         events.append(Event("cobbles-safe", S + "peloton-cobbles", data={"spaces": cobbled}))
     for seat in reversed(state.in_turn_order(supplied)):  # stacked: the first in clockwise order is served first
         state.tasks.append(Supply(seat, S + "peloton-supply"))
@@ -116,7 +123,7 @@ def _ride(state: State, points: int, events: list[Event], cite: str, stop_at_foo
     return exact
 
 
-def _sweep(state: State, swept: list[Rider], peloton: int, events: list[Event]) -> list[int]:
+def _sweep(state: State, swept: list[Rider], peloton: int, events: Events) -> list[int]:
     """The first three overtaken (the rearmost) go just in front, the next three a space further...;
     riders lying down are swallowed. Returns the seats set down in a supply zone."""
     place = peloton + 1
@@ -124,19 +131,21 @@ def _sweep(state: State, swept: list[Rider], peloton: int, events: list[Event]) 
     for r in swept:
         if r.skip:
             r.behind = True
-            events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": peloton}))
+            if events.wants(S + "behind-peloton"):
+                events.append(Event("swallowed", S + "behind-peloton", r.seat, data={"peloton": peloton}))
             continue
         while state.riders_on(place) >= 3 and place < state.finish - 1:
             place += 1
         before, r.at = r.at, place
         if before != place:
-            events.append(Event("swept", S + "peloton-acceleration", r.seat, data={"from": before, "to": place}))
+            if events.wants(S + "peloton-acceleration"):
+                events.append(Event("swept", S + "peloton-acceleration", r.seat, data={"from": before, "to": place}))
             if state.course[place].supply:
                 supplied.append(r.seat)
     return supplied
 
 
-def _close_at_muur(state: State, events: list[Event]) -> None:
+def _close_at_muur(state: State, events: Events) -> None:
     """At the foot of the Muur the peloton cards leave the game: every hand gives them up."""
     foot = state.course.hill_foot(PELOTON_END_HILL)
     if state.peloton_closed or foot is None or state.peloton is None or state.peloton < foot:
@@ -146,7 +155,8 @@ def _close_at_muur(state: State, events: list[Event]) -> None:
         kept = [c for c in r.hand if state.kinds[c] not in C.PELOTON]
         state.peloton_discard += [c for c in r.hand if state.kinds[c] in C.PELOTON]
         r.hand[:] = kept
-    events.append(Event("peloton-closed", S + "peloton-piles", data={"at": state.peloton}))
+    if events.wants(S + "peloton-piles"):
+        events.append(Event("peloton-closed", S + "peloton-piles", data={"at": state.peloton}))
 
 
 # ---------------------------------------------------------------- behind the peloton
@@ -157,27 +167,29 @@ def rejoin_choices(state: State, seat: int) -> list[str]:
     return ["d8", *([card] if state.held(seat, card) is not None else [])]
 
 
-def rejoin(state: State, step: Rejoin, choice: str, events: list[Event]) -> None:
+def rejoin(state: State, step: Rejoin, choice: str, events: Events) -> None:
     seat = step.seat
     if choice == "d8":
         state.tasks.append(RejoinRoll(seat, 8))
         return
     card = take_from_hand(state, seat, choice)
-    events.append(Event("card", S + "behind-peloton", seat, data={"card": choice, "die": C.ACCELERATION[choice]}))
+    if events.wants(S + "behind-peloton"):
+        events.append(Event("card", S + "behind-peloton", seat, data={"card": choice, "die": C.ACCELERATION[choice]}))
     state.tasks.append(RejoinRoll(seat, C.ACCELERATION[choice]))
     open_counter(state, seat, card, lose_turn=True)
 
 
-def roll_rejoin(state: State, throw: RejoinRoll, face: int, events: list[Event]) -> None:
+def roll_rejoin(state: State, throw: RejoinRoll, face: int, events: Events) -> None:
     rider = state.riders[throw.seat]
     assert state.peloton is not None
     made = face >= 7
-    events.append(Event("rejoin", S + "behind-peloton", throw.seat,
-                        data={"dice": [face], "die": throw.sides, "made": made}))
+    if events.wants(S + "behind-peloton"):
+        events.append(Event("rejoin", S + "behind-peloton", throw.seat,
+                            data={"dice": [face], "die": throw.sides, "made": made}))
     if made:
         place = state.peloton + 1
         while state.full(place):
             place += 1
         rider.behind, rider.at = False, place
-        if not any(r.behind for r in state.riders):
+        if not any(r.behind for r in state.riders) and events.wants(S + "peloton-moves"):
             events.append(Event("peloton-mode", S + "peloton-moves", data={"follows": True}))

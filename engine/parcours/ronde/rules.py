@@ -13,7 +13,7 @@ import collections
 from dataclasses import replace
 
 from ..chance import Shuffles
-from ..core import Event, Need, ScenarioError
+from ..core import Event, Events, Need, ScenarioError, events_into
 from ..options import OptionValue
 from . import cards as C
 from . import moves, peloton, tactics, turns
@@ -77,21 +77,26 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     return state
 
 
-def settle_setup(state: State) -> list[Event]:
+def settle_setup(state: State, sink: Events | None = None) -> Events:
     board = counts(state.course)
     material = C.by_family(collections.Counter(state.kinds))
-    events = [
-        Event("board", S + "board", data={k: board[k] for k in ("spaces", "flat", "uphill", "hills")}),
-        Event("material", S + "contents", data={"riders": len(state.riders), **material}),
-        Event("start", S + "level-1-setup", data={
-            "level": state.level, "hands": [len(r.hand) for r in state.riders], "draw": len(state.draw)}),
-    ]
-    if state.peloton or any(r.at or r.behind or r.finished for r in state.riders):
-        events[-1].data["placed"] = True  # a race under way, not the start in Bruges
+    events = events_into(sink)
+    if events.wants(S + "board"):
+        events.append(Event("board", S + "board", data={k: board[k] for k in ("spaces", "flat", "uphill", "hills")}))
+    if events.wants(S + "contents"):
+        events.append(Event("material", S + "contents", data={"riders": len(state.riders), **material}))
+    if events.wants(S + "level-1-setup"):
+        start = Event("start", S + "level-1-setup", data={
+            "level": state.level, "hands": [len(r.hand) for r in state.riders], "draw": len(state.draw)})
+        if state.peloton or any(r.at or r.behind or r.finished for r in state.riders):
+            start.data["placed"] = True  # a race under way, not the start in Bruges
+        events.append(start)
     if state.with_peloton:
-        events.append(Event("peloton-start", S + "level-2-setup", data={"at": state.peloton or 0}))
-        events.append(Event("peloton-pile", S + "peloton-cards", data={"cards": len(state.peloton_draw)}))
-    if state.level == 3:
+        if events.wants(S + "level-2-setup"):
+            events.append(Event("peloton-start", S + "level-2-setup", data={"at": state.peloton or 0}))
+        if events.wants(S + "peloton-cards"):
+            events.append(Event("peloton-pile", S + "peloton-cards", data={"cards": len(state.peloton_draw)}))
+    if state.level == 3 and events.wants(S + "level-3-setup"):
         events.append(Event("tactical-deal", S + "level-3-setup", data={
             "tactical": material["tactical"], "peloton": state.with_peloton}))
     peloton.catch(state, events)  # a set-up may leave a rider lying just in front of the peloton
@@ -138,10 +143,10 @@ def choices_of(state: State, step: Decision) -> tuple[int, list[str]]:
 
 # ---------------------------------------------------------------- answers
 
-def play_throw(state: State, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     step = state.tasks.pop()
     face = dice[0]
-    events: list[Event] = []
+    events = events_into(sink)
     state.throws += 1
     if isinstance(step, Lot):
         turns.lot(state, step, face, events)
@@ -152,7 +157,7 @@ def play_throw(state: State, dice: list[int]) -> list[Event]:
     return events
 
 
-def _roll(state: State, step: Step, face: int, events: list[Event]) -> None:
+def _roll(state: State, step: Step, face: int, events: Events) -> None:
     match step:
         case MoveRoll():
             moves.roll_move(state, step, face, events)
@@ -170,9 +175,9 @@ def _roll(state: State, step: Step, face: int, events: list[Event]) -> None:
             raise AssertionError(f"{step} waits for no die")
 
 
-def play_choice(state: State, choice: str) -> list[Event]:
+def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
     step = state.tasks.pop()
-    events: list[Event] = []
+    events = events_into(sink)
     match step:
         case Decision():
             _decide(state, step, choice, events)
@@ -182,7 +187,7 @@ def play_choice(state: State, choice: str) -> list[Event]:
     return events
 
 
-def _decide(state: State, step: Decision, choice: str, events: list[Event]) -> None:
+def _decide(state: State, step: Decision, choice: str, events: Events) -> None:
     match step:
         case Act():
             turns.act(state, step, choice, events)
@@ -202,7 +207,7 @@ def _decide(state: State, step: Decision, choice: str, events: list[Event]) -> N
             peloton.rejoin(state, step, choice, events)
 
 
-def advance(state: State, events: list[Event]) -> None:
+def advance(state: State, events: Events) -> None:
     """Run automatic steps until one waits for a die or a decision (with more than one way)."""
     while state.tasks and not state.finished:
         if len(state.tasks) > MAX_TASKS:
@@ -219,7 +224,7 @@ def advance(state: State, events: list[Event]) -> None:
                 _run(state, step, events)
 
 
-def _waits(state: State, step: Decision, events: list[Event]) -> bool:
+def _waits(state: State, step: Decision, events: Events) -> bool:
     """Whether a decision on top is a question to ask; if not, it is played or passed over."""
     match step:
         case Act() if not state.riders[step.seat].standing:
@@ -254,7 +259,7 @@ def _eligible(state: State, window: Window) -> bool:
     return tactics.can_spring(state, seat)
 
 
-def _run(state: State, step: Automatic, events: list[Event]) -> None:
+def _run(state: State, step: Automatic, events: Events) -> None:
     match step:  # the most frequent first
         case Turn():
             turns.begin_turn(state, events)

@@ -3,7 +3,7 @@ discard; and the level-3 tactical cards: counter, kwak, spring-along, take, too 
 
 from __future__ import annotations
 
-from ..core import Event, ScenarioError
+from ..core import Event, Events, ScenarioError
 from . import cards as C
 from .course import HILL_CARD_HILLS
 from .state import State
@@ -60,20 +60,21 @@ def can_counter(state: State, seat: int) -> bool:
     return not state.riders[seat].finished and state.held(seat, "t-counter") is not None
 
 
-def counter(state: State, window: CounterWindow, choice: str, events: list[Event]) -> None:
+def counter(state: State, window: CounterWindow, choice: str, events: Events) -> None:
     seat, rest = window.candidates[0], window.candidates[1:]
     if choice == "pass":
         state.tasks.append(CounterWindow(window.card, window.last, window.chain, rest))
         return
     played = take_from_hand(state, seat, "t-counter")
     out_of_turn(state, seat, "t-counter", events)
-    events.append(Event("counter", S + "counter-card", seat,
-                        data={"against": state.kinds[window.card], "chain": window.chain + 1}))
+    if events.wants(S + "counter-card"):
+        events.append(Event("counter", S + "counter-card", seat,
+                            data={"against": state.kinds[window.card], "chain": window.chain + 1}))
     state.tasks.append(CounterWindow(window.card, seat, window.chain + 1, _counterers(state, seat)))
     state.discard.append(state.table.pop(state.table.index(played)))
 
 
-def close_counter(state: State, window: CounterWindow, events: list[Event]) -> None:
+def close_counter(state: State, window: CounterWindow, events: Events) -> None:
     """Nobody counters any more: an even chain lets the card stand, an odd one cancels it, and
     what it was about to do with it."""
     end = state.tasks.pop()
@@ -85,7 +86,8 @@ def close_counter(state: State, window: CounterWindow, events: list[Event]) -> N
     while isinstance(effect, SpringWindow):  # a move's spring-along window sits above its roll
         effect = state.tasks.pop()
     to_discard(state, end.card)
-    events.append(Event("countered", S + "counter-card", end.loser, data={"card": state.kinds[end.card]}))
+    if events.wants(S + "counter-card"):
+        events.append(Event("countered", S + "counter-card", end.loser, data={"card": state.kinds[end.card]}))
     if isinstance(effect, MoveRoll) and state.tasks and isinstance(state.tasks[-1], SecondRoll):
         state.tasks.pop()
     if end.loser is not None and end.loser == state.turn:
@@ -93,7 +95,7 @@ def close_counter(state: State, window: CounterWindow, events: list[Event]) -> N
             state.tasks.pop()
 
 
-def settle(state: State, card: int, events: list[Event]) -> None:
+def settle(state: State, card: int, events: Events) -> None:
     kind = state.kinds[card]
     if C.family(kind) == "misfortune" or kind in C.AGAINST or kind in C.KWAK:
         return  # it lies in front of its victim (the effect below takes it off the table)
@@ -119,10 +121,10 @@ def after_roll(state: State) -> None:
         state.tasks.insert(at, DiscardPlayed(card))
 
 
-def discard_played(state: State, card: int, events: list[Event]) -> None:
+def discard_played(state: State, card: int, events: Events) -> None:
     kind = state.kinds[card]
     to_discard(state, card)
-    if kind.startswith("t-"):
+    if kind.startswith("t-") and events.wants(S + "tactical-discard"):
         events.append(Event("tactical-discard", S + "tactical-discard", data={"card": kind}))
 
 
@@ -132,29 +134,31 @@ def to_discard(state: State, card: int) -> None:
     (state.peloton_discard if state.kinds[card] in C.PELOTON else state.discard).append(card)
 
 
-def out_of_turn(state: State, seat: int, kind: str, events: list[Event]) -> None:
-    if seat != state.turn:
+def out_of_turn(state: State, seat: int, kind: str, events: Events) -> None:
+    if seat != state.turn and events.wants(S + "out-of-turn"):
         events.append(Event("out-of-turn", S + "out-of-turn", seat, data={"card": kind}))
 
 
 # ---------------------------------------------------------------- against, take, kwak
 
-def play_against(state: State, seat: int, victim: int, kind: str, card: int, events: list[Event]) -> None:
+def play_against(state: State, seat: int, victim: int, kind: str, card: int, events: Events) -> None:
     """A tactical card against another rider: his turns to sit out."""
     if state.options["ronde.against-basic-die"] == "basic":
         state.flags.add("basic-only")
-    events.append(Event("attack", S + "tactical-against", seat, data={"card": kind, "victim": victim}))
+    if events.wants(S + "tactical-against"):
+        events.append(Event("attack", S + "tactical-against", seat, data={"card": kind, "victim": victim}))
     state.tasks.append(Hit(victim, card, C.AGAINST[kind], S + "tactical-against"))
     open_counter(state, seat, card, lose_turn=True)
 
 
-def play_take(state: State, seat: int, victim: int, card: int, events: list[Event]) -> None:
-    events.append(Event("take-card", S + "tactical-take-cards", seat, data={"victim": victim}))
+def play_take(state: State, seat: int, victim: int, card: int, events: Events) -> None:
+    if events.wants(S + "tactical-take-cards"):
+        events.append(Event("take-card", S + "tactical-take-cards", seat, data={"victim": victim}))
     state.tasks.append(TakeCards(seat, victim, card))
     open_counter(state, seat, card, lose_turn=True)
 
 
-def take_cards(state: State, step: TakeCards, events: list[Event]) -> None:
+def take_cards(state: State, step: TakeCards, events: Events) -> None:
     hand = state.riders[step.victim].hand
     pool = [c for c in hand if state.kinds[c] not in C.PELOTON]
     taken = state.shuffles.sample(pool, min(2, len(pool)))
@@ -163,8 +167,9 @@ def take_cards(state: State, step: TakeCards, events: list[Event]) -> None:
     for c in taken:
         hand.remove(c)
         state.riders[step.seat].hand.append(c)
-    events.append(Event("taken", S + "tactical-take-cards", step.seat,
-                        data={"victim": step.victim, "cards": len(taken)}))
+    if events.wants(S + "tactical-take-cards"):
+        events.append(Event("taken", S + "tactical-take-cards", step.seat,
+                            data={"victim": step.victim, "cards": len(taken)}))
 
 
 def kwak_plays(state: State, seat: int) -> list[str]:
@@ -176,9 +181,10 @@ def kwak_plays(state: State, seat: int) -> list[str]:
     return [f"{k}@{v + 1}" for k in kinds for v in victims]
 
 
-def play_kwak(state: State, seat: int, victim: int, kind: str, card: int, events: list[Event],
+def play_kwak(state: State, seat: int, victim: int, kind: str, card: int, events: Events,
               on_turn: bool) -> None:
-    events.append(Event("kwak", S + "kwak-cards", seat, data={"card": kind, "victim": victim}))
+    if events.wants(S + "kwak-cards"):
+        events.append(Event("kwak", S + "kwak-cards", seat, data={"card": kind, "victim": victim}))
     state.tasks.append(Hit(victim, card, C.KWAK[kind], S + "kwak-cards"))
     open_counter(state, seat, card, lose_turn=on_turn)
 
@@ -191,7 +197,7 @@ def open_kwak(state: State, space: int) -> None:
         state.tasks.append(KwakWindow(space, here))
 
 
-def kwak(state: State, window: KwakWindow, choice: str, events: list[Event]) -> None:
+def kwak(state: State, window: KwakWindow, choice: str, events: Events) -> None:
     seat, rest = window.candidates[0], window.candidates[1:]
     if choice == "pass":
         state.tasks.append(KwakWindow(window.space, rest))
@@ -209,7 +215,7 @@ def can_spring(state: State, seat: int) -> bool:
     return state.riders[seat].standing and state.held(seat, "t-spring") is not None
 
 
-def spring(state: State, window: SpringWindow, choice: str, events: list[Event]) -> None:
+def spring(state: State, window: SpringWindow, choice: str, events: Events) -> None:
     """Before the roll: he will ride it too (his card may still be countered)."""
     seat = window.candidates[0]
     state.tasks.append(SpringWindow(window.mover, window.candidates[1:]))
@@ -217,12 +223,13 @@ def spring(state: State, window: SpringWindow, choice: str, events: list[Event])
         return
     card = take_from_hand(state, seat, "t-spring")
     out_of_turn(state, seat, "t-spring", events)
-    events.append(Event("spring", S + "spring-along-card", seat, data={"mover": window.mover, "when": "before"}))
+    if events.wants(S + "spring-along-card"):
+        events.append(Event("spring", S + "spring-along-card", seat, data={"mover": window.mover, "when": "before"}))
     state.tasks.append(RegisterSpringer(seat))
     open_counter(state, seat, card, lose_turn=False)
 
 
-def spring_passed(state: State, window: PassedWindow, choice: str, events: list[Event]) -> None:
+def spring_passed(state: State, window: PassedWindow, choice: str, events: Events) -> None:
     """Just passed: he rides the points the mover had left when passing him."""
     seat = window.candidates[0]
     state.tasks.append(PassedWindow(window.mover, window.start, window.face, window.sides, window.candidates[1:]))
@@ -231,8 +238,9 @@ def spring_passed(state: State, window: PassedWindow, choice: str, events: list[
     card = take_from_hand(state, seat, "t-spring")
     out_of_turn(state, seat, "t-spring", events)
     left = window.face - (state.riders[seat].at - window.start)
-    events.append(Event("spring", S + "spring-along-card", seat, data={"mover": window.mover, "when": "passed",
-                                                                       "points": left}))
+    if events.wants(S + "spring-along-card"):
+        events.append(Event("spring", S + "spring-along-card", seat, data={"mover": window.mover, "when": "passed",
+                                                                           "points": left}))
     state.tasks.append(SpringRide(seat, left, window.sides))
     open_counter(state, seat, card, lose_turn=False)
 
@@ -243,8 +251,9 @@ def excess_choices(state: State, seat: int) -> list[str]:
     return sorted({f"discard:{state.kinds[c]}" for c in state.riders[seat].hand if state.kinds[c].startswith("t-")})
 
 
-def discard_excess(state: State, step: DiscardExcess, choice: str, events: list[Event]) -> None:
+def discard_excess(state: State, step: DiscardExcess, choice: str, events: Events) -> None:
     kind = choice.split(":")[1]
     card = take_from_hand(state, step.seat, kind)
     to_discard(state, card)
-    events.append(Event("discard", S + "tactical-cards", step.seat, data={"card": kind}))
+    if events.wants(S + "tactical-cards"):
+        events.append(Event("discard", S + "tactical-cards", step.seat, data={"card": kind}))

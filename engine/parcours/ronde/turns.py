@@ -3,7 +3,7 @@ or the move itself), the extra turn and the Koppenberg's second roll; the finish
 
 from __future__ import annotations
 
-from ..core import Event
+from ..core import Event, Events
 from . import cards as C
 from . import peloton
 from .course import HILL_CARD_HILLS
@@ -29,25 +29,28 @@ from .tactics import kwak_plays, open_counter, play_against, play_kwak, play_tak
 BASIC_FLAT = (4, 6, 8)  # the dice a rider may choose on the flat
 
 
-def lot(state: State, throw: Lot, face: int, events: list[Event]) -> None:
+def lot(state: State, throw: Lot, face: int, events: Events) -> None:
     seat = throw.pending[0]
     results = (*throw.results, (seat, face))
-    events.append(Event("lot", S + "playing", seat, data={"face": face}))
+    if events.wants(S + "playing"):
+        events.append(Event("lot", S + "playing", seat, data={"face": face}))
     if len(throw.pending) > 1:
         state.tasks.append(Lot(throw.pending[1:], results))
         return
     best = max(f for _, f in results)
     top = tuple(s for s, f in results if f == best)
     if len(top) > 1:
-        events.append(Event("lot-tie", S + "playing", data={"seats": list(top), "face": best}))
+        if events.wants(S + "playing"):
+            events.append(Event("lot-tie", S + "playing", data={"seats": list(top), "face": best}))
         state.tasks.append(Lot(top, ()))
         return
     state.turn = top[0]
-    events.append(Event("first", S + "playing", top[0], data={"face": best}))
+    if events.wants(S + "playing"):
+        events.append(Event("first", S + "playing", top[0], data={"face": best}))
     state.tasks.append(Turn())
 
 
-def begin_turn(state: State, events: list[Event]) -> None:
+def begin_turn(state: State, events: Events) -> None:
     seat = state.turn
     rider = state.riders[seat]
     state.flags.clear()
@@ -60,21 +63,24 @@ def begin_turn(state: State, events: list[Event]) -> None:
     elif rider.skip:
         _sit_out(state, rider, events, S + "misfortune-cards")
     elif state.full(rider.at + 1):
-        events.append(Event("boxed-in", S + "three-abreast", seat, data={"at": rider.at, "ahead": rider.at + 1}))
+        if events.wants(S + "three-abreast"):
+            events.append(Event("boxed-in", S + "three-abreast", seat, data={"at": rider.at, "ahead": rider.at + 1}))
     else:
         state.tasks.append(Act(seat))
 
 
-def _sit_out(state: State, rider: Rider, events: list[Event], cite: str) -> None:
+def _sit_out(state: State, rider: Rider, events: Events, cite: str) -> None:
     rider.skip -= 1
-    events.append(Event("sit-out", cite, rider.seat, data={"left": rider.skip}))
+    if events.wants(cite):
+        events.append(Event("sit-out", cite, rider.seat, data={"left": rider.skip}))
     if rider.skip == 0:
         state.discard += rider.lying
-        events.append(Event("back-up", cite, rider.seat, data={"cards": [state.kinds[c] for c in rider.lying]}))
+        if events.wants(cite):
+            events.append(Event("back-up", cite, rider.seat, data={"cards": [state.kinds[c] for c in rider.lying]}))
         rider.lying = []
 
 
-def after_drive(state: State, step: AfterDrive, events: list[Event]) -> None:
+def after_drive(state: State, step: AfterDrive, events: Events) -> None:
     rider = state.riders[step.seat]
     if rider.skip:
         _sit_out(state, rider, events, S + "behind-peloton")
@@ -82,7 +88,7 @@ def after_drive(state: State, step: AfterDrive, events: list[Event]) -> None:
         state.tasks.append(Rejoin(rider.seat))
 
 
-def end_turn(state: State, step: EndOfTurn, events: list[Event]) -> None:
+def end_turn(state: State, step: EndOfTurn, events: Events) -> None:
     seat = step.seat
     rider = state.riders[seat]
     if state.tactical_count(seat) > 2:
@@ -107,9 +113,10 @@ def extra_turn(state: State, step: ExtraTurn) -> None:
         state.tasks.append(Act(step.seat))
 
 
-def second_roll(state: State, step: SecondRoll, events: list[Event]) -> None:
+def second_roll(state: State, step: SecondRoll, events: Events) -> None:
     if state.riders[step.seat].standing and not state.full(state.riders[step.seat].at + 1):
-        events.append(Event("second-roll", S + "hill-card-koppenberg", step.seat, data={}))
+        if events.wants(S + "hill-card-koppenberg"):
+            events.append(Event("second-roll", S + "hill-card-koppenberg", step.seat, data={}))
         prepare_move(state, step.seat, step.sides, "t-koppenberg")
 
 
@@ -145,18 +152,21 @@ def _moves(state: State, rider: Rider, held: set[str]) -> list[str]:
     return out
 
 
-def act(state: State, step: Act, choice: str, events: list[Event]) -> None:
+def act(state: State, step: Act, choice: str, events: Events) -> None:
     seat = step.seat
     kind, _, target = choice.partition("@")
     if kind in ("d4", "d6", "d8", "roll"):
         sides = int(kind[1:]) if kind != "roll" else state.course[state.riders[seat].at].die
-        events.append(Event("die", S + ("dice" if kind != "roll" else "playing"), seat,
-                            data={"die": sides, "at": state.riders[seat].at}))
+        if events.wants(cited := S + ("dice" if kind != "roll" else "playing")):
+            events.append(Event("die", cited, seat,
+                                data={"die": sides, "at": state.riders[seat].at}))
         prepare_move(state, seat, sides, "basic")
         return
     card = take_from_hand(state, seat, kind)
     if kind in C.ACCELERATION:
-        events.append(Event("card", S + "acceleration-cards", seat, data={"card": kind, "die": C.ACCELERATION[kind]}))
+        if events.wants(S + "acceleration-cards"):
+            events.append(Event("card", S + "acceleration-cards", seat,
+                                data={"card": kind, "die": C.ACCELERATION[kind]}))
         prepare_move(state, seat, C.ACCELERATION[kind], kind)
         open_counter(state, seat, card, lose_turn=True)
     elif kind in HILL_CARD_HILLS:
@@ -173,12 +183,13 @@ def act(state: State, step: Act, choice: str, events: list[Event]) -> None:
             play_kwak(state, seat, int(target) - 1, kind, card, events, on_turn=True)
 
 
-def _play_hill_card(state: State, seat: int, kind: str, card: int, events: list[Event]) -> None:
+def _play_hill_card(state: State, seat: int, kind: str, card: int, events: Events) -> None:
     hill = state.course[state.riders[seat].at].hill
     named = hill in HILL_CARD_HILLS[kind]
     sides = 10 if kind == "t-koppenberg" else (16 if named else 8)
     cite = S + ("hill-card-koppenberg" if kind == "t-koppenberg" else "hill-card-berendries")
-    events.append(Event("card", cite, seat, data={"card": kind, "die": sides, "hill": hill}))
+    if events.wants(cite):
+        events.append(Event("card", cite, seat, data={"card": kind, "die": sides, "hill": hill}))
     if kind == "t-koppenberg":
         state.tasks.append(SecondRoll(seat, sides))
     prepare_move(state, seat, sides, kind)
@@ -187,7 +198,7 @@ def _play_hill_card(state: State, seat: int, kind: str, card: int, events: list[
 
 # ---------------------------------------------------------------- the finish
 
-def finish_check(state: State, events: list[Event]) -> None:
+def finish_check(state: State, events: Events) -> None:
     crossing, state.crossing = state.crossing, []
     if len(crossing) > 1:
         state.tasks.append(TieBreak(tuple(crossing), ()))
@@ -196,15 +207,17 @@ def finish_check(state: State, events: list[Event]) -> None:
         _arrive(state, seat, events)
 
 
-def _arrive(state: State, seat: int, events: list[Event]) -> None:
+def _arrive(state: State, seat: int, events: Events) -> None:
     state.arrivals.append(seat)
-    events.append(Event("finish", S + "object", seat, data={"place": len(state.arrivals)}))
+    if events.wants(S + "object"):
+        events.append(Event("finish", S + "object", seat, data={"place": len(state.arrivals)}))
     if state.options["ronde.race-end"] == "first" or len(state.arrivals) == len(state.riders):
         state.finished = True
-        events.append(Event("end", S + "object", state.arrivals[0], data={"ranking": ranking(state)}))
+        if events.wants(S + "object"):
+            events.append(Event("end", S + "object", state.arrivals[0], data={"ranking": ranking(state)}))
 
 
-def tie_break(state: State, step: TieBreak, events: list[Event]) -> None:
+def tie_break(state: State, step: TieBreak, events: Events) -> None:
     if step.pending:
         state.tasks.append(TieBreak(step.pending[1:], step.results))
         state.tasks.append(TieRoll(step.pending[0], 16))
@@ -220,11 +233,12 @@ def tie_break(state: State, step: TieBreak, events: list[Event]) -> None:
             return
 
 
-def roll_tie(state: State, throw: TieRoll, face: int, events: list[Event]) -> None:
+def roll_tie(state: State, throw: TieRoll, face: int, events: Events) -> None:
     below = state.tasks.pop()
     assert isinstance(below, TieBreak)
     state.tasks.append(TieBreak(below.pending, (*below.results, (throw.seat, face))))
-    events.append(Event("tie-roll", S + "spring-along-card", throw.seat, data={"face": face}))
+    if events.wants(S + "spring-along-card"):
+        events.append(Event("tie-roll", S + "spring-along-card", throw.seat, data={"face": face}))
 
 
 def ranking(state: State) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Need, ScenarioError
+from ..core import Events, Need, ScenarioError
 from ..options import OptionValue
 from . import setup
 from .figures import FIGURES, tally
@@ -29,7 +29,7 @@ def need(state: State) -> Need | None:
     return None if state.finished else Need("dice", state.turn, dice_needed(state))
 
 
-def play_choice(state: State, choice: str) -> list[Event]:
+def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
     raise ScenarioError("choices", "the Veldiv races have no decisions to script",
                         fr="les courses du Veldiv ne demandent aucune décision")
 

@@ -7,7 +7,7 @@ events it caused, each citing its article. Sentences come later, from
 
 from __future__ import annotations
 
-from ..core import Event
+from ..core import Event, Events, events_into
 from .races import TRACK_SQUARES
 from .state import Player, Rider, State, gained
 
@@ -49,15 +49,17 @@ def _plan(state: State, dice: list[int]) -> tuple[str, list[tuple[Rider, int]]]:
     return "veldiv:art-5", [(behind, max(dice)), (ahead, min(dice))]
 
 
-def play_throw(state: State, dice: list[int]) -> list[Event]:
+def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     seat = state.turn
     cite, plan = _plan(state, dice)
-    events = [Event("throw", cite, seat, data={"dice": list(dice)})]
-    if cite == "veldiv:art-5" and len(plan) == 2 and dice[0] != dice[1]:
+    events = events_into(sink)
+    if events.wants(cite):
+        events.append(Event("throw", cite, seat, data={"dice": list(dice)}))
+    if cite == "veldiv:art-5" and len(plan) == 2 and dice[0] != dice[1] and events.wants(cite):
         behind = plan[0][0]
         events.append(Event("order", cite, seat, behind.index, {"high": max(dice), "low": min(dice)}))
     for rider, face in plan:
-        if state.finished or not rider.active:
+        if state.finished or not rider.on_track or rider.finished:  # rider.active, spelt out: the hot path
             break
         _move(state, rider, face, events)
     state.players[seat].opened = True
@@ -116,14 +118,15 @@ def _teammate_bonus(state: State, face: int, step: int) -> tuple[str, int] | Non
     return "veldiv:art-7", 2 * step
 
 
-def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
+def _move(state: State, rider: Rider, face: int, events: Events) -> None:
     seat = rider.seat
     step = face if face < 6 else state.six
     bump = face  # Art. 3, 4, 6, 8: on a taken square, move on by the die's own number (six for a six)
     moved = [(rider, rider.start + rider.progress)]  # each rider that moves, with its road before
     target = rider.progress + step
-    events.append(Event("move", _move_cite(state, face), seat, rider.index,
-                        {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
+    if events.wants(cite := _move_cite(state, face)):
+        events.append(Event("move", cite, seat, rider.index,
+                            {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     bonus_cite: str | None = None
     limit = rider.progress + TRACK_SQUARES  # back round to its own square: no free square to be found
     occupant = _occupant(state, rider, target)
@@ -140,13 +143,14 @@ def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
                 limit = rider.progress + TRACK_SQUARES
             else:
                 target += jump
-            events.append(Event("bonus", bonus_cite, seat, rider.index,
-                                {"square": occupant.square, "steps": jump, "to": _square_of(rider, target)}))
+            if events.wants(bonus_cite):
+                events.append(Event("bonus", bonus_cite, seat, rider.index,
+                                    {"square": occupant.square, "steps": jump, "to": _square_of(rider, target)}))
         else:
             target += bump
-            events.append(Event("bump", _bump_cite(state, face, occupant, seat, bonus_cite), seat, rider.index,
-                                {"square": occupant.square, "by": occupant.seat, "steps": bump,
-                                 "to": _square_of(rider, target)}))
+            if events.wants(cite := _bump_cite(state, face, occupant, seat, bonus_cite)):
+                events.append(Event("bump", cite, seat, rider.index, {"square": occupant.square, "by": occupant.seat,
+                                                                      "steps": bump, "to": _square_of(rider, target)}))
         if target >= limit:
             _blocked(state, moved, events)
             return
@@ -156,7 +160,7 @@ def _move(state: State, rider: Rider, face: int, events: list[Event]) -> None:
         _after_move(state, m, road_before, events)
 
 
-def _blocked(state: State, moved: list[tuple[Rider, int]], events: list[Event]) -> None:
+def _blocked(state: State, moved: list[tuple[Rider, int]], events: Events) -> None:
     """Every square the rules would send the rider to is taken: it stays where it was.
 
     The text is silent on this (it needs many riders in a regular pattern); our reconstruction.
@@ -164,30 +168,31 @@ def _blocked(state: State, moved: list[tuple[Rider, int]], events: list[Event]) 
     for rider, road_before in moved:
         rider.progress = road_before - rider.start
     first = moved[0][0]
-    events.append(Event("blocked", "veldiv:art-3", first.seat, first.index, {"square": first.square}))
+    if events.wants("veldiv:art-3"):
+        events.append(Event("blocked", "veldiv:art-3", first.seat, first.index, {"square": first.square}))
 
 
 def _square_of(rider: Rider, progress: int) -> int:
     return (rider.start + progress - 1) % TRACK_SQUARES + 1
 
 
-def _after_move(state: State, rider: Rider, road_before: int, events: list[Event]) -> None:
-    before = state.laps_at(road_before - rider.start)
-    for lap in range(before + 1, state.laps(rider) + 1):
+def _after_move(state: State, rider: Rider, road_before: int, events: Events) -> None:
+    for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
         if state.finished or not rider.active:
             return
-        events.append(Event("cross", state.race.article, rider.seat, rider.index,
-                            {"lap": lap, "square": rider.square}))
+        if events.wants(state.race.article):
+            events.append(Event("cross", state.race.article, rider.seat, rider.index,
+                                {"lap": lap, "square": rider.square}))
         _on_cross(state, rider, lap, events)
-    if state.finished or not rider.active or state.race.kind in ELIMINATION_KINDS:
+    if state.finished or not rider.on_track or rider.finished or state.race.kind in ELIMINATION_KINDS:
         return
-    road = rider.start + rider.progress
+    # u passes t each time (road_u - road_t) goes over a multiple of the track (see state.gained):
+    # with r = (road_u - road_t) % track before the move, a move of m squares does when r + m >= track
+    short = TRACK_SQUARES - (rider.start + rider.progress - road_before)
+    seat = rider.seat
     for other in state.all_riders:
-        if other.seat == rider.seat or not other.on_track or other.finished:
-            continue
-        # u passes t each time (road_u - road_t) goes over a multiple of the track (see state.gained)
-        other_road = other.start + other.progress
-        if (road - other_road) // TRACK_SQUARES > (road_before - other_road) // TRACK_SQUARES \
+        if other.seat != seat and other.on_track and not other.finished \
+                and (road_before - other.start - other.progress) % TRACK_SQUARES >= short \
                 and gained(rider, other) >= 1:
             _on_pass(state, rider, other, events)
             if state.finished or not rider.active:
@@ -196,7 +201,7 @@ def _after_move(state: State, rider: Rider, road_before: int, events: list[Event
 
 # --- crossing the line ---------------------------------------------------------
 
-def _on_cross(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
+def _on_cross(state: State, rider: Rider, lap: int, events: Events) -> None:
     kind = state.race.kind
     if kind == "points":
         _sprint(state, rider, lap, events)
@@ -214,7 +219,7 @@ def _points_table(state: State) -> tuple[int, ...]:
     return {2: (1,), 3: (2, 1)}.get(len(state.players), (3, 2, 1))
 
 
-def _sprint(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
+def _sprint(state: State, rider: Rider, lap: int, events: Events) -> None:
     """Points and the Premier token for the rider's lap-th crossing."""
     while len(state.places) < lap:
         state.places.append(0)
@@ -222,7 +227,8 @@ def _sprint(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
     player = state.players[rider.seat]
     art = state.race.article
     if [rider.seat, rider.index, lap] in state.forfeits:
-        events.append(Event("cancelled", art, rider.seat, rider.index, {"lap": lap, "place": place + 1}))
+        if events.wants(art):
+            events.append(Event("cancelled", art, rider.seat, rider.index, {"lap": lap, "place": place + 1}))
         if state.options["veldiv.lapped-points"] == "cancel":
             state.places[lap - 1] += 1
         return
@@ -230,12 +236,14 @@ def _sprint(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
     table = _points_table(state)
     if place < len(table):
         player.points += table[place]
-        events.append(Event("points", art, rider.seat, rider.index,
-                            {"lap": lap, "place": place + 1, "points": table[place], "total": player.points}))
+        if events.wants(art):
+            events.append(Event("points", art, rider.seat, rider.index,
+                                {"lap": lap, "place": place + 1, "points": table[place], "total": player.points}))
     if lap not in state.premiers_given and _takes_premier(state, rider, lap, place):
         state.premiers_given.append(lap)
         player.premier += 1
-        events.append(Event("premier", art, rider.seat, rider.index, {"lap": lap, "total": player.premier}))
+        if events.wants(art):
+            events.append(Event("premier", art, rider.seat, rider.index, {"lap": lap, "total": player.premier}))
         if player.premier >= PREMIERS_TO_WIN and not state.closing:
             _third_premier(state, rider, events)
 
@@ -246,28 +254,30 @@ def _takes_premier(state: State, rider: Rider, lap: int, place: int) -> bool:
     return place == 0
 
 
-def _third_premier(state: State, rider: Rider, events: list[Event]) -> None:
+def _third_premier(state: State, rider: Rider, events: Events) -> None:
     if state.options["veldiv.final-lap"] == "at-once":
         _finish_race(state, events)
         return
     state.closing = True
-    events.append(Event("bell", state.race.article, rider.seat, rider.index, {}))
+    if events.wants(state.race.article):
+        events.append(Event("bell", state.race.article, rider.seat, rider.index, {}))
     _finish_rider(state, rider, events)
 
 
-def _finish_rider(state: State, rider: Rider, events: list[Event]) -> None:
+def _finish_rider(state: State, rider: Rider, events: Events) -> None:
     rider.finished = True
     if rider.seat not in state.arrivals:
         state.arrivals.append(rider.seat)
-    events.append(Event("finish", state.race.article, rider.seat, rider.index,
-                        {"square": rider.square, "arrival": state.arrivals.index(rider.seat) + 1}))
+    if events.wants(state.race.article):
+        events.append(Event("finish", state.race.article, rider.seat, rider.index,
+                            {"square": rider.square, "arrival": state.arrivals.index(rider.seat) + 1}))
     if not any(r.active for r in state.all_riders):
         _finish_race(state, events)
 
 
 # --- passing: laps taken (points races) and eliminations (pursuits) -------------
 
-def _on_pass(state: State, rider: Rider, other: Rider, events: list[Event]) -> None:
+def _on_pass(state: State, rider: Rider, other: Rider, events: Events) -> None:
     if state.race.kind == "pursuit":
         _pursuit_catch(state, rider, other, events)
         return
@@ -276,12 +286,13 @@ def _on_pass(state: State, rider: Rider, other: Rider, events: list[Event]) -> N
     forfeit = [other.seat, other.index, sprint]
     if len(state.places) >= sprint and state.places[sprint - 1] > 0 and forfeit not in state.forfeits:
         state.forfeits.append(forfeit)
-        events.append(Event("lapped", art, other.seat, other.index, {"by": rider.seat, "lap": sprint}))
+        if events.wants(art):
+            events.append(Event("lapped", art, other.seat, other.index, {"by": rider.seat, "lap": sprint}))
     if not state.closing:
         _lap_tokens(state, rider.seat, events)
 
 
-def _lap_tokens(state: State, seat: int, events: list[Event]) -> None:
+def _lap_tokens(state: State, seat: int, events: Events) -> None:
     """'Un Tour' tokens: a lap gained on every opponent, or on each (option)."""
     mine = [r for r in state.riders[seat] if r.active]
     groups: dict[str, list[Rider]] = {}
@@ -296,11 +307,12 @@ def _lap_tokens(state: State, seat: int, events: list[Event]) -> None:
             new = lead - state.lap_marks.get(mark, 0)
             state.lap_marks[mark] = lead
             state.players[seat].tours += new
-            events.append(Event("tour", state.race.article, seat, None,
-                                {"on": None if key == "all" else int(key), "total": state.players[seat].tours}))
+            if events.wants(state.race.article):
+                events.append(Event("tour", state.race.article, seat, None,
+                                    {"on": None if key == "all" else int(key), "total": state.players[seat].tours}))
 
 
-def _pursuit_catch(state: State, rider: Rider, other: Rider, events: list[Event]) -> None:
+def _pursuit_catch(state: State, rider: Rider, other: Rider, events: Events) -> None:
     if not state.race.team:
         _eliminate(state, other.seat, rider.seat, events)
         return
@@ -312,29 +324,32 @@ def _pursuit_catch(state: State, rider: Rider, other: Rider, events: list[Event]
         _eliminate(state, other.seat, rider.seat, events)
 
 
-def _eliminate(state: State, seat: int, by: int | None, events: list[Event]) -> None:
+def _eliminate(state: State, seat: int, by: int | None, events: Events) -> None:
     for r in state.riders[seat]:
         r.on_track = False
     state.players[seat].eliminated = True
     state.eliminations.append(seat)
-    events.append(Event("eliminated", state.race.article, seat, None, {"by": by}))
+    if events.wants(state.race.article):
+        events.append(Event("eliminated", state.race.article, seat, None, {"by": by}))
     left = [p.seat for p in state.players if not p.eliminated]
     if len(left) == 1:
         _finish_race(state, events, winner=left[0])
 
 
-def _pursuit_lap(state: State, rider: Rider, lap: int, events: list[Event]) -> None:
+def _pursuit_lap(state: State, rider: Rider, lap: int, events: Events) -> None:
     player = state.players[rider.seat]
     team = state.riders[rider.seat]
     team_laps = min(state.laps(r) for r in team)
     if team_laps > player.tours:
         player.tours = team_laps
-        events.append(Event("tour", state.race.article, rider.seat, None, {"on": None, "total": player.tours}))
+        if events.wants(state.race.article):
+            events.append(Event("tour", state.race.article, rider.seat, None, {"on": None, "total": player.tours}))
     if lap < PURSUIT_LAPS:
         return
     if state.race.team and not all(state.laps(r) >= PURSUIT_LAPS for r in team):
         rider.finished = True  # Art. 10: one die for the teammate from now on
-        events.append(Event("finish", "veldiv:art-10", rider.seat, rider.index, {"square": rider.square}))
+        if events.wants("veldiv:art-10"):
+            events.append(Event("finish", "veldiv:art-10", rider.seat, rider.index, {"square": rider.square}))
         return
     for r in team:
         r.finished = True
@@ -344,16 +359,17 @@ def _pursuit_lap(state: State, rider: Rider, lap: int, events: list[Event]) -> N
 
 # --- elimination race and the kitty ---------------------------------------------
 
-def _wait(state: State, rider: Rider, events: list[Event]) -> None:
+def _wait(state: State, rider: Rider, events: Events) -> None:
     if state.options["veldiv.waiting-square"] == "line-order":
         base = rider.progress - (rider.square % TRACK_SQUARES)  # progress of the line just passed
         rider.progress = base + 1
         while _occupant(state, rider, rider.progress) is not None:
             rider.progress += 1
-    events.append(Event("wait", state.race.article, rider.seat, rider.index, {"square": rider.square}))
+    if events.wants(state.race.article):
+        events.append(Event("wait", state.race.article, rider.seat, rider.index, {"square": rider.square}))
 
 
-def _lap_over(state: State, events: list[Event]) -> bool:
+def _lap_over(state: State, events: Events) -> bool:
     """When one rider alone has not crossed, it is the last of the lap. True if it was settled."""
     running = [p.seat for p in state.players if not p.eliminated]
     behind = [r for s in running for r in state.riders[s] if state.laps(r) < state.lap]
@@ -372,17 +388,19 @@ def _lap_over(state: State, events: list[Event]) -> bool:
         first = last
     state.lap += 1
     state.turn = first.seat
-    events.append(Event("first", state.race.article, first.seat, first.index, {"lap": state.lap}))
+    if events.wants(state.race.article):
+        events.append(Event("first", state.race.article, first.seat, first.index, {"lap": state.lap}))
     return True
 
 
-def _pay_stake(state: State, last: Rider, events: list[Event]) -> None:
+def _pay_stake(state: State, last: Rider, events: Events) -> None:
     stake = int(state.options["veldiv.cagnotte-stake"])
     player = state.players[last.seat]
     player.stakes += stake
     state.pot += stake
     art = state.race.article
-    events.append(Event("stake", art, last.seat, last.index, {"stake": stake, "pot": state.pot}))
+    if events.wants(art):
+        events.append(Event("stake", art, last.seat, last.index, {"stake": stake, "pot": state.pot}))
     if state.pot >= int(state.options["veldiv.cagnotte-total"]):
         _finish_race(state, events)
         return
@@ -390,10 +408,11 @@ def _pay_stake(state: State, last: Rider, events: list[Event]) -> None:
     last.progress = TRACK_SQUARES * lap_of_38 + CAGNOTTE_SQUARE
     while _occupant(state, last, last.progress) is not None:
         last.progress -= 1  # square 38 taken: the nearest free square behind it
-    events.append(Event("placed", art, last.seat, last.index, {"square": last.square}))
+    if events.wants(art):
+        events.append(Event("placed", art, last.seat, last.index, {"square": last.square}))
 
 
-def _next_turn(state: State, events: list[Event]) -> None:
+def _next_turn(state: State, events: Events) -> None:
     if state.race.kind in ELIMINATION_KINDS and _lap_over(state, events):
         return
     count = len(state.players)
@@ -412,9 +431,9 @@ def _next_turn(state: State, events: list[Event]) -> None:
     _finish_race(state, events)
 
 
-def settle_setup(state: State) -> list[Event]:
+def settle_setup(state: State, sink: Events | None = None) -> Events:
     """A set-up position may already hold a decided lap (elimination, kitty)."""
-    events: list[Event] = []
+    events = events_into(sink)
     if state.race.kind in ELIMINATION_KINDS:
         _lap_over(state, events)
     if not state.finished and not movable(state, state.turn):
@@ -424,11 +443,12 @@ def settle_setup(state: State) -> list[Event]:
 
 # --- the end ---------------------------------------------------------------------
 
-def _finish_race(state: State, events: list[Event], winner: int | None = None) -> None:
+def _finish_race(state: State, events: Events, winner: int | None = None) -> None:
     state.finished = True
     state.ranking = _ranking(state, winner)
     state.winner = state.ranking[0]
-    events.append(Event("end", state.race.article, state.winner, None, {"ranking": list(state.ranking)}))
+    if events.wants(state.race.article):
+        events.append(Event("end", state.race.article, state.winner, None, {"ranking": list(state.ranking)}))
 
 
 def _distance(state: State, seat: int) -> int:

@@ -67,22 +67,20 @@ class State:
     race: Race = field(init=False, repr=False, compare=False)
     all_riders: list[Rider] = field(init=False, repr=False, compare=False)
     six: int = field(init=False, repr=False, compare=False)  # squares a six counts
-    _reach: bool = field(init=False, repr=False, compare=False)
+    _line: int = field(init=False, repr=False, compare=False)  # 0: reaching the line crosses it, 1: going past
 
     def __post_init__(self) -> None:
         self.race = RACES[self.ruleset]
         self.all_riders = [r for team in self.riders for r in team]
         self.six = self.race.six_counts(len(self.players))
-        self._reach = self.options["veldiv.line-crossing"] == "reach"
+        self._line = 0 if self.options["veldiv.line-crossing"] == "reach" else 1
 
     def laps(self, rider: Rider) -> int:
         """Times the rider has crossed its line (see the option veldiv.line-crossing)."""
         return self.laps_at(rider.progress)
 
     def laps_at(self, progress: int) -> int:
-        if self._reach:
-            return max(0, progress // TRACK_SQUARES)
-        return max(0, (progress - 1) // TRACK_SQUARES)
+        return (progress - self._line) // TRACK_SQUARES if progress >= self._line else 0
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.init}
