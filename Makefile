@@ -42,10 +42,10 @@ lint: $(BIN)/mkdocs
 check: lint
 	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength"
 
-# Three workers on two cores, each taking whole files (a file's tests share its module-scoped servers
-# and browser): the browser tests spend much of their time waiting on Python's start and on watchdogs.
+# Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
+# (Three were tried: no faster on a loaded machine, and the browser tests' waits grew past 15 s.)
 test: lint build
-	$(BIN)/pytest -n 3 --dist loadfile
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py
