@@ -22,8 +22,9 @@ import pytest
 
 from parcours import Event, GameRules, Need, all_races, game_of, parse, play
 from parcours.chance import Shuffles
-from parcours.core import Events, Quiet
+from parcours.core import Discard, Events, Quiet
 from parcours.options import OptionValue
+from parcours.ronde import bots as ronde_bots
 from parcours.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +69,7 @@ class Lockstep:
         self.sink = Quiet()
         self.cites: list[str] = []
         self.steps = 0
+        self.moves: list[Move] = []
         self._check(self.game.settle_setup(self.full), self.game.settle_setup(self.fast, self.sink))
 
     def need(self) -> Need | None:
@@ -76,6 +78,7 @@ class Lockstep:
         return asked
 
     def play(self, move: Move) -> None:
+        self.moves.append(move)
         if isinstance(move, str):
             full, fast = self.game.play_choice(self.full, move), self.game.play_choice(self.fast, move, self.sink)
         else:
@@ -135,6 +138,18 @@ def test_the_fast_path_plays_the_slow_bots_as_the_full_path(ruleset: str, bot: s
     assert (game_of(ruleset).GAME, bot) in SLOW_BOTS
     for seed in range(2):
         seeded_race(ruleset, seed, [bot])
+
+
+def test_the_ronde_search_decides_alike_whether_its_look_ahead_builds_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search bot plays its look-ahead into a Discard sink: the same choices as with every event built."""
+    def decisions() -> list[str]:
+        race_play = seeded_race("ronde.niveau-3", 7, ["search"])
+        return [move for move in race_play.moves if isinstance(move, str)]
+
+    quiet = decisions()
+    assert len(ronde_bots.LOOK_AHEAD or []) == 0 and isinstance(ronde_bots.LOOK_AHEAD, Discard)
+    monkeypatch.setattr(ronde_bots, "LOOK_AHEAD", None)
+    assert decisions() == quiet and len(quiet) > 10
 
 
 def golden_scenarios() -> list[dict[str, Any]]:
