@@ -48,7 +48,7 @@ test: lint build
 	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: setup
-	$(BIN)/python scripts/bench_engine.py
+	$(BIN)/python scripts/bench_engine.py --pyodide
 
 bench-invariants: setup
 	$(BIN)/python scripts/bench_invariants.py --jobs 2

@@ -11,7 +11,12 @@ the fast path inside Pyodide (Node and node_modules/pyodide) against CPython, on
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from parcours import all_races, default_options, game_of
 from parcours.simulate import simulate
@@ -38,6 +43,46 @@ def races_per_second(ruleset: str, players: int, races: int, repeat: int) -> tup
     return races / best[True], races / best[False], throws
 
 
+def fast_rates(cases: list[tuple[str, int, int]], repeat: int) -> dict[str, float]:
+    """The fast path's races per second for each (ruleset, players, races), best of `repeat`: what
+    --pyodide measures in both CPython and Pyodide, the same seeded races in each."""
+    rates = {}
+    for ruleset, players, races in cases:
+        game = game_of(ruleset)
+        bots = [next(iter(game.BOTS))] * players if game.BOTS else []
+        best = float("inf")
+        for run in range(repeat):
+            started = time.perf_counter()
+            simulate(ruleset, players, races, seed=run, options=default_options(ruleset), bots=bots)
+            best = min(best, time.perf_counter() - started)
+        rates[ruleset] = races / best
+    return rates
+
+
+def pyodide_ratio(cases: list[tuple[str, int, int]], repeat: int) -> None:
+    """This script's fast path inside Pyodide (Node, node_modules/pyodide, the engine's wheel built from
+    the working tree, as tests/test_pyodide_parity.py runs it), then in CPython, one after the other."""
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", out, str(repo)], check=True,
+                       capture_output=True)
+        wheel = next(Path(out).glob("parcours-*-py3-none-any.whl"))
+        started = time.perf_counter()
+        run = subprocess.run(["node", str(repo / "tests/node/pyodide_run.mjs"), "--wheel", str(wheel),
+                              "--script", str(Path(__file__).resolve()), "--", "--inner", json.dumps(cases),
+                              "--repeat", str(repeat)], check=False, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit(f"Pyodide run failed ({run.returncode}):\n{run.stderr[-3000:]}")
+        inside = json.loads(run.stdout.strip().splitlines()[-1])
+        took = time.perf_counter() - started
+    outside = fast_rates(cases, repeat)
+    print(f"the fast path in CPython and in Pyodide (Node, {took:.0f} s with its start), the same races in turn")
+    print(f"{'':<32} {'':>10}  {'CPython':>8}  {'Pyodide':>8}")
+    for ruleset, players, races in cases:
+        print(f"{ruleset:<32} {players:>2} players  {outside[ruleset]:>8,.0f}  {inside[ruleset]:>8,.0f}  "
+              f"Pyodide/CPython {outside[ruleset] / inside[ruleset]:.1f}x  (best of {repeat} runs of {races})")
+
+
 def solve_velocita() -> float:
     from parcours.cdp.velocita_solver import Solution
 
@@ -53,16 +98,24 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--pyodide", action="store_true", help="also the fast path in Pyodide against CPython")
+    parser.add_argument("--inner", help=argparse.SUPPRESS)  # inside Pyodide: the cases as JSON, rates printed
     args = parser.parse_args()
+    if args.inner:
+        print(json.dumps(fast_rates([tuple(case) for case in json.loads(args.inner)], args.repeat)))
+        return
     cases = [(args.ruleset, args.players or all_races()[args.ruleset].min_players)] if args.ruleset else CASES
     print(f"races a second on one core, best of {args.repeat} runs of {args.races} (full path and fast in turns)")
     print(f"{'':<32} {'':>10}  {'full':>8}  {'fast':>8}")
+    sized = []  # for Pyodide: about a third of a second of CPython's fast path a run
     for ruleset, players in cases:
         full, fast, throws = races_per_second(ruleset, players, args.races, args.repeat)
         print(f"{ruleset:<32} {players:>2} players  {full:>8,.0f}  {fast:>8,.0f}  x{fast / full:.1f}  "
               f"({throws:.0f} throws a race)")
+        sized.append((ruleset, players, max(10, round(fast / 3))))
     if not args.ruleset:
         print(f"Velocità solved (every position, default readings) in {solve_velocita():.2f} s")
+    if args.pyodide:
+        pyodide_ratio(sized, args.repeat)
 
 
 if __name__ == "__main__":

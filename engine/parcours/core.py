@@ -81,9 +81,18 @@ class Events(list[Event]):
         return True
 
 
-class Quiet(Events):
-    """Where a simulation's rules send their events, for nobody to read: none is built, only the article
-    each would cite is noted (`cites`, in order), for `simulate` to count. One serves a whole race."""
+class Discard(Events):
+    """Where the events of a race played for nobody to read go (a bot's look-ahead): none is built."""
+
+    __slots__ = ()
+
+    def wants(self, cite: str) -> bool:
+        return False
+
+
+class Quiet(Discard):
+    """Where a simulation's rules send their events: none is built, only the article each would cite
+    is noted (`cites`, in order), for `simulate` to count. One serves a whole race."""
 
     __slots__ = ("cites",)
 

@@ -14,13 +14,14 @@ import random
 from typing import Any
 
 from ..chance import Shuffles
-from ..core import Need
+from ..core import Discard, Events, Need
 from . import cards as C
 from . import rules
 from .state import Rider, State
 from .steps import CounterWindow, EndOfTurn, Hit, PassedWindow, Roll
 
 WINDOWS = ("counter", "spring", "passed", "kwak")
+LOOK_AHEAD: Events | None = Discard()  # where the search's play-outs send their events (None: a list each step)
 MEAN = {4: 2.5, 6: 3.5, 8: 4.5, 10: 5.5, 12: 6.5, 16: 8.5}
 
 
@@ -159,7 +160,7 @@ def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float
     is averaged exactly over the die's faces instead of sampled."""
     asked = rules.need(world)
     while asked is not None and asked.kind == "choice":
-        rules.play_choice(world, heuristic(world, asked, rng))
+        rules.play_choice(world, heuristic(world, asked, rng), LOOK_AHEAD)
         asked = rules.need(world)
     if asked is None:
         return _standing(world, seat)
@@ -168,7 +169,7 @@ def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float
     for face in range(1, asked.sides + 1):
         stream = random.Random(base + face)  # the same dice after a given face, whatever the choice
         branch = world.clone(Shuffles(base - face))
-        rules.play_throw(branch, [face])
+        rules.play_throw(branch, [face], LOOK_AHEAD)
         total += _play_on(branch, seat, stream, on_turn)
     return total / asked.sides
 
@@ -178,9 +179,9 @@ def _play_on(world: State, seat: int, rng: random.Random, on_turn: int) -> float
     stop = world.throws + 12
     while world.throws < stop and EndOfTurn(on_turn) in world.tasks and (asked := rules.need(world)) is not None:
         if asked.kind == "dice":
-            rules.play_throw(world, [1 + int(asked.sides * rng.random())])
+            rules.play_throw(world, [1 + int(asked.sides * rng.random())], LOOK_AHEAD)
         else:
-            rules.play_choice(world, heuristic(world, asked, rng))
+            rules.play_choice(world, heuristic(world, asked, rng), LOOK_AHEAD)
     return _standing(world, seat)
 
 
@@ -198,7 +199,7 @@ def search(state: State, need: Need, rng: random.Random, samples: int = 4) -> st
         dice_seed = rng.getrandbits(64)
         for choice in need.choices:
             trial = world.clone(Shuffles(dice_seed))
-            rules.play_choice(trial, choice)
+            rules.play_choice(trial, choice, LOOK_AHEAD)
             scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), state.turn)
     preferred = heuristic(state, need, rng)
     return max(need.choices, key=lambda c: (round(scores[c], 6), c == preferred))

@@ -67,7 +67,8 @@ class Course:
         return len(self.spaces) - 1
 
     def __getitem__(self, index: int) -> Space:
-        return self.spaces[min(index, len(self.spaces) - 1)]
+        spaces = self.spaces  # past the finish: the finish
+        return spaces[index] if index < len(spaces) else spaces[-1]
 
     def hill_foot(self, name: str) -> int | None:
         return next((i for i, s in enumerate(self.spaces) if s.first and s.hill == name), None)

@@ -75,7 +75,7 @@ def _stack_finish_and_windows(state: State, throw: MoveRoll, start: int, end: in
     state.tasks.append(FinishCheck())
     if state.level == 3 and state.options["ronde.spring-along"] in ("both", "passed"):
         passed = tuple(s for s in state.clockwise(throw.seat)[1:]
-                       if can_spring(state, s) and start < state.riders[s].at < end)
+                       if start < state.riders[s].at < end and can_spring(state, s))
         if passed:
             state.tasks.append(PassedWindow(throw.seat, start, face, throw.sides, passed))
     if state.springers:

@@ -23,7 +23,8 @@ def movable(state: State, seat: int) -> list[Rider]:
     """Riders of a seat that may move now (waiting riders of an elimination lap excluded)."""
     riders = [r for r in state.riders[seat] if r.active]
     if state.race.kind in ELIMINATION_KINDS:
-        riders = [r for r in riders if state.laps(r) < state.lap]
+        done = state.lap_done_at(state.lap)
+        riders = [r for r in riders if r.progress < done]  # not yet across the line this lap
     return riders
 
 
@@ -372,7 +373,8 @@ def _wait(state: State, rider: Rider, events: Events) -> None:
 def _lap_over(state: State, events: Events) -> bool:
     """When one rider alone has not crossed, it is the last of the lap. True if it was settled."""
     running = [p.seat for p in state.players if not p.eliminated]
-    behind = [r for s in running for r in state.riders[s] if state.laps(r) < state.lap]
+    done = state.lap_done_at(state.lap)
+    behind = [r for s in running for r in state.riders[s] if r.progress < done]  # laps(r) < state.lap
     if len(behind) != 1 or len(running) < 2:
         return False
     last = behind[0]

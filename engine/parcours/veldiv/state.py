@@ -82,6 +82,11 @@ class State:
     def laps_at(self, progress: int) -> int:
         return (progress - self._line) // TRACK_SQUARES if progress >= self._line else 0
 
+    def lap_done_at(self, lap: int) -> int:
+        """The progress from which a rider has crossed its line `lap` times (lap >= 1): laps(r) < lap
+        exactly when r.progress < lap_done_at(lap), a comparison where laps() takes two calls."""
+        return lap * TRACK_SQUARES + self._line
+
     def to_json(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.init}
 
