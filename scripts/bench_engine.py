@@ -1,7 +1,7 @@
 """Benchmark (not a test): whole races per second as `parcours simulate` runs them, on one core, by
 the full path (every event built, as a replay builds them) and by the fast path (`simulate`: no
 event built), run in turns within the same minute; the time to solve Velocità; and, with --pyodide,
-the fast path inside Pyodide (Node and node_modules/pyodide) against CPython, on the same wheel.
+the fast path inside Pyodide (Node, node_modules/pyodide, a wheel of the working tree) against CPython.
 
     .venv/bin/python scripts/bench_engine.py                 # every race, and the solver
     .venv/bin/python scripts/bench_engine.py --ruleset veldiv.individuelle --players 4 --races 2000
