@@ -1,7 +1,7 @@
 """Benchmark (not a test): whole races per second as `parcours simulate` runs them, on one core, by
 the full path (every event built, as a replay builds them) and by the fast path (`simulate`: no
 event built), run in turns within the same minute; the time to solve Velocità; and, with --pyodide,
-the fast path inside Pyodide (Node and node_modules/pyodide) against CPython, on the same wheel.
+the fast path inside Pyodide (Node, node_modules/pyodide, a wheel of the working tree) against CPython.
 
     .venv/bin/python scripts/bench_engine.py                 # every race, and the solver
     .venv/bin/python scripts/bench_engine.py --ruleset veldiv.individuelle --players 4 --races 2000
@@ -61,26 +61,31 @@ def fast_rates(cases: list[tuple[str, int, int]], repeat: int) -> dict[str, floa
 
 def pyodide_ratio(cases: list[tuple[str, int, int]], repeat: int) -> None:
     """This script's fast path inside Pyodide (Node, node_modules/pyodide, the engine's wheel built from
-    the working tree, as tests/test_pyodide_parity.py runs it), then in CPython, one after the other."""
+    the working tree, as tests/test_pyodide_parity.py runs it), then in CPython: race by race, the two
+    within the same minute (a machine shared with others makes figures minutes apart incomparable)."""
     repo = Path(__file__).resolve().parent.parent
+    print(f"the fast path in CPython and in Pyodide (Node), race by race in turn, best of {repeat} runs each")
+    print(f"{'':<32} {'':>10}  {'CPython':>8}  {'Pyodide':>8}")
     with tempfile.TemporaryDirectory() as out:
         subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", out, str(repo)], check=True,
                        capture_output=True)
         wheel = next(Path(out).glob("parcours-*-py3-none-any.whl"))
-        started = time.perf_counter()
-        run = subprocess.run(["node", str(repo / "tests/node/pyodide_run.mjs"), "--wheel", str(wheel),
-                              "--script", str(Path(__file__).resolve()), "--", "--inner", json.dumps(cases),
-                              "--repeat", str(repeat)], check=False, capture_output=True, text=True)
-        if run.returncode != 0:
-            sys.exit(f"Pyodide run failed ({run.returncode}):\n{run.stderr[-3000:]}")
-        inside = json.loads(run.stdout.strip().splitlines()[-1])
-        took = time.perf_counter() - started
-    outside = fast_rates(cases, repeat)
-    print(f"the fast path in CPython and in Pyodide (Node, {took:.0f} s with its start), the same races in turn")
-    print(f"{'':<32} {'':>10}  {'CPython':>8}  {'Pyodide':>8}")
-    for ruleset, players, races in cases:
-        print(f"{ruleset:<32} {players:>2} players  {outside[ruleset]:>8,.0f}  {inside[ruleset]:>8,.0f}  "
-              f"Pyodide/CPython {outside[ruleset] / inside[ruleset]:.1f}x  (best of {repeat} runs of {races})")
+        for case in cases:
+            inside = _in_pyodide(repo, wheel, case, repeat)
+            outside = fast_rates([case], repeat)[case[0]]
+            ruleset, players, races = case
+            print(f"{ruleset:<32} {players:>2} players  {outside:>8,.0f}  {inside:>8,.0f}  "
+                  f"Pyodide/CPython {outside / inside:.1f}x  ({races} races a run)", flush=True)
+
+
+def _in_pyodide(repo: Path, wheel: Path, case: tuple[str, int, int], repeat: int) -> float:
+    run = subprocess.run(["node", str(repo / "tests/node/pyodide_run.mjs"), "--wheel", str(wheel),
+                          "--script", str(Path(__file__).resolve()), "--", "--inner", json.dumps([case]),
+                          "--repeat", str(repeat)], check=False, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"Pyodide run failed ({run.returncode}):\n{run.stderr[-3000:]}")
+    rates: dict[str, float] = json.loads(run.stdout.strip().splitlines()[-1])
+    return rates[case[0]]
 
 
 def solve_velocita() -> float:
