@@ -157,6 +157,9 @@ class WorkedExample {
       if (event.key === "Enter") { event.preventDefault(); this.use(() => this.playChosen()); }
     });
 
+    this.chosen = h("span", { class: "px-chosen" },
+      h("label", { for: this.diceInput.id }, bi(["Your dice", "Vos dés"]), " ", this.dieAsk), this.diceInput, this.throwButton);
+
     this.choiceSelect = h("select", { id: `${id}-choice` });
     this.choiceLabel = h("label", { for: this.choiceSelect.id });
     this.choiceButton = button("px-choose", "Choose", "Choisir");
@@ -183,8 +186,7 @@ class WorkedExample {
       { fr: "Étapes", en: "Steps" }, "aria-label"),
       followWords(h("div", { class: "px-row px-play", role: "group" },
         this.randomButton,
-        h("span", { class: "px-chosen" },
-          h("label", { for: this.diceInput.id }, bi(["Your dice", "Vos dés"]), " ", this.dieAsk), this.diceInput, this.throwButton),
+        this.chosen,
         this.choiceBox,
         this.buttons.reset),
       { fr: "Continuer la partie", en: "Play on" }, "aria-label"),
@@ -484,6 +486,9 @@ class WorkedExample {
     this.dieAsk.textContent = dice ? dieName(need) : "";
     if (dice) this.diceInput.placeholder = need.count === 2 ? "3 5" : String(Math.min(3, sidesOf(need)));
     const choice = need?.kind === "choice";
+    // A decision is made, not thrown: the dice controls give way to the choice's.
+    this.randomButton.hidden = choice;
+    this.chosen.hidden = choice;
     this.choiceBox.hidden = !choice;
     if (!choice) return;
     const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
