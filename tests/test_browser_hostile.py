@@ -204,7 +204,7 @@ PLAY_LINKS = [
      "This link is for a race the page does not know (veldiv.nowhere)",
      "Ce lien concerne une course que la page ne connaît pas"),
     ("players as text", link({"s": with_race(players="three"), "h": [0]}),
-     'This race takes 2 to 12 players, not "three".', "Cette course se joue de 2 à 12 joueurs"),
+     'This race is for 2 to 12 players, not "three".', "Cette course se joue de 2 à 12 joueurs"),
     ("dice as text", link({"s": with_race(dice="1 2"), "h": [0]}),
      "This link's dice and choices must be lists.", "Les dés et les choix de ce lien doivent être des listes."),
     ("a die as text", link({"s": with_race(dice=["6"]), "h": [0]}),

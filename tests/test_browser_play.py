@@ -174,7 +174,7 @@ def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Serve
     # A bad number of players is refused with a sentence, and what was typed stays.
     players.fill("13")
     form.locator("button[type=submit]").click()
-    assert "takes 2 to 12 players" in status(page) and players.input_value() == "13"
+    assert "is for 2 to 12 players" in status(page) and players.input_value() == "13"
     players.fill("3")
 
     new_race(page, "veldiv.individuelle", 3, {0})

@@ -503,6 +503,9 @@ def test_the_cli_prints_its_refusals_in_french_with_lang_fr(tmp_path: Path, caps
         (["simulate", V, "--players", "2", "--option", "oops", "--lang", "fr"], "attendu : ID=VALEUR"),
         (["play", V, "--players", "two", "--lang", "fr"], "commande mal formée"),
         (["simulate", V, "--players", "40", "--lang", "fr"], "se joue de 2 à"),
+        # a race for one number of players says that number once ("2 to 2" was printed)
+        (["simulate", "cdp.velocita", "--players", "4", "--lang", "fr"],
+         "Vitesse (Velocità) se joue à 2 joueurs, pas 4"),
     ]
     for args, message in cases:
         code, out, err = run_cli(capsys, *args)

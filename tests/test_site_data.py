@@ -109,4 +109,4 @@ def test_mkdocs_strict_build_fails_on_a_malformed_scenario(tmp_path: Path) -> No
                          check=False, capture_output=True, text=True, timeout=300)
     assert out.returncode != 0
     assert "art-1-faces.yml:" in out.stdout + out.stderr
-    assert "players: veldiv.americaine takes 2 to 6 players, got 9" in out.stdout + out.stderr
+    assert "players: Team race (Madison) is for 2 to 6 players, not 9" in out.stdout + out.stderr

@@ -25,6 +25,9 @@ const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choice
 const PLAY_ID = "ex-play";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// How many play a race, [en, fr]: "2 to 12 players" / "de 2 à 12 joueurs", or one number.
+const playersWords = (min, max) => (min === max ? [`${min} players`, `à ${min} joueurs`]
+  : [`${min} to ${max} players`, `de ${min} à ${max} joueurs`]);
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
@@ -130,8 +133,8 @@ class PlayPage {
     const text = this.playersInput.value.trim();
     const players = Number(text);
     if (!/^\d+$/.test(text) || players < min || players > max) {
-      this.say(`This race takes ${min} to ${max} players: "${text}" will not do.`,
-        `Cette course se joue de ${min} à ${max} joueurs : « ${text} » ne convient pas.`);
+      const [en, fr] = playersWords(min, max);
+      this.say(`This race is for ${en}: "${text}" will not do.`, `Cette course se joue ${fr} : « ${text} » ne convient pas.`);
       this.playersInput.focus();
       return null;
     }
@@ -640,8 +643,9 @@ class PlayPage {
     }
     const [min, max] = this.range(s.ruleset);
     if (!Number.isInteger(s.players) || s.players < min || s.players > max) {
-      return bad(`This race takes ${min} to ${max} players, not ${JSON.stringify(s.players)}.`,
-        `Cette course se joue de ${min} à ${max} joueurs, pas ${JSON.stringify(s.players)}.`);
+      const [en, fr] = playersWords(min, max);
+      return bad(`This race is for ${en}, not ${JSON.stringify(s.players)}.`,
+        `Cette course se joue ${fr}, pas ${JSON.stringify(s.players)}.`);
     }
     const humans = data.h;
     if (!humans.every((seat) => Number.isInteger(seat) && seat >= 0 && seat < s.players) || new Set(humans).size !== humans.length) {
