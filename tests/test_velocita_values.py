@@ -264,3 +264,18 @@ def test_the_rules_page_example_shows_the_extra_turn_at_19_in_24() -> None:
     last = frames[-2]  # rider 1 has thrown 1 and held the sprint: 0 or 1 square, he loses either way
     assert last["analysis"]["best"] is None
     assert "every choice is worth the same" in last["html"]["en"] and "tous les choix se valent" in last["html"]["fr"]
+
+
+def test_the_shipped_solution_is_the_solved_one() -> None:
+    """The default readings' values the engine reads (velocita_solved.json, for the browser's sake) are
+    those it would solve, every one, exactly; other readings are still solved when asked for."""
+    from parcours.cdp import velocita_solver as solver
+
+    options = default_options(V)
+    shipped = solution(options)
+    fresh = solver.Solution(options)
+    differ = [(k, v, fresh.turn.get(k)) for k, v in shipped.turn.items() if fresh.turn.get(k) != v]
+    assert shipped is not fresh and not differ and len(fresh.turn) == len(shipped.turn) > 3000, differ[:3]
+    assert shipped.turn_value(0, 0, False, 0) == fresh.turn_value(0, 0, False, 0)
+    other = solution(options | {"cdp.line-crossing": "beyond"})
+    assert other.turn != shipped.turn  # not the shipped table: solved for its own readings

@@ -9,7 +9,9 @@ engine and checks that the engine agrees with the computed chances.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 from ..options import OptionValue
 from .races import TRACK_SQUARES
@@ -27,14 +29,18 @@ class UnsolvedPosition(LookupError):
 class Solution:
     """P(seat 0 wins) at the start of every turn, and the best choice at every decision."""
 
-    def __init__(self, options: dict[str, OptionValue]) -> None:
+    def __init__(self, options: dict[str, OptionValue], values: list[float] | None = None) -> None:
+        """Solved now, or read from `values`: the turn values in the order of `turn_starts()` (SOLVED)."""
         self.line = TRACK_SQUARES if options["cdp.line-crossing"] == "reach" else TRACK_SQUARES + 1
         self.doubled_is_even = options["cdp.sprint-parity"] == "doubled"
         self.declare_first = options["cdp.sprint-when"] == "before-throw"
         self.turn: dict[Key, float] = {}
         self._second: dict[tuple[int, int, bool, int], float] = {}
         self._group: tuple[int, int, bool] | None = None
-        self._solve()
+        if values is None:
+            self._solve()
+        else:
+            self.turn = dict(zip(self.turn_starts(), values, strict=True))
 
     # --- the rules, as numbers ---------------------------------------------------
 
@@ -104,11 +110,17 @@ class Solution:
 
     # --- backward induction --------------------------------------------------------
 
-    def _solve(self) -> None:
+    def _groups(self) -> list[tuple[int, int]]:
+        """The squares of the two riders, in the order they are solved: nearest the line first."""
         top = self.line
-        groups = [(top, top)] + sorted(((a, b) for a in range(top) for b in range(top)),
-                                       key=lambda ab: -(ab[0] + ab[1]))
-        for a, b in groups:
+        return [(top, top)] + sorted(((a, b) for a in range(top) for b in range(top)), key=lambda ab: -(ab[0] + ab[1]))
+
+    def turn_starts(self) -> list[Key]:
+        """Every turn start, in the order they are solved (and stored in SOLVED)."""
+        return [(a, b, sprint, first) for a, b in self._groups() for sprint in (True, False) for first in (0, 1)]
+
+    def _solve(self) -> None:
+        for a, b in self._groups():
             for sprint in (True, False):
                 self._fixed_point(a, b, sprint)
         self._group = None
@@ -183,8 +195,22 @@ def advice(state: State, choices: tuple[str, ...]) -> str | None:
 _CACHE: dict[tuple[tuple[str, OptionValue], ...], Solution] = {}
 
 
+# The solution under the default readings, computed once (scripts/solve_velocita.py, checked by
+# tests/test_velocita_values.py) and read instead of solved: solving takes seconds in the browser,
+# before the first step of an example could be played.
+SOLVED = Path(__file__).with_name("velocita_solved.json")
+
+
+def _key(options: dict[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]:
+    return tuple(sorted((k, v) for k, v in options.items() if k != "cdp.lot"))
+
+
 def solution(options: dict[str, OptionValue]) -> Solution:
-    key = tuple(sorted((k, v) for k, v in options.items() if k != "cdp.lot"))
+    key = _key(options)
     if key not in _CACHE:
-        _CACHE[key] = Solution(options)
+        shipped = json.loads(SOLVED.read_text(encoding="utf-8")) if SOLVED.exists() else None
+        if shipped is not None and _key(shipped["options"]) == key:
+            _CACHE[key] = Solution(options, shipped["values"])
+        else:
+            _CACHE[key] = Solution(options)
     return _CACHE[key]
