@@ -19,6 +19,7 @@ from . import data_check
 from .archive import render_collation, render_edition, render_editions, render_sources
 from .citation import build_stamp
 from .data_check import anchor
+from .numbers_page import render_numbers
 from .pages import article_links, page_of, rules_pages
 from .rulebook import render_rules
 
@@ -172,3 +173,4 @@ def define_env(env: Any) -> None:
     env.macro(lambda game: render_edition(docs, game), "edition_page")
     env.macro(lambda game: render_collation(docs, game), "collation_table")
     env.macro(lambda game: render_sources(docs, game), "sources_list")
+    env.macro(lambda game: render_numbers(docs, game), "numbers_page")

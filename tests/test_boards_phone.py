@@ -1,8 +1,9 @@
 """The boards on a phone, in headless Chromium at 390 px wide (served and driven as in test_browser.py).
 
-Each game's rules page (every worked example's board) and the Play page with a race of each game
-started: every label of every board (`svg.px-board`, its shared drawings included) is drawn at
-9 CSS px or more, no page is wider than the screen, and no board shows a card by its code.
+Each game's rules page (every worked example's board), its numbers page (charts, heat maps) and
+the Play page with a race of each game started: every label of every board and chart
+(`svg.px-board`, `svg.px-chart`, their shared drawings included) is drawn at 9 CSS px or more, no
+page is wider than the screen, and no board shows a card by its code.
 
 Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium, Playwright for Python
 and the built site (make build).   Run only these:  pytest tests/test_boards_phone.py
@@ -25,6 +26,7 @@ __all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 PHONE = {"width": 390, "height": 844}
 SMALLEST = 9.0  # CSS px
 RULES_PAGES = rules_pages() or ["(none: run make build first)"]  # the server fixture then says so
+NUMBERS_PAGES = [f"{game}/numbers/" for game in ("veldiv", "cdp", "chevaux", "ronde")]
 RACES = ("veldiv.individuelle", "cdp.velocita", "chevaux.course", "ronde.niveau-3")
 
 # Every board drawn with its shared drawings written in (each <use> of a symbol becomes the nested
@@ -57,7 +59,7 @@ MEASURE = """() => {
       inline(copy);
     }
   };
-  return [...document.querySelectorAll("svg.px-board")].map((svg) => {
+  return [...document.querySelectorAll("svg.px-board, svg.px-chart")].map((svg) => {
     inline(svg);
     const texts = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim());
     return {
@@ -110,6 +112,18 @@ def test_every_worked_example_board_reads_on_a_phone(browser: Any, server: Serve
         page = on_a_phone(s, path)
         page.wait_for_selector("svg.px-board")
         assert page.locator("svg.px-board").count() > 1  # the worked examples are there
+        problems = check(page, path)
+        assert not problems, "\n".join(problems)
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("path", NUMBERS_PAGES)
+def test_every_numbers_page_chart_and_heat_map_reads_on_a_phone(browser: Any, server: Server, path: str) -> None:
+    s = Session(browser, server)
+    try:
+        page = on_a_phone(s, path)
+        page.wait_for_selector("svg.px-chart")
         problems = check(page, path)
         assert not problems, "\n".join(problems)
     finally:

@@ -112,3 +112,8 @@ def _assessment_html(found: dict[str, Any], lang: str) -> str:
     elif found["decision"]:
         text += " Ici, tous les choix se valent." if lang == "fr" else " Here every choice is worth the same."
     return f'<p class="px-odds">{text}</p>'
+
+
+def heat_svg(shares: dict[int, float], label: str) -> str | None:
+    """Where pieces stop, as the track shaded square by square."""
+    return TRACK.heat(shares, label)

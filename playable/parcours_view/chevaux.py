@@ -107,3 +107,8 @@ def _in_play(player: dict[str, Any], holes: int) -> Words:
     if player["ruined"]:
         return SCORE_WORDS["ruined"]
     return dict(SCORE_WORDS["start"]) if player["hole"] == 0 else hole_words(player["hole"], holes)
+
+
+def heat_svg(shares: dict[int, float], label: str) -> str | None:
+    """No board of its own for where pieces stop: the numbers page charts them by space instead."""
+    return None

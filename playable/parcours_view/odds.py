@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from html import escape
 
 from parcours import ScenarioError
 from parcours.chevaux import Board
@@ -15,9 +14,8 @@ from parcours.chevaux.odds import Chance, Odds, odds
 from parcours.core import number_words, refusal
 from parcours.scenario import loads_json
 
+from .charts import bar_chart
 from .words import both as _both
-
-BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
 
 
 def _pct(p: Chance, lang: str) -> str:
@@ -62,14 +60,6 @@ def _exact(p: Fraction) -> str:
             + "</span>")
 
 
-def _step(top: float) -> int:
-    """Between two numbered percentages of the chart's axis: a few numbers, whatever the tallest bar."""
-    return next(step for step in (1, 2, 5, 10, 20) if top / step <= 6 or step == 20)
-
-
-LEFT, BOTTOM = 46, 46  # room for the axes' numbers and names
-
-
 def _chart(o: Odds) -> str:
     total, shown = Fraction(0), []
     for t in sorted(o.length):
@@ -77,33 +67,13 @@ def _chart(o: Odds) -> str:
         total += o.length[t]
         if total > Fraction(999, 1000):
             break
-    top = max(p for _, p in shown)
-    width = len(shown) * BAR_W + LEFT + 10
     mean = float(sum(t * p for t, p in o.length.items()))
-    base = 10 + CHART_H
-    bars = "".join(
-        f'<rect x="{LEFT + i * BAR_W}" y="{10 + CHART_H * (1 - float(p / top)):.1f}" width="{BAR_W - 1}" '
-        f'height="{CHART_H * float(p / top):.1f}"><title>{t}: {_pct(p, "en")}</title></rect>'
-        for i, (t, p) in enumerate(shown))
-    x_ticks = "".join(f'<path class="px-axis" d="M{LEFT + i * BAR_W + BAR_W / 2 - .5} {base}v4"/>'
-                      f'<text x="{LEFT + i * BAR_W + BAR_W / 2 - .5}" y="{base + 17}">{t}</text>'
-                      for i, (t, _) in enumerate(shown) if t % 10 == 0)
-    y_ticks = "".join(f'<path class="px-axis" d="M{LEFT - 4} {base - CHART_H * pct / 100 / float(top):.1f}h4"/>'
-                      f'<text class="px-end" x="{LEFT - 7}" y="{base - CHART_H * pct / 100 / float(top) + 4:.1f}">'
-                      f"{pct}</text>"
-                      for pct in range(0, int(100 * float(top)) + 1, _step(100 * float(top))))
-    axes = (f'<path class="px-axis" d="M{LEFT} 10V{base}H{width - 4}"/>{x_ticks}{y_ticks}'
-            f'<text x="{(LEFT + width) / 2}" y="{base + 36}">'
-            f'{_both("Coups de dé", "Throws of the die", "tspan")}</text>'
-            f'<text transform="translate(13 {10 + CHART_H / 2}) rotate(-90)">'
-            f'{_both("Parties (%)", "Games (%)", "tspan")}</text>')
     label = (f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} (99,9 % des parties), "
              f"moyenne {number_words(mean, 'fr', 1)} · "
              f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
              f"(99.9% of games), mean {number_words(mean, 'en', 1)}")
-    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {CHART_H + 10 + BOTTOM}" role="img" '
-           f'aria-label="{escape(label)}">'
-           f"{bars}{axes}</svg>")
+    svg = bar_chart([(t, float(p)) for t, p in shown], ("Coups de dé", "Throws of the die"),
+                    ("Parties (%)", "Games (%)"), label)
     rows = "".join(f"<tr><td>{t}</td><td>{_chances(p)}</td></tr>" for t, p in shown)
     return (f'<figure class="px-figure">{svg}<figcaption class="px-caption">'
             f'<span lang="fr">Durée d\'une partie, en coups de dé : moyenne {number_words(mean, "fr", 1)}.</span><br>'

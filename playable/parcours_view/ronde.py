@@ -297,3 +297,8 @@ def scoreboard(game: Game) -> Scoreboard:
 
 def _colour(seat: int) -> Words:
     return {lang: colour_name(seat, lang) for lang in ("fr", "en")}
+
+
+def heat_svg(shares: dict[int, float], label: str) -> str | None:
+    """No board of its own for where pieces stop: the numbers page charts them by space instead."""
+    return None

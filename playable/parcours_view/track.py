@@ -102,6 +102,22 @@ class Oval:
         return "".join(parts)
 
 
+    def heat(self, shares: dict[int, float], label: str) -> str:
+        """The track as a heat map: each square shaded by how often a piece stops there, from the
+        lightest (the least often) to the darkest (the most often), over the numbered track."""
+        low, top = min(shares.values(), default=0.0), max(shares.values(), default=0.0)
+        span = (top - low) or 1.0
+        parts = [(f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" '
+                  f'class="px-board px-heat"><use xlink:href="#{self.symbol_id}"/>')]
+        for square, share in sorted(shares.items()):
+            x, y, heading = self.centre(square)
+            parts.append(f'<rect x="{-self.cell / 2:.1f}" y="{-LANE / 2}" width="{self.cell:.1f}" height="{LANE}" '
+                         f'class="px-heat-cell" fill-opacity="{0.08 + 0.92 * (share - low) / span:.2f}" '
+                         f'transform="translate({x:.1f} {y:.1f}) rotate({heading:.1f})"/>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+
 def colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -86,3 +86,8 @@ def _standing(position: dict[str, Any], seat: int) -> Words:
     if all(r["finished"] for r in position["riders"][seat]):
         return SCORE_WORDS["finished"]
     return SCORE_WORDS["racing"]
+
+
+def heat_svg(shares: dict[int, float], label: str) -> str | None:
+    """Where pieces stop, as the track shaded square by square."""
+    return TRACK.heat(shares, label)

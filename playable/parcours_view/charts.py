@@ -1,0 +1,48 @@
+"""Charts as SVG, in both languages: a distribution as bars over numbered axes (the horse race's exact
+length, each game's simulated lengths and landings). The bars' numbers and titles are the caller's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from parcours.core import number_words
+
+from .words import both
+
+BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
+LEFT = 46  # room for the y axis' numbers and name
+
+
+def _step(top: float) -> int:
+    """Between two numbered percentages of the chart's axis: a few numbers, whatever the tallest bar."""
+    return next(step for step in (1, 2, 5, 10, 20) if top / step <= 6 or step == 20)
+
+
+def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_name: tuple[str, str], label: str,
+              every: int = 10) -> str:
+    """Bars of shares (0 to 1) over whole numbers, the x axis numbered every `every`; `label` says the
+    chart in words (its aria-label, both languages)."""
+    top = max(p for _, p in shown)
+    width = max(len(shown) * BAR_W + LEFT + 10, 360)  # room for the axis name under a short chart
+    # The chart is scaled to the column: at a phone's (about 340 px) its words still read at 9.5 px.
+    size = max(12.0, round(9.5 * width / 340, 1))
+    base = 10 + CHART_H
+    bars = "".join(
+        f'<rect x="{LEFT + i * BAR_W}" y="{10 + CHART_H * (1 - p / top):.1f}" width="{BAR_W - 1}" '
+        f'height="{CHART_H * p / top:.1f}"><title>{t}: {number_words(100 * p, "en", 2, percent=True)}</title></rect>'
+        for i, (t, p) in enumerate(shown))
+    x_ticks = "".join(f'<path class="px-axis" d="M{LEFT + i * BAR_W + BAR_W / 2 - .5} {base}v4"/>'
+                      f'<text x="{LEFT + i * BAR_W + BAR_W / 2 - .5}" y="{base + 4 + size:.1f}">{t}</text>'
+                      for i, (t, _) in enumerate(shown) if t % every == 0)
+    y_ticks = "".join(f'<path class="px-axis" d="M{LEFT - 4} {base - CHART_H * pct / 100 / top:.1f}h4"/>'
+                      f'<text class="px-end" x="{LEFT - 7}" y="{base - CHART_H * pct / 100 / top + size / 3:.1f}">'
+                      f"{pct}</text>"
+                      for pct in range(0, int(100 * top) + 1, _step(100 * top)))
+    axes = (f'<path class="px-axis" d="M{LEFT} 10V{base}H{width - 4}"/>{x_ticks}{y_ticks}'
+            f'<text x="{(LEFT + width) / 2}" y="{base + 8 + 2.2 * size:.1f}">{both(*x_name, "tspan")}</text>'
+            f'<text transform="translate({size + 1:.1f} {10 + CHART_H / 2}) rotate(-90)">'
+            f'{both(*y_name, "tspan")}</text>')
+    height = base + 14 + 2.6 * size
+    return (f'<svg class="px-chart" viewBox="0 0 {width} {height:.0f}" font-size="{size}" role="img" '
+            f'aria-label="{escape(label)}">{bars}{axes}</svg>')
