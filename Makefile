@@ -42,10 +42,12 @@ lint: $(BIN)/mkdocs
 check: lint
 	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength"
 
-# Two workers, each taking whole files: a file's tests share its module-scoped servers and browser.
-# (Three were tried: no faster on a loaded machine, and the browser tests' waits grew past 15 s.)
+# Three workers on two cores, each taking whole files (a file's tests share its module-scoped servers
+# and browser): the browser tests spend much of their time waiting on Python's start in Chromium, and
+# a third worker fills those waits. Every wait on the engine allows Python's own timeout (90 s), so a
+# loaded machine makes them slower, not failing.
 test: lint build
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 3 --dist loadfile
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py --pyodide
