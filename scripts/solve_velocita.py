@@ -1,26 +1,51 @@
-"""Velocità solved under its default readings, written into the engine's package for the browser to read
-instead of solving it (seconds in Pyodide, before an example's first live step):
+"""Velocità solved under its default readings and under the readings of every published Velocità example,
+written into the engine's package for the browser to read instead of solving (about a second in Pyodide,
+before an example's first live step):
 
     .venv/bin/python scripts/solve_velocita.py     # writes engine/parcours/cdp/velocita_solved.json
 
-Run it again after a change to Velocità's rules or to its default readings (tests/test_velocita_values.py
-fails until then: it solves the game afresh and compares every value)."""
+Run it again after a change to Velocità's rules, its default readings or the examples' readings
+(tests/test_velocita_values.py fails until then: it solves each afresh and compares every value)."""
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 from parcours.cdp.velocita_solver import SOLVED, Solution
 from parcours.games import default_options
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "cdp" / "examples"
+
+
+def readings() -> list[dict[str, Any]]:
+    """The defaults, then each other set of readings a published Velocità example plays under."""
+    import yaml  # the examples' format (a dev requirement)
+
+    defaults = default_options("cdp.velocita")
+    found = [defaults]
+    for path in sorted(EXAMPLES.glob("*.yml")):
+        scenario = yaml.safe_load(path.read_text(encoding="utf-8")).get("scenario") or {}
+        if scenario.get("ruleset") == "cdp.velocita":
+            options = defaults | (scenario.get("options") or {})
+            if all(_key(options) != _key(seen) for seen in found):
+                found.append(options)
+    return [{k: v for k, v in o.items() if k != "cdp.lot"} for o in found]
+
+
+def _key(options: dict[str, Any]) -> list[tuple[str, Any]]:
+    return sorted((k, v) for k, v in options.items() if k != "cdp.lot")
+
 
 def main() -> int:
-    options = {k: v for k, v in default_options("cdp.velocita").items() if k != "cdp.lot"}
-    solved = Solution(options)
-    data = {"options": options, "values": [solved.turn[k] for k in solved.turn_starts()]}
+    data = []
+    for options in readings():
+        solved = Solution(options)
+        data.append({"options": options, "values": [solved.turn[k] for k in solved.turn_starts()]})
     SOLVED.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {SOLVED} ({len(data['values'])} turn values)", file=sys.stderr)
+    print(f"wrote {SOLVED} ({len(data)} solutions)", file=sys.stderr)
     return 0
 
 

@@ -266,16 +266,28 @@ def test_the_rules_page_example_shows_the_extra_turn_at_19_in_24() -> None:
     assert "every choice is worth the same" in last["html"]["en"] and "tous les choix se valent" in last["html"]["fr"]
 
 
-def test_the_shipped_solution_is_the_solved_one() -> None:
-    """The default readings' values the engine reads (velocita_solved.json, for the browser's sake) are
-    those it would solve, every one, exactly; other readings are still solved when asked for."""
+@pytest.mark.site  # the examples are YAML, which Pyodide cannot read
+def test_the_shipped_solutions_are_the_solved_ones_and_cover_every_example() -> None:
+    """The solutions the engine reads (velocita_solved.json, for the browser's sake) are those it would
+    solve, every value exactly; every published Velocità example plays under one of them (its first live
+    step then needs no solving); other readings are still solved when asked for."""
+    import json
+
     from parcours.cdp import velocita_solver as solver
 
-    options = default_options(V)
-    shipped = solution(options)
-    fresh = solver.Solution(options)
-    differ = [(k, v, fresh.turn.get(k)) for k, v in shipped.turn.items() if fresh.turn.get(k) != v]
-    assert shipped is not fresh and not differ and len(fresh.turn) == len(shipped.turn) > 3000, differ[:3]
-    assert shipped.turn_value(0, 0, False, 0) == fresh.turn_value(0, 0, False, 0)
-    other = solution(options | {"cdp.line-crossing": "beyond"})
-    assert other.turn != shipped.turn  # not the shipped table: solved for its own readings
+    shipped = json.loads(solver.SOLVED.read_text(encoding="utf-8"))
+    assert shipped[0]["options"] == {k: v for k, v in default_options(V).items() if k != "cdp.lot"}
+    for entry in shipped:
+        fresh = solver.Solution(entry["options"])
+        read = solution(entry["options"] | {"cdp.lot": "die"})
+        differ = [(k, v, fresh.turn.get(k)) for k, v in read.turn.items() if fresh.turn.get(k) != v]
+        assert read is not fresh and not differ and len(fresh.turn) == len(read.turn) > 3000, differ[:3]
+    keys = [sorted(e["options"].items()) for e in shipped]
+    for path in sorted(EXAMPLES.glob("*.yml")):
+        scenario = read_yaml(path.read_text(encoding="utf-8"))["scenario"]
+        if scenario["ruleset"] == V:
+            options = default_options(V) | (scenario.get("options") or {})
+            assert sorted((k, v) for k, v in options.items() if k != "cdp.lot") in keys, path.name
+    other = default_options(V) | {"cdp.line-crossing": "beyond"}
+    assert sorted((k, v) for k, v in other.items() if k != "cdp.lot") not in keys
+    assert len(solution(other).turn) > 3000  # not shipped: solved for its own readings

@@ -195,9 +195,9 @@ def advice(state: State, choices: tuple[str, ...]) -> str | None:
 _CACHE: dict[tuple[tuple[str, OptionValue], ...], Solution] = {}
 
 
-# The solution under the default readings, computed once (scripts/solve_velocita.py, checked by
-# tests/test_velocita_values.py) and read instead of solved: solving takes seconds in the browser,
-# before the first step of an example could be played.
+# The solutions under the default readings and under those of the published examples, computed once
+# (scripts/solve_velocita.py, checked by tests/test_velocita_values.py) and read instead of solved:
+# solving takes about a second in the browser, before an example's first live step could be played.
 SOLVED = Path(__file__).with_name("velocita_solved.json")
 
 
@@ -205,12 +205,18 @@ def _key(options: dict[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]
     return tuple(sorted((k, v) for k, v in options.items() if k != "cdp.lot"))
 
 
+def _shipped(key: tuple[tuple[str, OptionValue], ...]) -> list[float] | None:
+    if not SOLVED.exists():
+        return None
+    for solved in json.loads(SOLVED.read_text(encoding="utf-8")):
+        if _key(solved["options"]) == key:
+            values: list[float] = solved["values"]
+            return values
+    return None
+
+
 def solution(options: dict[str, OptionValue]) -> Solution:
     key = _key(options)
     if key not in _CACHE:
-        shipped = json.loads(SOLVED.read_text(encoding="utf-8")) if SOLVED.exists() else None
-        if shipped is not None and _key(shipped["options"]) == key:
-            _CACHE[key] = Solution(options, shipped["values"])
-        else:
-            _CACHE[key] = Solution(options)
+        _CACHE[key] = Solution(options, _shipped(key))
     return _CACHE[key]
