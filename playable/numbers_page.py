@@ -11,11 +11,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from parcours import all_games, default_options
-from parcours.cdp.velocita_solver import solution
-from parcours.chevaux import Board
-from parcours.chevaux.odds import Odds, odds
+from parcours import all_games, default_options, game_of
 from parcours.core import number_words
+from parcours.interface import Exact
 from parcours.report import pct, players_words, race_name, races_words, seat_name
 from parcours_view import symbols
 from parcours_view.charts import bar_chart
@@ -76,36 +74,19 @@ def _race(game: str, ruleset: str, s: dict[str, Any]) -> str:
 
 # ---------------------------------------------------------------- who wins
 
-def _exact_wins(ruleset: str) -> list[float] | None:
-    if ruleset == "chevaux.course":
-        return [float(p) for p in _horse_odds().win]
-    if ruleset == "cdp.velocita":
-        first = _velocita_first()
-        return [first[0], 1 - first[0]]
-    return None
-
-
-@cache
-def _horse_odds() -> Odds:
-    """The horse race's exact odds on its own board (the rules page's)."""
-    return odds(Board.parse(None))
-
-
-def _velocita_first() -> tuple[float, float]:
-    """Velocità under best play: seat 1's chance with the lot, and the chance of the rider who starts."""
-    sol = solution(default_options("cdp.velocita"))
-    starts = sol.turn_value(0, 0, False, 0)
-    return (starts + sol.turn_value(0, 0, False, 1)) / 2, starts
+def _exact(ruleset: str) -> Exact | None:
+    """The race's outcome computed exactly by its game (a solved game, a Markov chain), if it is."""
+    return game_of(ruleset).exact(ruleset, default_options(ruleset))
 
 
 def _wins(ruleset: str, s: dict[str, Any]) -> str:
-    exact = _exact_wins(ruleset)
+    exact = _exact(ruleset)
     fr, en = (_wins_table(ruleset, s, exact, lang) for lang in ("fr", "en"))
     words = _advantage(ruleset, s, exact)
     return _columns(fr + f"<p>{escape(words['fr'])}</p>", en + f"<p>{escape(words['en'])}</p>")
 
 
-def _wins_table(ruleset: str, s: dict[str, Any], exact: list[float] | None, lang: str) -> str:
+def _wins_table(ruleset: str, s: dict[str, Any], exact: Exact | None, lang: str) -> str:
     fr = lang == "fr"
     heads = ["Joueur", "Victoires (%)", "Intervalle à 95 %"] if fr else ["Player", "Wins (%)", "95% interval"]
     if exact:
@@ -118,7 +99,7 @@ def _wins_table(ruleset: str, s: dict[str, Any], exact: list[float] | None, lang
     for seat, w in enumerate(s["wins"]):
         cells = [share(w["share"]), f"{share(w['low'])}\u2013{share(w['high'])}"]
         if exact:
-            cells.append(share(exact[seat]))
+            cells.append(share(exact.wins[seat]))
         rows.append(f'<tr><th scope="row">{escape(seat_name(ruleset, seat, lang))}</th>'
                     + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
@@ -131,7 +112,7 @@ def _table(head: str, rows: list[str]) -> str:
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
-def _advantage(ruleset: str, s: dict[str, Any], exact: list[float] | None) -> dict[str, str]:
+def _advantage(ruleset: str, s: dict[str, Any], exact: Exact | None) -> dict[str, str]:
     even = 1 / s["players"]
     first = s["wins"][0]
     share = {lang: pct(first["share"], lang) for lang in ("fr", "en")}
@@ -148,15 +129,15 @@ def _advantage(ruleset: str, s: dict[str, Any], exact: list[float] | None) -> di
               f"et {chance['fr']} à chances égales restent dans l'intervalle.")
         en = (f"No measurable edge for player 1: {share['en']} of the wins, "
               f"and the {chance['en']} of even chances is within the interval.")
-    if ruleset == "cdp.velocita":
-        starts = _velocita_first()[1]
-        fr += (f" Le jeu résolu le dit exactement : le coureur qui part le premier gagne {pct(starts, 'fr')} "
+    if exact is not None and exact.starter is not None:
+        starts = exact.starter
+        fr += (f" Exactement ({exact.how['fr']}) : le joueur qui part le premier gagne {pct(starts, 'fr')} "
                "des courses sous le meilleur jeu des deux, et le tirage au sort partage cet avantage.")
-        en += (f" The solved game says it exactly: the rider who starts wins {pct(starts, 'en')} of races under "
+        en += (f" Exactly ({exact.how['en']}): the player who starts wins {pct(starts, 'en')} of races under "
                "best play by both, and the draw by lot shares that edge out.")
-    elif exact:
-        fr += f" Exactement (chaîne de Markov) : {pct(exact[0], 'fr')}."
-        en += f" Exactly (Markov chain): {pct(exact[0], 'en')}."
+    elif exact is not None:
+        fr += f" Exactement ({exact.how['fr']}) : {pct(exact.wins[0], 'fr')}."
+        en += f" Exactly ({exact.how['en']}): {pct(exact.wins[0], 'en')}."
     return {"fr": fr, "en": en}
 
 
@@ -189,9 +170,10 @@ def _length(ruleset: str, s: dict[str, Any]) -> str:
     svg = bar_chart(bars, (f"Lancers{grouped[0]}", f"Throws{grouped[1]}"), ("Courses (%)", "Races (%)"), label,
                     _every(bars, width))
     exact = ("", "")
-    if ruleset == "chevaux.course":
-        mean = float(sum(t * p for t, p in _horse_odds().length.items()))
-        exact = (f" Exactement : {number_words(mean, 'fr', 2)}.", f" Exactly: {number_words(mean, 'en', 2)}.")
+    known = _exact(ruleset)
+    if known is not None and known.length is not None:
+        exact = (f" Exactement ({known.how['fr']}) : {number_words(known.length, 'fr', 2)}.",
+                 f" Exactly ({known.how['en']}): {number_words(known.length, 'en', 2)}.")
     fr = (f"Longueur d'une course : {said['fr'][0]} lancers en moyenne, {said['fr'][1]} pour la course médiane ; "
           f"une sur dix dure {length['p10']} lancers ou moins, une sur dix {length['p90']} ou plus ; "
           f"la plus longue, {length['longest']}.{exact[0]}")

@@ -97,7 +97,7 @@ def test_cli_replay_reads_yaml_from_stdin_and_prints_json() -> None:
     ('{"ruleset": "veldiv.individuelle", "players": 2, "dice": [7]}', "dice[0]: 7 is not a face of the D6"),
     ('{"ruleset": "veldiv.individuelle",\n "players": 2,,}', "<stdin>:2: malformed JSON"),
     ("ruleset: veldiv.individuelle\nplayers: [2\n", "<stdin>:3: malformed YAML"),
-    ('{"ruleset": "veldiv.individuelle", "players": 1}', "players: veldiv.individuelle takes 2 to 12"),
+    ('{"ruleset": "veldiv.individuelle", "players": 1}', "players: Individual race is for 2 to 12 players, not 1"),
 ])
 def test_cli_bad_input_exits_2_with_one_line_and_nothing_on_stdout(text: str, message: str) -> None:
     out = cli("replay", "-", "--json", stdin=text)

@@ -49,6 +49,18 @@ class Figure:
     share: bool = False  # a yes or no of each race, shown as a share of races (else a mean per race)
 
 
+@dataclass(frozen=True)
+class Exact:
+    """A race's outcome computed exactly, to stand beside the simulated one: each seat's chance of
+    winning, how it is known (in words), the mean length in throws where known, and the chance of the
+    seat that starts where a lot decides who does."""
+
+    wins: tuple[float, ...]
+    how: dict[str, str]
+    length: float | None = None
+    starter: float | None = None
+
+
 @dataclass
 class RaceFigures:
     """What a tally read in one race: figures of the race, figures of each seat, where pieces stopped."""
@@ -112,3 +124,5 @@ class GameRules(Protocol):
     def question_words(self, state: Any, need: Need, /) -> dict[str, str]: ...
     # A fresh tally of the game's own figures for one race (figures.py in each game's package).
     def tally(self, ruleset: str, players: int, /) -> Tally: ...
+    # The race's outcome computed exactly (a solved game, a Markov chain), or None where it is not.
+    def exact(self, ruleset: str, options: dict[str, OptionValue], /) -> Exact | None: ...

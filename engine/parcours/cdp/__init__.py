@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Events, Need, events_into
+from ..interface import Exact
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
 from .figures import FIGURES, tally
@@ -78,6 +79,7 @@ __all__ = [
     "TRACK_SQUARES",
     "article_label",
     "choice_words",
+    "exact",
     "need",
     "new_state",
     "observe",
@@ -88,3 +90,15 @@ __all__ = [
     "settle_setup",
     "tally",
 ]
+
+
+def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
+    """Velocità under best play by both riders, from its solution; Mezzo fondo is not solved."""
+    if ruleset != "cdp.velocita":
+        return None
+    from .velocita_solver import solution
+
+    sol = solution(options)
+    starts = sol.turn_value(0, 0, False, 0)
+    first = (starts + sol.turn_value(0, 0, False, 1)) / 2 if options["cdp.lot"] == "die" else starts
+    return Exact((first, 1 - first), {"fr": "jeu résolu", "en": "solved game"}, starter=starts)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..interface import Exact
+from ..options import OptionValue
 from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
@@ -34,6 +36,7 @@ __all__ = [
     "State",
     "article_label",
     "choice_words",
+    "exact",
     "need",
     "new_state",
     "observe",
@@ -44,3 +47,14 @@ __all__ = [
     "settle_setup",
     "tally",
 ]
+
+
+def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
+    """The race on its own board, from its Markov chain (odds.py); the race in legs is not computed."""
+    if ruleset != "chevaux.course":
+        return None
+    from .odds import odds  # exact fractions: loaded only when asked for
+
+    o = odds(Board.parse(None))
+    return Exact(tuple(float(p) for p in o.win), {"fr": "chaîne de Markov", "en": "Markov chain"},
+                 float(sum(t * p for t, p in o.length.items())))

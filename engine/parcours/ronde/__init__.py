@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..interface import Exact
+from ..options import OptionValue
 from .bots import BOTS
 from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
@@ -28,6 +30,7 @@ __all__ = [
     "SHUFFLES",
     "article_label",
     "choice_words",
+    "exact",
     "need",
     "new_state",
     "observe",
@@ -38,3 +41,8 @@ __all__ = [
     "settle_setup",
     "tally",
 ]
+
+
+def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
+    """No race of this game is computed exactly: its figures are simulated only."""
+    return None

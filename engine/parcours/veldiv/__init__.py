@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Events, Need, ScenarioError
+from ..interface import Exact
 from ..options import OptionValue
 from . import setup
 from .figures import FIGURES, tally
@@ -59,6 +60,7 @@ __all__ = [
     "article_label",
     "choice_words",
     "dice_needed",
+    "exact",
     "need",
     "new_state",
     "observe",
@@ -70,3 +72,8 @@ __all__ = [
     "setup",
     "tally",
 ]
+
+
+def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
+    """No race of this game is computed exactly: its figures are simulated only."""
+    return None
