@@ -22,6 +22,7 @@ from parcours_view.film import Links
 from . import data_check
 from .citation import Build, citation_box
 from .data_check import anchor
+from .impact import impact_box
 from .pages import article_links, rules_pages
 from .sources import DataError, Located
 
@@ -122,11 +123,11 @@ def _option_box(rules: GameRules, option_id: str) -> str:
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 
-def _note(rules: GameRules, note: dict[str, Any]) -> str:
+def _note(rules: GameRules, note: dict[str, Any], docs: Path) -> str:
     body = (f'<div class="px-note-text"><div lang="fr"><p>{escape(" ".join(note["text"]["fr"].split()))}</p></div>'
             f'<div lang="en"><p>{escape(" ".join(note["text"]["en"].split()))}</p></div></div>')
     if note.get("option"):
-        body += _option_box(rules, note["option"])
+        body += _option_box(rules, note["option"]) + impact_box(docs, rules.GAME, note["option"])
     kind = "question" if note.get("option") else "note"
     title = " · ".join(f'<span lang="{lang}">{escape(note["title"][lang])}</span>' for lang in ("fr", "en"))
     # Material's admonition as HTML: written as `!!!`, Markdown would wrap the body's blocks in a <p>
@@ -242,7 +243,7 @@ def render_rules(docs: Path, game: str, here: tuple[str, str], build: Build, url
     out = [citation_box(name, address, anchor(first["id"]), first["title"], build, page.title) + "\n",
            symbols(game) + options_catalogue(game) + links_template(links) + "\n"]
     for section in printed:
-        out.append(_section(rules, section, examples.get(section["id"], []), _texts(doc.data), links))
+        out.append(_section(rules, section, examples.get(section["id"], []), _texts(doc.data), links, docs))
     return "\n".join(out)
 
 
@@ -267,7 +268,7 @@ def _texts(rulebook: dict[str, Any]) -> dict[str, str]:
 
 
 def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str],
-             links: Links) -> str:
+             links: Links, docs: Path) -> str:
     ident = anchor(section["id"])
     title = bilingual_heading(section["title"]["fr"], section["title"]["en"])
     first, second = texts["first"], texts["second"]
@@ -286,7 +287,7 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
                         f'<span lang="fr">{escape(s["note"]["fr"])}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
-    parts.extend(_note(rules, n) for n in section.get("notes") or [])
+    parts.extend(_note(rules, n, docs) for n in section.get("notes") or [])
     for example in examples:
         parts.append(example_html(example, links) + "\n")
     return "\n".join(parts)

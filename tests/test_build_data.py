@@ -166,8 +166,11 @@ def test_each_article_is_linked_on_the_page_that_prints_it() -> None:
     play = article_links(pages, "play/", url_of)
     assert article_href(play, "ronde:dice") == "../ronde/rules/#ronde-dice"
     assert article_href(play, "ronde:peloton-moves") == "../ronde/rules-level-2/#ronde-peloton-moves"
-    one = article_links(rules_pages("veldiv", data_check.rulebook(ROOT / "docs", "veldiv").data), "play/", url_of)
-    assert one == {"": "../veldiv/rules/#"}
+    one = article_links(rules_pages("chevaux", data_check.rulebook(ROOT / "docs", "chevaux").data), "play/", url_of)
+    assert one == {"": "../chevaux/rules/#"}  # a rulebook on one page
+    veldiv = article_links(rules_pages("veldiv", data_check.rulebook(ROOT / "docs", "veldiv").data), "play/", url_of)
+    assert article_href(veldiv, "veldiv:art-3") == "../veldiv/rules/#veldiv-art-3"
+    assert article_href(veldiv, "veldiv:cagnotte") == "../veldiv/rules-races/#veldiv-cagnotte"
 
 
 def test_html_in_titles_is_shown_as_text(docs: Path) -> None:

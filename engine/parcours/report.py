@@ -3,7 +3,9 @@ lengths and verdicts around each game's figures, whose own names live in the gam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .core import number_words, plural
 from .games import default_options, game_of
@@ -344,3 +346,46 @@ def _how_many(found: int, compared: int, lang: str) -> str:
         verb = "change" if found < 2 else "changent"
         return f" ({counted(found, 'chiffre', 'chiffres', lang)} sur {compared} {verb} de façon mesurable)"
     return f" ({found} of {counted(compared, 'figure', 'figures', lang)} measurably changed)"
+
+
+# ---------------------------------------------------------------- what a reading changes, for a page
+
+def impact(c: Comparison) -> dict[str, Any]:
+    """A comparison as the edition prints it beside a reading, every word in both languages: for each
+    value against the default, its verdict and the rows of a small table (the win shares, the length,
+    then every figure it measurably changes)."""
+    base = c.stats[0]
+    return {
+        "ruleset": base.ruleset, "players": base.players, "races": c.races, "seed": base.seed,
+        "bots": base.bots, "option": c.option.id, "values": [str(v) for v in c.values],
+        "race": _both_langs(lambda lang: f"{race_name(base.ruleset, lang)}, {players_words(base.players, lang)}"),
+        "default": _both_langs(lambda lang: reading_words(c.option, c.values[0], lang)),
+        "against": [_against(c, index) for index in range(1, len(c.values))],
+    }
+
+
+def _against(c: Comparison, index: int) -> dict[str, Any]:
+    def row(m: Measure) -> dict[str, Any]:
+        return {"figure": _both_langs(lambda lang: measure_words(c, m, lang).strip()),
+                "default": _both_langs(lambda lang: show_value(c, m, c.value_of(0, m), lang)),
+                "value": _both_langs(lambda lang: show_value(c, m, c.value_of(index, m), lang)),
+                "difference": _both_langs(lambda lang: show_difference(c, index, m, lang).rstrip(" *")),
+                "measurable": c.measurable(index, m)}
+
+    shown = [m for m in ordered(c, index) if m.what in ("wins", "length") or c.measurable(index, m)]
+    return {"value": str(c.values[index]),
+            "label": _both_langs(lambda lang: reading_words(c.option, c.values[index], lang)),
+            "verdict": _both_langs(lambda lang: verdict(c, index, lang)),
+            "measurable": len(c.effects(index)),
+            "rows": [row(m) for m in shown]}
+
+
+def _both_langs(words: Callable[[str], str]) -> dict[str, str]:
+    return {lang: typeset(words(lang), lang) for lang in ("fr", "en")}
+
+
+_FRENCH_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
+
+
+def typeset(text: str, lang: str) -> str:  # until core's lands
+    return _FRENCH_SPACE.sub("\u00a0", text) if lang == "fr" else text

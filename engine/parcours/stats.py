@@ -360,6 +360,24 @@ def compare(ruleset: str, players: int, option_id: str, count: int, seed: int,
             progress: Progress | None = None) -> Comparison:
     """`count` races under each value of the option (the default first), race i of each on the same
     streams; every other option at its default."""
+    comparison, play = comparing(ruleset, players, option_id, count, seed, values, bots)
+    try:
+        for i in range(count):
+            play(i)
+            if progress is not None:
+                progress(i + 1)
+    except KeyboardInterrupt:
+        for s in comparison.stats:
+            s.interrupted = True
+    return comparison
+
+
+def comparing(ruleset: str, players: int, option_id: str, count: int, seed: int,
+              values: Sequence[OptionValue] | None = None, bots: Sequence[str] = ()
+              ) -> tuple[Comparison, Callable[[int], None]]:
+    """A comparison not played yet, and how to play its race i (all the values of that race, then its
+    differences): `compare` plays them all; the page's worker a few at a time, so that a reader sees
+    how far it has come and may stop it."""
     game = game_of(ruleset)
     option = applicable_option(ruleset, option_id)
     picked, sampled = representative(option) if values is None else (list(values), False)
@@ -374,15 +392,7 @@ def compare(ruleset: str, players: int, option_id: str, count: int, seed: int,
     comparison = Comparison(option, chosen, sampled,
                             [Stats(ruleset, players, seed, r, names, requested=count) for r in readings],
                             [{} for _ in chosen])
-    try:
-        for i in range(count):
-            _compare_one(comparison, game, readings, functions, seed, i)
-            if progress is not None:
-                progress(i + 1)
-    except KeyboardInterrupt:
-        for s in comparison.stats:
-            s.interrupted = True
-    return comparison
+    return comparison, lambda i: _compare_one(comparison, game, readings, functions, seed, i)
 
 
 def _compare_one(comparison: Comparison, game: GameRules, readings: list[dict[str, OptionValue]],

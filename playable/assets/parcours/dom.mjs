@@ -29,6 +29,10 @@ export function bi(words, { cls = null } = {}) {
     h("span", { lang: "en", text: en }));
 }
 
+// How many play a race, [en, fr]: "2 to 12 players" / "de 2 à 12 joueurs", or one number ("à 2 joueurs").
+export const playersWords = (min, max) => (min === max ? [`${min} players`, `à ${min} joueurs`]
+  : [`${min} to ${max} players`, `de ${min} à ${max} joueurs`]);
+
 export function parseHTML(html) {
   const template = document.createElement("template");
   template.innerHTML = html;

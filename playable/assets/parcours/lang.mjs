@@ -48,7 +48,7 @@ export function chosenLanguage() {
 // choice, French first when both.
 export function wordsFor({ en, fr }) {
   const mode = chosenLanguage();
-  return mode === "fr" ? fr : mode === "en" ? en : `${fr} · ${en}`;
+  return mode === "fr" || fr === en ? fr : mode === "en" ? en : `${fr} · ${en}`;
 }
 
 // Words where only text will do (an <option>'s text, an attribute), kept in the reader's choice: the

@@ -11,6 +11,7 @@ const PARTS = [
   { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
   { selector: "#px-play-form", module: "./play.mjs", mount: "mountPlay" },
   { selector: "#px-odds", module: "./odds.mjs", mount: "mountOdds" },
+  { selector: ".px-impact[data-races]", module: "./compare.mjs", mount: "mountCompare" },
 ];
 const loaded = new Map(); // module -> its import() (null once it failed, said once)
 

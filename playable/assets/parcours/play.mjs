@@ -13,7 +13,7 @@
 // (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
 
 import { dieName, throwFor } from "./dice.mjs";
-import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote } from "./dom.mjs";
+import { bi, boardCaption, h, namedBoard, parseHTML, plainText, playersWords, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
 import { followWords } from "./lang.mjs";
 import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
@@ -25,9 +25,6 @@ const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choice
 const PLAY_ID = "ex-play";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-// How many play a race, [en, fr]: "2 to 12 players" / "de 2 à 12 joueurs", or one number.
-const playersWords = (min, max) => (min === max ? [`${min} players`, `à ${min} joueurs`]
-  : [`${min} to ${max} players`, `de ${min} à ${max} joueurs`]);
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];

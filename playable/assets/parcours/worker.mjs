@@ -13,6 +13,8 @@
 //                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
 //                                            replayed, bots playing on, the new steps)
 //                {id, op: "odds", board}     the horse race's odds: parcours_view.odds_json
+//                {id, op: "compare", request} a reader's comparison of readings, a few races a
+//                                            request: parcours_view.compare_json
 // Answers:       {id, op: "begin"} as Python starts on a request (the page's watchdog counts from
 //                there: a request that hangs gets the worker terminated and started again), then
 //                {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: {en, fr}}
@@ -88,7 +90,7 @@ async function boot() {
   pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const view = pyodide.pyimport("parcours_view");
-  const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json };
+  const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json, compare: view.compare_json };
   status("ready");
   return calls;
 }
@@ -104,6 +106,7 @@ const REQUESTS = {
     ...(data.move === undefined ? [] : [asText(data.move)])], "film"],
   play: (data) => [[asText(data.request)], "result"],
   odds: (data) => [[asText(data.board)], "result"],
+  compare: (data) => [[asText(data.request)], "result"],
 };
 
 self.onmessage = async ({ data }) => {

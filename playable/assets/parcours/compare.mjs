@@ -1,0 +1,136 @@
+// Parcours: a comparison the reader runs beside a reading's note (.px-impact, data-races from the
+// build: each race the reading applies to, its name in both languages and its number of players).
+// The worker plays it a few races per request (parcours_view.compare_json): the page shows how far
+// it has come, stays responsive, and Cancel stops it between two requests.
+
+import { bi, h, parseHTML, playersWords, wrapTables } from "./dom.mjs";
+import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
+import { followWords, numberIn } from "./lang.mjs";
+
+const COUNTS = [200, 1000, 5000];
+const STEP = 100; // races a request: well inside the worker's watchdog, even for the Ronde
+
+let counter = 0;
+
+class Comparison {
+  constructor(box) {
+    this.box = box;
+    this.option = box.dataset.impact;
+    this.races = JSON.parse(box.dataset.races);
+    this.running = null; // {run, cancelled}
+    const id = `px-cmp-${++counter}`;
+    this.race = h("select", { id: `${id}-race` }, this.races.map((r) =>
+      followWords(h("option", { value: r.ruleset }), r.name)));
+    this.players = h("input", { type: "number", id: `${id}-players`, inputmode: "numeric" });
+    this.count = h("select", { id: `${id}-count` }, COUNTS.map((n) =>
+      followWords(h("option", { value: String(n) }), { en: numberIn("en", n), fr: numberIn("fr", n) })));
+    this.count.value = "1000";
+    this.start = h("button", { type: "submit" }, bi(["Compare", "Comparer"]));
+    this.cancel = h("button", { type: "button", class: "px-cancel", hidden: true }, bi(["Cancel", "Annuler"]));
+    this.progress = h("progress", { max: "1", value: "0", hidden: true, "aria-label": "Avancement · Progress" });
+    this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite" });
+    this.result = h("div", { class: "px-compare-result" });
+    const field = (input, en, fr) => h("label", { for: input.id }, bi([en, fr]), " ", input);
+    this.form = h("form", { class: "px-compare-form" },
+      h("p", { class: "px-compare-title" }, h("strong", {}, bi(["Compare for yourself", "Comparez vous-même"]))),
+      this.races.length > 1 ? field(this.race, "Race", "Course") : null,
+      field(this.players, "Players", "Joueurs"), field(this.count, "Races", "Courses"),
+      this.start, this.cancel, this.progress);
+    this.race.addEventListener("change", () => this.fitPlayers());
+    this.fitPlayers();
+    this.form.noValidate = true; // the number of players is checked here, in a sentence
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.run(); });
+    this.cancel.addEventListener("click", () => this.stop());
+    this.form.addEventListener("focusin", () => startEngine(), { once: true });
+    box.append(this.form, this.status, this.result);
+    box.dataset.pxCompare = "on";
+  }
+
+  chosen() {
+    return this.races.find((r) => r.ruleset === this.race.value) ?? this.races[0];
+  }
+
+  fitPlayers() {
+    const race = this.chosen();
+    this.players.min = String(race.min);
+    this.players.max = String(race.max);
+    this.players.value = String(race.players);
+    this.players.disabled = race.min === race.max;
+  }
+
+  say(en, fr, kind = "info") {
+    this.status.dataset.kind = kind;
+    this.status.replaceChildren(bi([en, fr]));
+  }
+
+  busy(on) {
+    this.start.hidden = on;
+    this.cancel.hidden = !on;
+    this.progress.hidden = !on;
+    this.result.setAttribute("aria-busy", String(on));
+  }
+
+  async run() {
+    if (this.running) return;
+    const race = this.chosen();
+    const players = Number(this.players.value);
+    if (!Number.isInteger(players) || players < race.min || players > race.max) {
+      const [en, fr] = playersWords(race.min, race.max);
+      this.say(`This race is for ${en}.`, `Cette course se joue ${fr}.`, "error");
+      return this.players.focus();
+    }
+    const running = { run: null, cancelled: false };
+    this.running = running;
+    this.busy(true);
+    this.progress.value = 0;
+    this.say(engine.stage === "ready" ? "Playing the races…" : "Starting Python, then playing the races…",
+      engine.stage === "ready" ? "Les courses se jouent…" : "Démarrage de Python, puis les courses se jouent…");
+    try {
+      const races = Number(this.count.value);
+      const started = await requestEngine("compare", { request: { start: {
+        ruleset: race.ruleset, players, option: this.option, races, seed: 1 } } });
+      running.run = started.run;
+      for (;;) {
+        if (running.cancelled) {
+          await requestEngine("compare", { request: { run: running.run, stop: true } });
+          return this.say("Cancelled: the figures above are unchanged.", "Annulée : les chiffres ci-dessus n'ont pas changé.");
+        }
+        const step = await requestEngine("compare", { request: { run: running.run, step: STEP } });
+        this.progress.value = step.done / step.total;
+        this.say(`${numberIn("en", step.done)} of ${numberIn("en", step.total)} races played…`,
+          `${numberIn("fr", step.done)} courses jouées sur ${numberIn("fr", step.total)}…`);
+        if (step.html) {
+          this.result.replaceChildren(parseHTML(step.html).content);
+          wrapTables(this.result);
+          return this.say("Done: your comparison is below.", "Terminé : votre comparaison est ci-dessous.");
+        }
+      }
+    } catch (err) {
+      const why = err instanceof EngineTimeout ? { en: err.words[0], fr: err.words[1] }
+        : err instanceof EngineError ? { en: `${err.refusal.en}.`, fr: `${err.refusal.fr}.` }
+          : { en: String(err), fr: String(err) };
+      this.say(`The comparison stopped: ${why.en}`, `La comparaison s'est arrêtée : ${why.fr}`, "error");
+    } finally {
+      this.running = null;
+      this.busy(false);
+    }
+  }
+
+  stop() {
+    if (!this.running) return;
+    this.running.cancelled = true;
+    this.say("Cancelling after the races under way…", "Annulation après les courses en cours…");
+  }
+}
+
+// Sets up every reading's comparison on the page (on each visit: Material's instant navigation).
+export function mountCompare() {
+  for (const box of document.querySelectorAll(".px-impact[data-impact][data-races]")) {
+    if (box.dataset.pxCompare) continue;
+    try {
+      box.pxCompare = new Comparison(box);
+    } catch (err) {
+      console.error("Parcours: a comparison could not be set up:", err);
+    }
+  }
+}

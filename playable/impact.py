@@ -1,0 +1,42 @@
+"""What each reading changes, beside its note: the figures of docs/<game>/impact.json, which
+scripts/reading_impact.py computes with `parcours compare` (the same races under every value of the
+option), printed as the engine worded them. Nothing is played at build time."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from parcours import all_races
+from parcours_view.readings import impact_html
+
+from .sources import DataError
+
+
+@cache
+def _records(path: Path) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{path}: missing (write it with scripts/reading_impact.py)") from None
+    except json.JSONDecodeError as err:
+        raise DataError(f"{path}, line {err.lineno}: not JSON ({err.msg})") from None
+    return data
+
+
+def impact_box(docs: Path, game: str, option_id: str) -> str:
+    """The box for one option: each race it applies to, each value against the default, its verdict,
+    and the figures (the win shares, the length, whatever changed measurably) under a summary."""
+    path = docs / game / "impact.json"
+    records = _records(path)["options"].get(option_id)
+    if not records:
+        raise DataError(f"{path}: no figures for the reading {option_id} (run scripts/reading_impact.py "
+                        f"--game {game})")
+    races = [{"ruleset": r["ruleset"], "name": all_races()[r["ruleset"]].name, "players": r["players"],
+              "min": all_races()[r["ruleset"]].min_players, "max": all_races()[r["ruleset"]].max_players}
+             for r in records]  # for the reader's own comparison (compare.mjs)
+    return (f'<div class="px-impact" data-impact="{escape(option_id)}" data-races="{escape(json.dumps(races))}">'
+            f"{impact_html(records)}</div>")
