@@ -277,7 +277,7 @@ def test_cli_prints_an_interrupted_summary_in_both_languages(monkeypatch: pytest
     code, out, _ = run_cli(capsys, "simulate", V, "--players", "2", "-n", "3")
     assert code == 130 and out.startswith("Interrupted: 3 of 3 races completed.")
     code, out, _ = run_cli(capsys, "simulate", V, "--players", "2", "-n", "3", "--lang", "fr")
-    assert code == 130 and out.startswith("Interrompu : 3 courses terminées sur 3.") and "3 courses de" in out
+    assert code == 130 and out.startswith("Interrompu\u00a0: 3 courses terminées sur 3.") and "3 courses de" in out
 
 
 # --- 4. legal races are never cut short; a budget says so --------------------------------------
@@ -494,13 +494,13 @@ def test_the_cli_prints_its_refusals_in_french_with_lang_fr(tmp_path: Path, caps
     latin1 = tmp_path / "latin1.yml"
     latin1.write_bytes("title: Vélodrome\n".encode("latin-1"))
     cases = [
-        (["replay", str(latin1), "--lang", "fr"], "latin1.yml:1 : pas du texte UTF-8"),
+        (["replay", str(latin1), "--lang", "fr"], "latin1.yml:1\u00a0: pas du texte UTF-8"),
         (["replay", str(tmp_path / "missing.json"), "--lang", "fr"], "illisible"),
-        (["simulate", V, "--players", "2", "-n", "0", "--lang", "fr"], "option -n : attendu : de 1 à"),
-        (["play", V, "--players", "2", "--human", "x", "--lang", "fr"], "option --human : attendu : des places"),
+        (["simulate", V, "--players", "2", "-n", "0", "--lang", "fr"], "option -n\u00a0: attendu\u00a0: de 1 à"),
+        (["play", V, "--players", "2", "--human", "x", "--lang", "fr"], "option --human\u00a0: attendu\u00a0: des places"),
         (["simulate", "cdp.velocita", "--players", "2", "--bots", "nobody,plain", "--lang=fr"], "robot inconnu"),
         (["simulate", "cdp.velocita", "--players", "2", "--bots", "plain", "--lang=fr"], "un robot par place"),
-        (["simulate", V, "--players", "2", "--option", "oops", "--lang", "fr"], "attendu : ID=VALEUR"),
+        (["simulate", V, "--players", "2", "--option", "oops", "--lang", "fr"], "attendu\u00a0: ID=VALEUR"),
         (["play", V, "--players", "two", "--lang", "fr"], "commande mal formée"),
         (["simulate", V, "--players", "40", "--lang", "fr"], "se joue de 2 à"),
         # a race for one number of players says that number once ("2 to 2" was printed)
@@ -510,7 +510,8 @@ def test_the_cli_prints_its_refusals_in_french_with_lang_fr(tmp_path: Path, caps
     for args, message in cases:
         code, out, err = run_cli(capsys, *args)
         assert (code, out) == (2, ""), args
-        assert err.startswith("parcours : ") and err.count("\n") == 1 and message in err, (args, err)
+        # French sets a no-break space before a colon (parcours.core.typeset)
+        assert err.startswith("parcours\u00a0: ") and err.count("\n") == 1 and message in err, (args, err)
 
 
 def test_no_refusal_lacks_its_french() -> None:
@@ -540,6 +541,6 @@ def test_the_workers_calls_answer_a_refusal_in_both_languages() -> None:
     for answer in answers:
         error = json.loads(answer)["error"]
         assert set(error) == {"en", "fr"}, error
-        where, problem = error["fr"].split(" : ", 1)
+        where, problem = error["fr"].split("\u00a0: ", 1)
         assert where.startswith("champ "), error  # the field's path named as such in French
         assert error["en"].startswith(f"{where.removeprefix('champ ')}: ") and french(problem), error

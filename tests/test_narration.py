@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from parcours import Event, all_games, default_options, sentence
-from parcours.core import Value
-from parcours.narrate import plural
+from parcours.core import Value, typeset
+from parcours.narrate import article_label, choice_words, plural, question_words
 from test_labels import random_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,7 +126,7 @@ def test_every_count_agrees_with_its_noun_in_the_worked_examples(path: Path) -> 
 def test_one_lap_of_mezzo_fondo_is_one_lap() -> None:
     start = Event("start", "cdp:mezzofondo-depart", data={"laps": 1, "riders": [1, 2], "dernys": [5, 5]})
     assert sentence(start, "en").startswith("Start, 1 lap: the riders in a row on squares 1, 2;")
-    assert sentence(start, "fr").startswith("Départ pour 1 tour : les coureurs en file, cases 1, 2 ;")
+    assert sentence(start, "fr").startswith("Départ pour 1 tour\u00a0: les coureurs en file, cases 1, 2\u00a0;")
 
 
 def test_a_set_up_in_mid_race_is_not_called_the_start() -> None:
@@ -134,7 +134,7 @@ def test_a_set_up_in_mid_race_is_not_called_the_start() -> None:
                    data={"laps": 4, "riders": [12, 30], "dernys": [14, 33], "placed": True})
     en, fr = sentence(placed, "en"), sentence(placed, "fr")
     assert en == "A race under way, over 4 laps: the riders on squares 12, 30; the dernys on squares 14, 33."
-    assert fr == "Course en cours, sur 4 tours : les coureurs cases 12, 30 ; les dernys cases 14, 33."
+    assert fr == "Course en cours, sur 4 tours\u00a0: les coureurs cases 12, 30\u00a0; les dernys cases 14, 33."
     assert "Start" not in en and "Départ" not in fr
 
 
@@ -150,7 +150,8 @@ def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> N
     start = Event("start", "ronde:level-1-setup", data=data)
     assert sentence(start, "en") == 'Start in Bruges, level 1; 1 card in hand in all, 30 in the "1-6" draw pile.'
     placed = Event("start", "ronde:level-1-setup", data={**data, "placed": True})
-    assert sentence(placed, "fr") == "Course en cours, niveau 1 ; 1 carte en main en tout, 30 dans la pioche « 1-6 »."
+    assert sentence(placed, "fr") == ("Course en cours, niveau 1\u00a0; 1 carte en main en tout, "
+                                      "30 dans la pioche «\u00a01-6\u00a0».")
     assert sentence(placed, "en").startswith("A race under way, level 1;")
 
 
@@ -187,3 +188,80 @@ def test_no_article_label_doubles_a_word() -> None:
             for lang in ("fr", "en"):
                 label = game.article_label(cite, lang)
                 assert not re.search(r"\b(\w+) \1\b", label, re.IGNORECASE), (cite, lang, label)
+
+
+# ------------------------------------------------------------------ French typography
+# French sets a no-break space before : ; ! ? » and after «: a plain one there is a defect.
+PLAIN_SPACE_FR = re.compile(r" [:;!?»]|« ")
+
+
+def test_typeset_sets_french_no_break_spaces_and_leaves_english_as_written() -> None:
+    written = "Art. 5 : le 5 va devant ; « six » ! Et puis ?"
+    assert typeset(written, "fr") == "Art. 5\u00a0: le 5 va devant\u00a0; «\u00a0six\u00a0»\u00a0! Et puis\u00a0?"
+    assert typeset(typeset(written, "fr"), "fr") == typeset(written, "fr")
+    assert typeset(written, "en") == written
+    assert typeset("veldiv:art-3, 12:30, «x», de 1 à 6", "fr") == "veldiv:art-3, 12:30, «x», de 1 à 6"
+
+
+def french_words(rid: str, seed: int) -> list[str]:
+    """Every French text the engine gives out in one seeded race, random decisions: each event's
+    sentence and article, each decision's question and choices."""
+    rules = GAMES[rid.split(".", 1)[0]]
+    race = rules.RACES[rid]
+    rng = random.Random(seed)
+    players = race.min_players + seed % (race.max_players - race.min_players + 1)
+    options = default_options(rid) if seed % 2 == 0 else random_options(rid, rng)
+    state = rules.new_state(rid, players, options, {"shuffle": seed} if getattr(rules, "SHUFFLES", False) else None)
+    events, words = rules.settle_setup(state), []
+    while (need := rules.need(state)) is not None:
+        if need.kind == "dice":
+            events += rules.play_throw(state, [rng.randint(1, need.sides) for _ in range(need.count)])
+        else:
+            words += [question_words(rules, state, need)["fr"],
+                      *(w["fr"] for w in choice_words(rules, state, need).values())]
+            events += rules.play_choice(state, rng.choice(need.choices))
+    return words + [text for e in events for text in (sentence(e, "fr", race.team), article_label(e.cite, "fr"))]
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_french_sentence_and_decision_of_seeded_races_sets_no_break_spaces(rid: str) -> None:
+    bad = {text for seed in range(SEEDS // 4) for text in french_words(rid, seed) if PLAIN_SPACE_FR.search(text)}
+    assert not bad, "\n".join(sorted(bad)[:10])
+
+
+def test_every_french_word_of_the_races_readings_and_refusals_sets_no_break_spaces() -> None:
+    """What a page shows of a race before it starts (its name, its readings, its figures) and a refusal."""
+    from parcours import ScenarioError, describe, parse
+
+    texts = []
+    for rid in RULESETS:
+        race = describe(rid)
+        texts.append(race["name"]["fr"])
+        for option in race["options"]:
+            texts += [option["question"]["fr"], *(v["fr"] for v in option["values"].values()),
+                      *(v["fr"] for v in option["labels"].values())]
+    texts += [figure.name["fr"] for game in GAMES.values() for figure in game.FIGURES.values()]
+    for bad in ({"ruleset": "veldiv.individuelle", "players": 1}, {"ruleset": "nope"},
+                {"ruleset": "ronde.niveau-1", "players": 2, "setup": {"hand": 3}}):
+        with pytest.raises(ScenarioError) as refused:
+            parse(bad)
+        texts += [refused.value.problem_fr, refused.value.words()["fr"]]
+    bad_texts = [text for text in texts if PLAIN_SPACE_FR.search(text)]
+    assert not bad_texts, bad_texts[:10]
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("path", example_paths(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_french_text_of_the_worked_examples_sets_no_break_spaces(path: Path) -> None:
+    """The film a page shows (and the live widget replays): each step, each board's words, each decision's."""
+    from parcours_view.film import film
+
+    shown = film(read_yaml(path.read_text(encoding="utf-8"))["scenario"])
+    texts = []
+    for frame in shown.frames:
+        texts += [re.sub(r"<[^>]+>", "", frame["html"]["fr"]), frame["label"]["fr"]]
+    for asked in [*(f.get("asked") for f in shown.frames), shown.need]:
+        if asked and asked["kind"] == "choice":
+            texts += [asked["question"]["fr"], *(w["fr"] for w in asked["labels"].values())]
+    bad = [text for text in texts if PLAIN_SPACE_FR.search(text)]
+    assert not bad, bad[:5]

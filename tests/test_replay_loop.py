@@ -159,7 +159,7 @@ def test_links_the_page_sends_are_a_prefix_or_one_per_article() -> None:
     scenario = json.dumps({"ruleset": "veldiv.individuelle", "players": 2, "dice": [6]})
     for bad in ("[1]", '{"veldiv:art-1": 3}', "7"):
         error = json.loads(film_json(scenario, bad))["error"]
-        assert error["en"].startswith("links: ") and error["fr"].startswith("champ links : "), error
+        assert error["en"].startswith("links: ") and error["fr"].startswith("champ links\u00a0: "), error
     film = json.loads(film_json(scenario, json.dumps({"": "../rules/#", "veldiv:art-2": "../other/#"})))
     hrefs = re.findall(r'href="([^"]+)"', film["frames"][1]["html"]["en"])
     assert "../other/#veldiv-art-2" in hrefs and "../rules/#veldiv-art-4" in hrefs, hrefs

@@ -246,8 +246,8 @@ def test_cli_stats_json_and_words_in_both_languages() -> None:
     fr = cli("stats", "veldiv.individuelle", "--players", "3", "-n", "1200", "--seed", "3", "--lang", "fr")
     assert en.returncode == fr.returncode == 0
     assert en.stdout.startswith("Individual race, 3 players: 1,200 races (seed 3)\nWins (share of races, 95% interval)")
-    assert fr.stdout.startswith("Course individuelle, 3 joueurs : 1 200 courses (graine 3)\nVictoires (part des")
-    assert "Length in throws: mean " in en.stdout and "Longueur en lancers : moyenne " in fr.stdout
+    assert fr.stdout.startswith("Course individuelle, 3 joueurs\u00a0: 1 200 courses (graine 3)\nVictoires (part des")
+    assert "Length in throws: mean " in en.stdout and "Longueur en lancers\u00a0: moyenne " in fr.stdout
     assert "  Points scored\n    Player 1  " in en.stdout and "  Points marqués\n    Joueur 1  " in fr.stdout
     assert "\u00a0%" in fr.stdout and "1st" in en.stdout and "1er" in fr.stdout
 
@@ -263,8 +263,8 @@ def test_cli_compare_json_and_words_in_both_languages() -> None:
     en, fr = cli(*args).stdout, cli(*args, "--lang", "fr").stdout
     assert "Reading compared: In legs: does every leg start again with six horses?" in en
     assert "  A: Six horses every leg (the default)\n  B: Lost horses stay lost" in en
-    assert "  A : Six chevaux à chaque manche (par défaut)\n  B : Les chevaux perdus le restent" in fr
-    assert "\nVerdict (B): " in en and "\nVerdict (B) : " in fr
+    assert "  A\u00a0: Six chevaux à chaque manche (par défaut)\n  B\u00a0: Les chevaux perdus le restent" in fr
+    assert "\nVerdict (B): " in en and "\nVerdict (B)\u00a0: " in fr
 
 
 @pytest.mark.parametrize("args, where", [
@@ -287,7 +287,7 @@ def test_cli_bad_input_exits_2_with_one_line(args: tuple[str, ...], where: str) 
         out = cli(*args, "--lang", lang)
         assert out.returncode == 2 and out.stdout == "", out.stderr
         assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
-        assert out.stderr.startswith("parcours : " if lang == "fr" else "parcours: ")
+        assert out.stderr.startswith("parcours\u00a0: " if lang == "fr" else "parcours: ")
         if lang == "en":
             assert where in out.stderr, out.stderr
 

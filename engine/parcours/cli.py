@@ -10,9 +10,9 @@ import sys
 from collections.abc import Iterator
 from typing import Any, NoReturn, TextIO
 
-from .core import ScenarioError, french_number, number_words
+from .core import ScenarioError, french_number, number_words, typeset
 from .games import all_games, all_races, default_options
-from .narrate import sentence
+from .narrate import choice_words, sentence
 from .options import OptionValue
 from .report import compare_lines, stats_lines
 from .scenario import MAX_TEXT, Game, Scenario, loads, parse, play, result
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args))
     except ScenarioError as err:
         lang = _lang(sys.argv[1:] if argv is None else argv)
-        print(f"parcours{' ' if lang == 'fr' else ''}: {err.words()[lang]}", file=sys.stderr)
+        print(typeset(f"parcours{' ' if lang == 'fr' else ''}: {err.words()[lang]}", lang), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -188,7 +188,7 @@ def _status(game: Game, lang: str, unused: int) -> str:
     if unused:
         line += (f" ({unused} dé inutilisé)" if unused == 1 else f" ({unused} dés inutilisés)") if lang == "fr" \
             else (" (1 unused die)" if unused == 1 else f" ({unused} unused dice)")
-    return line
+    return typeset(line, lang)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -230,7 +230,7 @@ def _decisions(game: Game, humans: set[int], rng: random.Random, lang: str) -> I
     bot = next(iter(game.rules.BOTS.values()), None)
     while (need := game.need()) is not None:
         if need.seat in humans:
-            words = game.rules.choice_words(game.state, need) if need.kind == "choice" else {}
+            words = choice_words(game.rules, game.state, need) if need.kind == "choice" else {}
             choice = _ask(need.seat, lang, [(c, words[c][lang]) for c in need.choices], _hand(game, need.seat, lang))
             if choice is None:
                 return
@@ -255,7 +255,7 @@ def _hand(game: Game, seat: int, lang: str) -> str:
     if not hands:
         return ""
     cards = ", ".join(hands[seat]) or ("aucune carte" if lang == "fr" else "no cards")
-    return f"[{'votre main' if lang == 'fr' else 'your hand'}: {cards}] "
+    return typeset(f"[{'votre main :' if lang == 'fr' else 'your hand:'} {cards}] ", lang)
 
 
 def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = "") -> str | None:
@@ -271,6 +271,7 @@ def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = ""
     else:
         prompt = (f"Joueur {seat + 1}, Entrée pour lancer (q pour quitter) : " if lang == "fr"
                   else f"Player {seat + 1}, press Enter to throw (q to quit): ")
+    prompt = typeset(prompt, lang)
     while True:
         try:
             answer = input(prompt).strip()
@@ -300,7 +301,7 @@ def _stats(args: argparse.Namespace) -> int:
     result = run(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bots, bar)
     if bar is not None:
         sys.stderr.write("\n")
-    _print_measures(result.to_json(), stats_lines(result, args.lang), args.json)
+    _print_measures(result.to_json(), stats_lines(result, args.lang), args.json, args.lang)
     return 130 if result.interrupted else 0
 
 
@@ -314,15 +315,15 @@ def _compare(args: argparse.Namespace) -> int:
     result = compare(scenario.ruleset, scenario.players, args.option, args.count, args.seed, values, bots, bar)
     if bar is not None:
         sys.stderr.write("\n")
-    _print_measures(result.to_json(), compare_lines(result, args.lang), args.json)
+    _print_measures(result.to_json(), compare_lines(result, args.lang), args.json, args.lang)
     return 130 if result.stats[0].interrupted else 0
 
 
-def _print_measures(data: dict[str, Any], lines: list[str], as_json: bool) -> None:
+def _print_measures(data: dict[str, Any], lines: list[str], as_json: bool, lang: str) -> None:
     if as_json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print("\n".join(lines))
+        print(typeset("\n".join(lines), lang))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -367,27 +368,31 @@ def _progress_bar(total: int) -> Any:
 def _print_summary(s: Summary, lang: str = "en") -> None:
     data = s.to_json()
     fr = lang == "fr"
+
+    def say(line: str) -> None:  # each line typeset as its language sets it
+        print(typeset(line, lang))
+
     if s.interrupted:
-        print(f"Interrompu : {s.races} courses terminées sur {s.requested}." if fr
-              else f"Interrupted: {s.races} of {s.requested} races completed.")
+        say(f"Interrompu : {s.races} courses terminées sur {s.requested}." if fr
+            else f"Interrupted: {s.races} of {s.requested} races completed.")
     if s.races == 0:
         return
     bots = (f" (robots : {', '.join(s.bots)})" if fr else f" (bots: {', '.join(s.bots)})") if s.bots else ""
     races = _plural(s.races, "course", "courses") if fr else _plural(s.races, "race", "races")
-    print(f"{races} de {s.ruleset}, {s.players} joueurs{bots}" if fr
-          else f"{races} of {s.ruleset}, {s.players} players{bots}")
+    say(f"{races} de {s.ruleset}, {s.players} joueurs{bots}" if fr
+        else f"{races} of {s.ruleset}, {s.players} players{bots}")
     for seat, rate in enumerate(data["win_rate"]):
-        print(f"  place {seat} : gagne {_pct(rate['rate'], fr)} (IC à 95 % de {_pct(rate['low'], fr)} "
-              f"à {_pct(rate['high'], fr)})" if fr else
-              f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
+        say(f"  place {seat} : gagne {_pct(rate['rate'], fr)} (IC à 95 % de {_pct(rate['low'], fr)} "
+            f"à {_pct(rate['high'], fr)})" if fr else
+            f"  seat {seat}: wins {rate['rate']:.1%} (95% CI {rate['low']:.1%} to {rate['high']:.1%})")
     length = data["length"]
-    print(f"  lancers par course : min {length['min']}, médiane {length['median']}, "
-          f"moyenne {number_words(length['mean'], 'fr', 1)}, max {length['max']}" if fr else
-          f"  throws per race: min {length['min']}, median {length['median']}, "
-          f"mean {number_words(length['mean'], 'en', 1)}, max {length['max']}")
-    print("  articles appliqués (événements qui les citent) :" if fr else "  articles fired (events citing them):")
+    say(f"  lancers par course : min {length['min']}, médiane {length['median']}, "
+        f"moyenne {number_words(length['mean'], 'fr', 1)}, max {length['max']}" if fr else
+        f"  throws per race: min {length['min']}, median {length['median']}, "
+        f"mean {number_words(length['mean'], 'en', 1)}, max {length['max']}")
+    say("  articles appliqués (événements qui les citent) :" if fr else "  articles fired (events citing them):")
     for art, count in sorted(s.articles.items(), key=lambda kv: -kv[1]):
-        print(f"    {art:<32} {count:>9}")
+        say(f"    {art:<32} {count:>9}")
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -402,18 +407,18 @@ def _rulesets(args: argparse.Namespace) -> int:
     listing: dict[str, Any] = {"rulesets": {}, "options": {}, "articles": []}
     for game in all_games().values():
         for rid, r in game.RACES.items():
-            listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team,
-                                        "seat_colours": list(game.SEAT_COLOURS)}
+          listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team,
+                                      "seat_colours": list(game.SEAT_COLOURS)}
         for oid, o in game.OPTIONS.items():
-            listing["options"][oid] = o.to_json() | {"applies": sorted(game.APPLIES[oid])}
+          listing["options"][oid] = o.to_json() | {"applies": sorted(game.APPLIES[oid])}
         listing["articles"].extend(game.ARTICLES)
         if hasattr(game, "BOXES"):
-            listing["boxes"] = {box: list(races) for box, races in game.BOXES.items()}
+          listing["boxes"] = {box: list(races) for box, races in game.BOXES.items()}
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=1))
     else:
         for rid, r in all_races().items():
-            print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
+          print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeGuard
@@ -26,13 +27,14 @@ class ScenarioError(ValueError):
         super().__init__(f"{where}: {problem}")
         self.where = where
         self.problem = problem
-        self.problem_fr = _one_line(fr, 300)
+        self.problem_fr = typeset(_one_line(fr, 300), "fr")
 
     def words(self) -> dict[str, str]:
         """The refusal as one line in each language. In French the field's path, which stays as the
         scenario writes it, is named as such ("champ setup.board.holes : …", "option --bots : …")."""
         kind = "option" if self.where.startswith("-") else "champ"
-        return {"en": f"{self.where}: {self.problem}", "fr": f"{kind} {self.where} : {self.problem_fr}"}
+        fr = typeset(f"{kind} {self.where} : {self.problem_fr}", "fr")
+        return {"en": f"{self.where}: {self.problem}", "fr": fr}
 
 
 def refusal(err: Exception) -> dict[str, str]:
@@ -182,3 +184,20 @@ def number_words(value: float, lang: str, decimals: int = 0, percent: bool = Fal
 def french_number(number: int) -> str:
     """A large number as French writes it: 1 000 000 (English: f"{number:,}", 1,000,000)."""
     return number_words(number, "fr")
+
+
+# A plain space that French typography makes a no-break one: before : ; ! ? and », after «.
+_FRENCH_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
+
+
+def typeset(text: str, lang: str) -> str:
+    """A text as its language sets it. French keeps a sign and the word before it on one line, and
+    « … » around their words: the plain space written before : ; ! ? » and after « becomes a no-break
+    space (U+00A0, which every font has). English is left as written. Every French sentence the
+    engine, its view and the pages assemble passes here (the scripts: lang.mjs's typeset)."""
+    return _FRENCH_SPACE.sub("\u00a0", text) if lang == "fr" else text
+
+
+def typeset_words(words: dict[str, str]) -> dict[str, str]:
+    """Words in each language ({"fr": …, "en": …}), each typeset as its language sets it."""
+    return {lang: typeset(text, lang) for lang, text in words.items()}

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .core import Event, Events, Need
+from .core import Event, Events, Need, typeset_words
 from .options import Option, OptionValue
 
 
@@ -40,6 +40,9 @@ class Race:
     max_players: int
     team: bool = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", typeset_words(self.name))  # as a page shows it (core.typeset)
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -47,6 +50,9 @@ class Figure:
 
     name: dict[str, str]  # {"fr", "en"}: what it counts, as a heading ("Jetons Premier" / "Premier tokens")
     share: bool = False  # a yes or no of each race, shown as a share of races (else a mean per race)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", typeset_words(self.name))  # as a page shows it (core.typeset)
 
 
 @dataclass(frozen=True)

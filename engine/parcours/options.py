@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .core import ScenarioError, is_whole
+from .core import ScenarioError, is_whole, typeset_words
 
 OptionValue = str | int
 CONFIDENCE = {
@@ -36,6 +36,10 @@ class Option:
     def __post_init__(self) -> None:
         assert self.confidence in CONFIDENCE, (self.id, self.confidence)
         assert list(self.labels) == list(self.values), f"{self.id}: a label for each value, in the same order"
+        # Its words typeset once, as made (French: a no-break space before ":"), for every page to show.
+        object.__setattr__(self, "question", typeset_words(self.question))
+        object.__setattr__(self, "values", {v: typeset_words(t) for v, t in self.values.items()})
+        object.__setattr__(self, "labels", {v: typeset_words(t) for v, t in self.labels.items()})
 
     def check(self, value: object, where: str) -> OptionValue:
         if self.number_range is not None:

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural
 from .games import game_of
 from .interface import GameRules
+from .narrate import choice_words, question_words
 from .options import OptionValue, resolve
 
 _FIELDS = ("ruleset", "players", "options", "setup", "dice", "choices", "seed", "title", "description")
@@ -314,8 +315,8 @@ class Game:
         """A decision's words: each choice's label and the question, in both languages."""
         if need is None or need.kind != "choice":
             return None
-        return {"labels": self.rules.choice_words(self.state, need),
-                "question": self.rules.question_words(self.state, need)}
+        return {"labels": choice_words(self.rules, self.state, need),
+                "question": question_words(self.rules, self.state, need)}
 
     def advance(self, dice: DiceSource, choices: Iterable[str], max_steps: int | None = None,
                 words: bool = False) -> Iterator[Step]:

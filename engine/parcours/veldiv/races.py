@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core import typeset_words
+
 TRACK_SQUARES = 48
 START_LINE = 48
 
@@ -27,6 +29,9 @@ class Race:
     team: bool
     min_players: int
     max_players: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", typeset_words(self.name))  # as a page shows it (core.typeset)
 
     @property
     def riders_per_player(self) -> int:
