@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from parcours import veldiv
-from parcours.core import plural
+from parcours.core import plural, typeset
 from parcours_view import board_svg, symbols
 from parcours_view.words import both_text as both  # a short text in both languages, marked
 
@@ -44,14 +44,15 @@ def heading(fr: str, en: str, ident: str) -> str:
     """A section's Markdown heading in both languages, French first, each marked with its own."""
     # A bare separator, not both()'s marked one: the build's hook finds a heading's two languages
     # by it, to mark them in Material's table of contents and menu (plain text there).
-    return f'\n## <span lang="fr">{escape(fr)}</span> · <span lang="en">{escape(en)}</span> {{#{ident}}}\n'
+    fr = escape(typeset(fr, "fr"))
+    return f'\n## <span lang="fr">{fr}</span> · <span lang="en">{escape(en)}</span> {{#{ident}}}\n'
 
 
 def bi(text: dict[str, str] | None, tag: str = "p") -> str:
     """Both languages, side by side on a wide screen."""
     if not text:
         return ""
-    return (f'<div class="px-bi"><{tag} lang="fr">{escape(" ".join(text["fr"].split()))}</{tag}>'
+    return (f'<div class="px-bi"><{tag} lang="fr">{escape(typeset(" ".join(text["fr"].split()), "fr"))}</{tag}>'
             f'<{tag} lang="en">{escape(" ".join(text["en"].split()))}</{tag}></div>')
 
 
@@ -212,7 +213,7 @@ def _cards(items: list[dict[str, Any]]) -> str:
 def _track_figure() -> str:
     squares, line = veldiv.TRACK_SQUARES, veldiv.START_LINE
     label_en = f"The oval track of {squares} numbered squares; the line is after square {line}."
-    label_fr = f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}."
+    label_fr = typeset(f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}.", "fr")
     empty = {"ruleset": "veldiv.individuelle", "riders": []}
     board = board_svg("veldiv.individuelle", empty, f"{label_fr} · {label_en}")  # its aria-label: French, then English
     return (symbols("veldiv") + f'<figure class="px-figure">{board}'

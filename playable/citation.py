@@ -11,6 +11,8 @@ from html import escape
 from importlib.metadata import version
 from pathlib import Path
 
+from parcours.core import typeset
+
 from .archive import date_words
 
 
@@ -60,4 +62,4 @@ def citation_box(game_name: str, address: str, article: str, article_title: dict
           f"“{escape(article_title['en'])}” is cited as <code>{escape(link)}</code>.</p>")
     return (f'<aside class="px-citation" id="cite"><p class="px-citation-title">'
             f'<span lang="fr">Comment citer cette page</span> · <span lang="en">How to cite this page</span></p>'
-            f'<div class="px-bi"><div lang="fr">{fr}</div><div lang="en">{en}</div></div></aside>')
+            f'<div class="px-bi"><div lang="fr">{typeset(fr, "fr")}</div><div lang="en">{en}</div></div></aside>')

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 from mkdocs.structure.files import File
 
 from parcours import all_games, all_races, veldiv
+from parcours.core import typeset
 from parcours.options import CONFIDENCE, Option, OptionValue
 from parcours_view.film import Links
 
@@ -33,7 +35,7 @@ def _rulesets_table(lang: str) -> str:
         boxes = ", ".join("nº" + box[2:] for box, races in veldiv.BOXES.items() if rid in races) or "—"
         rows.append(f"| {race.name[lang]} | `{rid}` | {race.min_players}\u2060–\u2060{race.max_players} "
                     f"| {yes if race.team else no} | {boxes} |")
-    return "\n".join(rows)
+    return typeset("\n".join(rows), lang)
 
 
 def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
@@ -74,7 +76,7 @@ def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
             cells = ([f"[`{oid}`]({note})", question] if codes else [f"[{question}]({note})"]) + [
                 article, CONFIDENCE[option.confidence][lang], value(option.default), others]
             rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+    return typeset("\n".join(rows), lang)
 
 
 def _race_option(rid: str, race: Any, links: Links, seat_colours: tuple[dict[str, str], ...]) -> str:
@@ -99,7 +101,7 @@ def _words_attributes(words: dict[str, str], attribute: str = "text") -> str:
 
 def _both(fr: str, en: str) -> str:
     """A text in both languages, French first, each marked with its own (the build's hook marks the " · ")."""
-    return f'<span lang="fr">{fr}</span> · <span lang="en">{en}</span>'
+    return f'<span lang="fr">{typeset(fr, "fr")}</span> · <span lang="en">{en}</span>'
 
 
 def _url_of(docs: Path, use_directory_urls: bool) -> Callable[[str], str]:
@@ -155,7 +157,18 @@ def _ronde_course() -> str:
     """The Ronde van Vlaanderen's course (the reconstruction the engine plays) as a race profile."""
     from parcours_view.profile import course_figure
 
-    return course_figure()
+    return _french_marked(course_figure())
+
+
+# The text that opens an element marked French, up to its first tag.
+FRENCH_MARKED = re.compile(r'(<[^<>]* lang="fr"[^<>]*>)([^<]+)')
+
+
+def _french_marked(html: str) -> str:
+    """Markup whose French its module writes inline (the course's caption): each element marked French
+    has its text typeset as French sets it (its text up to its first tag: the markup given has no tag
+    inside a French text)."""
+    return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), html)
 
 
 def define_env(env: Any) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from parcours import all_games, game_of
+from parcours.core import typeset
 from parcours.interface import GameRules
 from parcours.options import CONFIDENCE
 from parcours_view import film, symbols
@@ -69,6 +70,11 @@ def _paragraph(text: str, lang: str) -> str:
     return f'<p lang="{lang}">{escape(" ".join(text.split()))}</p>'
 
 
+def _words(text: str, lang: str) -> str:
+    """Our own words (never an original's), typeset as their language sets them, escaped."""
+    return escape(typeset(text, lang))
+
+
 def _markdown_text(text: str) -> str:
     """Plain text inside a line of Markdown (a heading): no HTML, no emphasis, no attribute list."""
     return re.sub(r"([\\`*_\[\]{}#<>&])", lambda m: escape(m.group(1)) if m.group(1) in "<>&" else "\\" + m.group(1),
@@ -77,7 +83,7 @@ def _markdown_text(text: str) -> str:
 
 def bilingual_heading(fr: str, en: str) -> str:
     """A Markdown heading's text in both languages, French first, each marked with its own."""
-    return f'<span lang="fr">{_markdown_text(fr)}</span> · <span lang="en">{_markdown_text(en)}</span>'
+    return f'<span lang="fr">{_markdown_text(typeset(fr, "fr"))}</span> · <span lang="en">{_markdown_text(en)}</span>'
 
 
 def _indent(html: str) -> str:
@@ -103,7 +109,7 @@ def _option_box(rules: GameRules, option_id: str) -> str:
     rows = []
     for lang in ("fr", "en"):
         fr = lang == "fr"
-        colon = " :" if fr else ":"
+        colon = typeset(" :" if fr else ":", lang)  # as the options' sentences write it
         if option.number_range:
             low, high = option.number_range
             readings = (f"<li>{'un nombre de' if fr else 'a number from'} {low} {'à' if fr else 'to'} {high}"
@@ -117,19 +123,21 @@ def _option_box(rules: GameRules, option_id: str) -> str:
                 for value, text in option.values.items())
         head = "Les lectures possibles" if fr else "The possible readings"
         sure = CONFIDENCE[option.confidence][lang]
-        rows.append(f'<div lang="{lang}"><p><strong>{head}</strong> '
-                    f"({'confiance' if fr else 'confidence'}{colon} <em>{sure}</em>). "
-                    f"{escape(option.question[lang])}</p><ul>{readings}</ul></div>")
+        row = (f'<div lang="{lang}"><p><strong>{head}</strong> '
+               f"({'confiance' if fr else 'confidence'}{colon} <em>{sure}</em>). "
+               f"{escape(option.question[lang])}</p><ul>{readings}</ul></div>")
+        rows.append(typeset(row, lang))
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 
 def _note(rules: GameRules, note: dict[str, Any], docs: Path) -> str:
-    body = (f'<div class="px-note-text"><div lang="fr"><p>{escape(" ".join(note["text"]["fr"].split()))}</p></div>'
-            f'<div lang="en"><p>{escape(" ".join(note["text"]["en"].split()))}</p></div></div>')
+    fr, en = (" ".join(note["text"][lang].split()) for lang in ("fr", "en"))
+    body = (f'<div class="px-note-text"><div lang="fr"><p>{_words(fr, "fr")}</p></div>'
+            f'<div lang="en"><p>{escape(en)}</p></div></div>')
     if note.get("option"):
         body += _option_box(rules, note["option"]) + impact_box(docs, rules.GAME, note["option"])
     kind = "question" if note.get("option") else "note"
-    title = " · ".join(f'<span lang="{lang}">{escape(note["title"][lang])}</span>' for lang in ("fr", "en"))
+    title = " · ".join(f'<span lang="{lang}">{_words(note["title"][lang], lang)}</span>' for lang in ("fr", "en"))
     # Material's admonition as HTML: written as `!!!`, Markdown would wrap the body's blocks in a <p>
     # (which the browser then splits into empty paragraphs around it).
     return f'<div class="admonition {kind}">\n<p class="admonition-title">{title}</p>\n{body}\n</div>\n'
@@ -156,9 +164,10 @@ def example_html(example: Example, links: Links = "#") -> str:
     return (
         f'<div class="px-example" id="{ident}" data-example="{example.name}" data-article="{example.article}" '
         f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options))}">'
-        f'<div class="px-example-head"><p class="px-example-title"><span lang="fr">{escape(example.title["fr"])}</span>'
+        f'<div class="px-example-head"><p class="px-example-title">'
+        f'<span lang="fr">{_words(example.title["fr"], "fr")}</span>'
         f' · <span lang="en">{escape(example.title["en"])}</span></p>'
-        f'<div class="px-explain"><p lang="fr">{escape(example.explain["fr"])}</p>'
+        f'<div class="px-explain"><p lang="fr">{_words(example.explain["fr"], "fr")}</p>'
         f'<p lang="en">{escape(example.explain["en"])}</p></div></div>'
         f'<figure class="px-figure">{_following(last["board"], last["label"])}<figcaption class="px-caption">'
         f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}</span>'
@@ -262,9 +271,9 @@ def _texts(rulebook: dict[str, Any]) -> dict[str, str]:
             "original_label": bilingual_heading(label["fr"], label["en"]) if label["fr"] != label["en"]
             else _markdown_text(label["fr"]),
             "translation_label": LANG_NAMES[second],
-            "original_source": escape(printed["original_source"][first]),
-            "original_source_other": escape(printed["original_source"][second]),
-            "translation_source": escape(printed["translation_source"])}
+            "original_source": _words(printed["original_source"][first], first),
+            "original_source_other": _words(printed["original_source"][second], second),
+            "translation_source": _words(printed["translation_source"], second)}
 
 
 def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str],
@@ -277,14 +286,14 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
     original = (_paragraphs(section["original"], first)
                 + f'<p class="px-source" lang="{first}">{texts["original_source"]}</p>'
                 + f'<p class="px-source px-source-other" lang="{second}">{texts["original_source_other"]}</p>')
-    translation = _paragraphs(section["translation"], second) + \
+    translation = _paragraphs(typeset(section["translation"], second), second) + \
         f'<p class="px-source" lang="{second}">{texts["translation_source"]}</p>'
     parts = [f"## {title} {{#{ident}}}\n",
              _parallel(texts["original_label"], original, texts["translation_label"], translation)]
     sic = section.get("sic") or []
     if sic:
         items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: '
-                        f'<span lang="fr">{escape(s["note"]["fr"])}</span> '
+                        f'<span lang="fr">{_words(s["note"]["fr"], "fr")}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
     parts.extend(_note(rules, n, docs) for n in section.get("notes") or [])

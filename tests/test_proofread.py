@@ -8,7 +8,10 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - a code where a word belongs: in any menu (every decision of every worked example is opened
       and its menu read, as a reader would get there: step, then "play from the step shown");
     - English inside French-marked text, French inside English-marked text (function words that do
-      not occur in the other language), outside the originals and code.
+      not occur in the other language), outside the originals and code;
+    - in French-marked text, a plain space (U+0020) before : ; ! ? or », or after «, where French
+      typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
+      typeset), outside the originals (as transcribed) and code.
 Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
 test_browser_lang.py.
 """
@@ -42,6 +45,11 @@ DEFECTS = r"""
   const root = selector ? document.querySelector(selector) : document.body;
   // Quoted sources keep their own words (the Ronde's English rulebook says "rider(s)"), code is code.
   const quoted = (el) => el.closest(".px-parallel .tabbed-block:first-child, .px-sic, code, pre, kbd, .px-original");
+  // The originals as transcribed, never retypeset: the first text of a parallel (its source line is
+  // ours), a [sic] quote, a witness's reading; and code.
+  const original = (el) => el.closest(
+    ".px-parallel .tabbed-block:first-child > :not(.px-source), .px-sic q, .px-original, code, pre, kbd");
+  const PLAIN_SPACE_FR = / [:;!?»]|« /;
   const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
   const EN_IN_FR = /\b(the|and|with|player|rider|throws|square|space|wins)\b/;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -64,8 +72,10 @@ DEFECTS = r"""
     if (size < 9 && !el.closest(".md-sidebar:not([data-md-state]) .md-nav__link, .px-sr")) {
       say(`text of ${size.toFixed(1)} px`, el, text);
     }
-    if (quoted(el)) continue;
     const lang = el.closest("[lang]")?.getAttribute("lang");
+    const plain = lang === "fr" && !original(el) && text.match(PLAIN_SPACE_FR);
+    if (plain) say(`plain space in French ("${plain[0].replace(" ", "␣")}")`, el, text);
+    if (quoted(el)) continue;
     // Words quoted from the other language ("la « finishing line »", "the “ligne d'arrivée”") are quotes.
     const own = text.replace(/«[^»]*»|“[^”]*”|"[^"]*"|‘[^’]*’/g, " ");
     const english = lang === "fr" && own.match(EN_IN_FR);

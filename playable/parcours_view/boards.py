@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from parcours.core import typeset
+
 from .registry import VIEWS, view_of
 
 
@@ -17,8 +19,8 @@ def board_svg(ruleset: str, position: dict[str, Any], label: str) -> str:
 
 
 def board_label(position: dict[str, Any], lang: str) -> str:
-    """The position in words, for screen readers and the caption."""
-    return view_of(position["ruleset"]).board_label(position, lang)
+    """The position in words, for screen readers and the caption, typeset as its language sets it."""
+    return typeset(view_of(position["ruleset"]).board_label(position, lang), lang)
 
 
 def accessible_name(labels: dict[str, str]) -> str:

@@ -12,8 +12,8 @@ from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES, observe
 from parcours.cdp.narrate import SCORE_WORDS, squares_to_go
 from parcours.cdp.velocita import State as VelocitaState
 from parcours.cdp.velocita_solver import advice, chances
-from parcours.core import number_words
-from parcours.narrate import plural
+from parcours.core import number_words, typeset
+from parcours.narrate import choice_words, plural
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .track import Oval, colour, defs
@@ -96,7 +96,7 @@ def assess(game: Game) -> Assessment | None:
     need = game.need()
     decision = need is not None and need.kind == "choice"
     best = advice(game.state, need.choices) if need is not None and decision else None
-    words = game.rules.choice_words(game.state, need)[best] if need is not None and best is not None else None
+    words = choice_words(game.rules, game.state, need)[best] if need is not None and best is not None else None
     found = {"chances": [round(p0, 4), round(1 - p0, 4)], "best": best, "best_words": words, "decision": decision}
     return Assessment(found, {lang: _assessment_html(found, lang) for lang in ("fr", "en")})
 
@@ -111,7 +111,7 @@ def _assessment_html(found: dict[str, Any], lang: str) -> str:
         text += f" Le meilleur choix ici : {best}." if lang == "fr" else f" The best choice here: {best}."
     elif found["decision"]:
         text += " Ici, tous les choix se valent." if lang == "fr" else " Here every choice is worth the same."
-    return f'<p class="px-odds">{text}</p>'
+    return f'<p class="px-odds">{typeset(text, lang)}</p>'
 
 
 def heat_svg(shares: dict[int, float], label: str) -> str | None:

@@ -12,7 +12,7 @@ from parcours.core import refusal
 from parcours.narrate import article_label
 from parcours.scenario import Step, loads_json
 
-from .boards import accessible_name
+from .boards import accessible_name, board_label
 from .registry import view_of
 
 LANGS = ("fr", "en")
@@ -123,7 +123,7 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, links:
     position = game.position()
     view = view_of(game.scenario.ruleset)
     found = view.assess(game)
-    labels = {lang: view.board_label(position, lang) for lang in LANGS}
+    labels = board_labels(position)
     html = {lang: _step_html(events, lang, team, links, start) + (found.html[lang] if found else "") for lang in LANGS}
     return {
         "item": step_item(faces, html, sides if faces and view.NAMED_DICE else None),
@@ -137,6 +137,11 @@ def _frame(game: Game, events: list[Event], faces: list[int], team: bool, links:
         "turn": position["turn"],
         "finished": position["finished"],
     }
+
+
+def board_labels(position: dict[str, Any]) -> dict[str, str]:
+    """The position in words, in each language (a board's caption and accessible name)."""
+    return {lang: board_label(position, lang) for lang in LANGS}
 
 
 def step_item(faces: list[int], html: dict[str, str], sides: int | None = None) -> str:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from parcours import ScenarioError
 from parcours.chevaux import Board
 from parcours.chevaux.odds import Chance, Odds, odds
-from parcours.core import number_words, refusal
+from parcours.core import number_words, refusal, typeset
 from parcours.scenario import loads_json
 
 from .charts import bar_chart
@@ -36,9 +36,10 @@ def _table(o: Odds) -> str:
         for name, w, r in rows)
     exact = f'<th scope="col">{_both("Fraction exacte", "Exact fraction")}</th>' if o.exact else ""
     note = "" if o.exact else (
-        '<p class="px-odds-note"><span lang="fr">Sur un plateau aussi grand, les fractions exactes seraient trop '
-        'longues à calculer : les chances sont calculées en virgule flottante.</span> <span lang="en">On a board this '
-        'large, exact fractions would take too long: the chances are computed in floating point.</span></p>')
+        '<p class="px-odds-note"><span lang="fr">' + typeset('Sur un plateau aussi grand, les fractions exactes '
+        'seraient trop longues à calculer : les chances sont calculées en virgule flottante.', "fr") + '</span> '
+        '<span lang="en">On a board this large, exact fractions would take too long: the chances are computed in '
+        'floating point.</span></p>')
     return (f'{note}<table class="px-odds-table"><thead><tr><th scope="col">{_both("Joueur", "Player")}</th>'
             f'<th scope="col">{_both("Gagne", "Wins")}</th>{exact}'
             f'<th scope="col">{_both("Perd ses six chevaux", "Loses all six horses")}</th></tr></thead>'
@@ -68,15 +69,16 @@ def _chart(o: Odds) -> str:
         if total > Fraction(999, 1000):
             break
     mean = float(sum(t * p for t, p in o.length.items()))
-    label = (f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} (99,9 % des parties), "
-             f"moyenne {number_words(mean, 'fr', 1)} · "
-             f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
+    length_fr = typeset(f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} "
+                        f"(99,9 % des parties), moyenne {number_words(mean, 'fr', 1)}", "fr")
+    label = (f"{length_fr} · Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
              f"(99.9% of games), mean {number_words(mean, 'en', 1)}")
+    caption_fr = typeset(f"Durée d'une partie, en coups de dé : moyenne {number_words(mean, 'fr', 1)}.", "fr")
     svg = bar_chart([(t, float(p)) for t, p in shown], ("Coups de dé", "Throws of the die"),
                     ("Parties (%)", "Games (%)"), label)
     rows = "".join(f"<tr><td>{t}</td><td>{_chances(p)}</td></tr>" for t, p in shown)
     return (f'<figure class="px-figure">{svg}<figcaption class="px-caption">'
-            f'<span lang="fr">Durée d\'une partie, en coups de dé : moyenne {number_words(mean, "fr", 1)}.</span><br>'
+            f'<span lang="fr">{caption_fr}</span><br>'
             f'<span lang="en">Length of a game, in throws of the die: mean {number_words(mean, "en", 1)}.</span>'
             f'</figcaption></figure><details><summary>{_both("Les chiffres", "The figures")}</summary><table><thead>'
             f'<tr><th>{_both("Coups", "Throws")}</th><th>{_both("Probabilité", "Probability")}</th></tr></thead>'

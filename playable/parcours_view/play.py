@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from parcours import Dice, Game, Scenario, ScenarioError, all_races, parse
-from parcours.core import refusal
+from parcours.core import refusal, typeset_words
 from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
 from .boards import accessible_name
-from .film import LANGS, links_of, start_frame, step_frame
+from .film import board_labels, links_of, start_frame, step_frame
 from .interface import Scoreboard, Words, figure
 from .registry import view_of
 
@@ -110,7 +110,7 @@ def play(request: object) -> dict[str, Any]:
     count += bot_moves
     position = _seen(game, humans)
     if frames:  # the last frame is the position now: drawn once, as the person may see it
-        frames[-1]["label"] = {lang: view.board_label(position, lang) for lang in LANGS}
+        frames[-1]["label"] = board_labels(position)
         frames[-1]["board"] = view.board_svg(position, accessible_name(frames[-1]["label"]))
     shown = position["need"]
     if shown is not None and humans is not None and shown["seat"] not in humans:
@@ -153,10 +153,11 @@ def scoreboard_json(board: Scoreboard, position: dict[str, Any]) -> dict[str, An
     seats = sorted(range(len(board.rows)), key=lambda seat: (places[seat], seat)) if places else range(len(board.rows))
     return {
         "caption": RESULTS_CAPTION if finished else SCORE_CAPTION,
-        "columns": ([PLACE] if places else []) + list(board.columns),
-        "rows": [{"seat": seat, "cells": ([figure(places[seat])] if places else []) + list(board.rows[seat])}
+        "columns": [typeset_words(w) for w in ([PLACE] if places else []) + list(board.columns)],
+        "rows": [{"seat": seat, "cells": [typeset_words(w) for w in ([figure(places[seat])] if places else [])
+                                          + list(board.rows[seat])]}
                  for seat in seats],
-        "name_column": 1 if places else 0, "note": board.note, "final": finished,
+        "name_column": 1 if places else 0, "note": board.note and typeset_words(board.note), "final": finished,
     }
 
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from html import escape
 
+from parcours.core import typeset
+
 
 def both(fr: str, en: str, tag: str = "span") -> str:
-    """Markup (already escaped) in both languages; tag "tspan" inside an SVG <text>."""
+    """Markup (already escaped) in both languages, each typeset as it sets it (core.typeset); tag
+    "tspan" inside an SVG <text>."""
+    fr = typeset(fr, "fr")
     if fr == en:
         return fr
     return f'<{tag} lang="fr">{fr}</{tag}><{tag} class="px-sep"> · </{tag}><{tag} lang="en">{en}</{tag}>'

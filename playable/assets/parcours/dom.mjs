@@ -2,15 +2,17 @@
 // one helper that writes a text in both languages.
 
 import { engine } from "./engine.mjs";
-import { followWords } from "./lang.mjs";
+import { followWords, typeset } from "./lang.mjs";
 
-// An element: h("button", {type: "button", class: "px-x", text: "…"}, child, [children]…).
+// An element: h("button", {type: "button", class: "px-x", text: "…"}, child, [children]…). Its
+// text is typeset as its language (attribute lang) sets it: every French text the scripts write
+// is an element marked French.
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
+    else if (key === "text") el.textContent = typeset(value, attrs.lang);
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {

@@ -44,9 +44,18 @@ export function chosenLanguage() {
   return mode === "fr" || mode === "en" ? mode : "both";
 }
 
+// A text as its language sets it, as the build's are (parcours.core.typeset): French keeps a sign
+// and the word before it on one line, and « … » around their words, the plain space written
+// before : ; ! ? » and after « becoming a no-break space (U+00A0). English is left as written.
+const FRENCH_SPACE = / (?=[:;!?»])|(?<=«) /g;
+export function typeset(text, lang) {
+  return lang === "fr" && typeof text === "string" ? text.replace(FRENCH_SPACE, "\u00a0") : text;
+}
+
 // Words for a place where only text will do (an <option>, an attribute): {en, fr} in the reader's
 // choice, French first when both.
-export function wordsFor({ en, fr }) {
+export function wordsFor({ en, fr: written }) {
+  const fr = typeset(written, "fr");
   const mode = chosenLanguage();
   return mode === "fr" || fr === en ? fr : mode === "en" ? en : `${fr} · ${en}`;
 }
