@@ -29,7 +29,7 @@ PROJECT = Path(__file__).parent.parent
 SIBLING = re.compile(r"""["'](\./[\w.-]+\.mjs)["']""")
 # " · " between two texts each marked with its language: <span lang="fr">…</span> · <span lang="en">
 BARE_SEPARATOR = re.compile(r'(?<=</span>) · (?=<span lang="(?:fr|en)">)')
-LANGUAGE_TAB = re.compile(r'<label for="(__tabbed_[\d_]+)">(English|Français)</label>')
+LANGUAGE_TAB = re.compile(r'<label for="([\w-]+)">(English|Français)</label>')
 # A heading in both languages, as the pages and macros write it, or in one language (attribute lang)
 BILINGUAL_HEADING = re.compile(r'<h[1-6][^>]*><span lang="fr">(.*?)</span> · <span lang="en">(.*?)</span>')
 ONE_LANGUAGE_HEADING = re.compile(r'<h[1-6] id="([^"]+)" lang="(fr|en)">')

@@ -75,6 +75,13 @@ def _words(text: str, lang: str) -> str:
     return escape(typeset(text, lang))
 
 
+def _both(fr: str, en: str) -> str:
+    """Our words in both languages as HTML, French first, each marked with its own (one, if the same)."""
+    if fr == en:
+        return escape(fr)
+    return f'<span lang="fr">{_words(fr, "fr")}</span> · <span lang="en">{escape(en)}</span>'
+
+
 def _markdown_text(text: str) -> str:
     """Plain text inside a line of Markdown (a heading): no HTML, no emphasis, no attribute list."""
     return re.sub(r"([\\`*_\[\]{}#<>&])", lambda m: escape(m.group(1)) if m.group(1) in "<>&" else "\\" + m.group(1),
@@ -83,17 +90,21 @@ def _markdown_text(text: str) -> str:
 
 def bilingual_heading(fr: str, en: str) -> str:
     """A Markdown heading's text in both languages, French first, each marked with its own."""
-    return f'<span lang="fr">{_markdown_text(typeset(fr, "fr"))}</span> · <span lang="en">{_markdown_text(en)}</span>'
+    return f'<span lang="fr">{typeset(_markdown_text(fr), "fr")}</span> · <span lang="en">{_markdown_text(en)}</span>'
 
 
-def _indent(html: str) -> str:
-    return "\n".join("    " + line if line else line for line in html.splitlines())
-
-
-def _parallel(fr_label: str, fr_html: str, en_label: str, en_html: str) -> str:
-    """Two columns on a wide screen, two tabs on a narrow one (CSS does the switch)."""
-    return (f'<div class="px-parallel" markdown>\n\n=== "{fr_label}"\n\n{_indent(fr_html)}\n\n'
-            f'=== "{en_label}"\n\n{_indent(en_html)}\n\n</div>\n')
+def _parallel(ident: str, tabs: tuple[tuple[str, str], tuple[str, str]]) -> str:
+    """Two columns on a wide screen, two tabs on a narrow one (CSS does the switch): each tab a
+    (label, content) in HTML. The tabs are Material's (pymdownx.tabbed's markup, alternate style),
+    written here as HTML: written as `===` tabs, Markdown would wrap each tab's blocks in a <p>.
+    Their ids are the section's (ident), none of pymdownx's numbering (`__tabbed_1_1`…)."""
+    name = f"px-tabs-{ident}"
+    inputs = "".join(f'<input{" checked" if k == 1 else ""} id="{name}-{k}" name="{name}" type="radio">'
+                     for k in (1, 2))
+    labels = "".join(f'<label for="{name}-{k}">{label}</label>' for k, (label, _) in enumerate(tabs, 1))
+    blocks = "".join(f'<div class="tabbed-block">{content}</div>' for _, content in tabs)
+    return (f'<div class="px-parallel"><div class="tabbed-set tabbed-alternate" data-tabs="{ident}:2">{inputs}'
+            f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{blocks}</div></div></div>\n')
 
 
 def _without_label(text: str, label: str) -> str:
@@ -268,8 +279,7 @@ def _texts(rulebook: dict[str, Any]) -> dict[str, str]:
     second = "en" if first == "fr" else "fr"
     label = printed["original_label"]
     return {"first": first, "second": second,
-            "original_label": bilingual_heading(label["fr"], label["en"]) if label["fr"] != label["en"]
-            else _markdown_text(label["fr"]),
+            "original_label": _both(label["fr"], label["en"]),
             "translation_label": LANG_NAMES[second],
             "original_source": _words(printed["original_source"][first], first),
             "original_source_other": _words(printed["original_source"][second], second),
@@ -286,10 +296,10 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
     original = (_paragraphs(section["original"], first)
                 + f'<p class="px-source" lang="{first}">{texts["original_source"]}</p>'
                 + f'<p class="px-source px-source-other" lang="{second}">{texts["original_source_other"]}</p>')
-    translation = _paragraphs(typeset(section["translation"], second), second) + \
+    translation = typeset(_paragraphs(section["translation"], second), second) + \
         f'<p class="px-source" lang="{second}">{texts["translation_source"]}</p>'
     parts = [f"## {title} {{#{ident}}}\n",
-             _parallel(texts["original_label"], original, texts["translation_label"], translation)]
+             _parallel(ident, ((texts["original_label"], original), (texts["translation_label"], translation)))]
     sic = section.get("sic") or []
     if sic:
         items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: '
