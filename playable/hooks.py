@@ -76,13 +76,13 @@ def mark_titles(html: str, nav: list[str]) -> str:
     """Titles that Material writes as plain text (the menu, the header, the table of contents), each
     marked as its heading or mkdocs.yml's nav is: "A · B" becomes A and B each with its language, and
     the table of contents' entry of a heading in one language takes its language."""
-    pairs = {unescape(f"{fr} · {en}"): (fr, en) for fr, en in BILINGUAL_HEADING.findall(html)}
-    pairs.update({title: (escape(title.split(" · ")[0]), escape(title.split(" · ")[1]))
+    pairs = {_spaced(unescape(f"{fr} · {en}")): (fr, en) for fr, en in BILINGUAL_HEADING.findall(html)}
+    pairs.update({_spaced(title): (escape(title.split(" · ")[0]), escape(title.split(" · ")[1]))
                   for title in nav if title.count(" · ") == 1})
 
     def mark(match: re.Match[str]) -> str:
         text = match.group(1)
-        words = pairs.get(unescape(text.strip()))
+        words = pairs.get(_spaced(unescape(text)))
         if not words:
             return match.group(0)
         marked = f'<span lang="fr">{words[0]}</span> · <span lang="en">{words[1]}</span>'
@@ -93,6 +93,12 @@ def mark_titles(html: str, nav: list[str]) -> str:
         link = f'<a href="#{ident}" class="md-nav__link"'
         html = html.replace(link + ">", f'{link} lang="{lang}">')
     return html
+
+
+def _spaced(text: str) -> str:
+    """A title with its spaces as one plain space each: Material writes the table of contents' titles
+    with its template filter striptags, which makes a heading's no-break spaces plain ones."""
+    return " ".join(text.split())
 
 
 def mark_languages(html: str) -> str:

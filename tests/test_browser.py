@@ -573,7 +573,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
     choice = ex.locator(f"#{ident}-choice")
     choice.wait_for()
     # The choice in words only (the engine's labels), not its code.
-    assert "Dé de base : D4 · Basic die: D4" in choice.locator("option").all_inner_texts()
+    assert "Dé de base\u00a0: D4 · Basic die: D4" in choice.locator("option").all_inner_texts()
     # A decision is not thrown: while it waits, no dice control is offered.
     assert not ex.locator("button.px-random").is_visible() and not ex.locator("input.px-dice-input").is_visible()
     choice.select_option("d4")
