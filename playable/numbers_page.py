@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from parcours import all_games, default_options, game_of
-from parcours.core import number_words
+from parcours.core import number_words, typeset
 from parcours.interface import Exact
 from parcours.report import pct, players_words, race_name, races_words, seat_name
 from parcours_view import symbols
@@ -54,8 +54,10 @@ def _pair(fr: str, en: str) -> str:
 
 
 def _columns(fr: str, en: str) -> str:
-    """Blocks in each language, French on the left and English on the right on a wide screen."""
-    return f'<div class="px-note-text px-numbers-pair"><div lang="fr">{fr}</div><div lang="en">{en}</div></div>'
+    """Blocks in each language, French on the left and English on the right on a wide screen (the
+    French typeset as it sets it)."""
+    return (f'<div class="px-note-text px-numbers-pair"><div lang="fr">{typeset(fr, "fr")}</div>'
+            f'<div lang="en">{en}</div></div>')
 
 
 def _race(game: str, ruleset: str, s: dict[str, Any]) -> str:
