@@ -407,18 +407,18 @@ def _rulesets(args: argparse.Namespace) -> int:
     listing: dict[str, Any] = {"rulesets": {}, "options": {}, "articles": []}
     for game in all_games().values():
         for rid, r in game.RACES.items():
-          listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team,
-                                      "seat_colours": list(game.SEAT_COLOURS)}
+            listing["rulesets"][rid] = {"name": r.name, "players": [r.min_players, r.max_players], "team": r.team,
+                                        "seat_colours": list(game.SEAT_COLOURS)}
         for oid, o in game.OPTIONS.items():
-          listing["options"][oid] = o.to_json() | {"applies": sorted(game.APPLIES[oid])}
+            listing["options"][oid] = o.to_json() | {"applies": sorted(game.APPLIES[oid])}
         listing["articles"].extend(game.ARTICLES)
         if hasattr(game, "BOXES"):
-          listing["boxes"] = {box: list(races) for box, races in game.BOXES.items()}
+            listing["boxes"] = {box: list(races) for box, races in game.BOXES.items()}
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=1))
     else:
         for rid, r in all_races().items():
-          print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
+            print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
     return 0
 
 

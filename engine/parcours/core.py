@@ -193,8 +193,9 @@ _FRENCH_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
 def typeset(text: str, lang: str) -> str:
     """A text as its language sets it. French keeps a sign and the word before it on one line, and
     « … » around their words: the plain space written before : ; ! ? » and after « becomes a no-break
-    space (U+00A0, which every font has). English is left as written. Every French sentence the
-    engine, its view and the pages assemble passes here (the scripts: lang.mjs's typeset)."""
+    space (U+00A0, which every font has). English is left as written. `text` is plain text, or markup
+    whose tags hold no such space (the pages' own). Every French sentence the engine, its view and
+    the pages assemble passes here (the scripts: lang.mjs's typeset)."""
     return _FRENCH_SPACE.sub("\u00a0", text) if lang == "fr" else text
 
 
