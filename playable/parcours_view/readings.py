@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from parcours.core import number_words
+from parcours.core import number_words, typeset
 
 TITLE = {"fr": "Ce que change cette lecture", "en": "What this reading changes"}
 HEADS = {"fr": ("Chiffre", "Écart (intervalle à 95 %)"), "en": ("Figure", "Difference (95% interval)")}
@@ -24,7 +24,7 @@ def _language(records: list[dict[str, Any]], lang: str, title: str) -> str:
     for record in records:
         for against in record["against"]:
             out.append(_against(record, against, lang))
-    return f'<div lang="{lang}">{"".join(out)}</div>'
+    return f'<div lang="{lang}">{typeset("".join(out), lang)}</div>'  # the verdicts' French typeset too
 
 
 def _moving(record: dict[str, Any], against: dict[str, Any]) -> list[dict[str, Any]]:
