@@ -10,7 +10,7 @@ from . import setup
 from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
-from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
+from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race, box_name
 from .rules import dice_needed, play_throw, settle_setup
 from .state import Player, Rider, State
 
@@ -57,6 +57,7 @@ __all__ = [
     "Rider",
     "State",
     "article_label",
+    "box_name",
     "choice_words",
     "dice_needed",
     "need",
