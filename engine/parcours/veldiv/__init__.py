@@ -19,6 +19,7 @@ DECISIONS = False  # the dice decide everything
 SHUFFLES = False  # no cards
 SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 BOTS: dict[str, Any] = {}
+BOT_NAMES: dict[str, dict[str, str]] = {}
 
 
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup_data: object = None) -> State:
@@ -42,6 +43,7 @@ __all__ = [
     "APPLIES",
     "ARTICLES",
     "BOTS",
+    "BOT_NAMES",
     "BOXES",
     "DECISIONS",
     "FIGURES",
