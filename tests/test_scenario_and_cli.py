@@ -98,6 +98,7 @@ def test_cli_replay_reads_yaml_from_stdin_and_prints_json() -> None:
     ('{"ruleset": "veldiv.individuelle",\n "players": 2,,}', "<stdin>:2: malformed JSON"),
     ("ruleset: veldiv.individuelle\nplayers: [2\n", "<stdin>:3: malformed YAML"),
     ('{"ruleset": "veldiv.individuelle", "players": 1}', "players: veldiv.individuelle takes 2 to 12"),
+    ('{"ruleset": "cdp.velocita", "players": 3}', "players: cdp.velocita takes 2 players, got 3"),  # not "2 to 2"
 ])
 def test_cli_bad_input_exits_2_with_one_line_and_nothing_on_stdout(text: str, message: str) -> None:
     out = cli("replay", "-", "--json", stdin=text)

@@ -83,9 +83,10 @@ def parse(data: object) -> Scenario:
         raise ScenarioError("players", f"expected a whole number, got {players!r}",
                             fr=f"attendu : un nombre entier, reçu {players!r}")
     if not race.min_players <= players <= race.max_players:
-        raise ScenarioError("players",
-                            f"{ruleset} takes {race.min_players} to {race.max_players} players, got {players}",
-                            fr=f"{ruleset} se joue de {race.min_players} à {race.max_players} joueurs, pas {players}")
+        low, high = race.min_players, race.max_players  # equal ends: one number ("2", not "2 to 2")
+        en, fr = (f"{low}", f"à {low}") if low == high else (f"{low} to {high}", f"de {low} à {high}")
+        raise ScenarioError("players", f"{ruleset} takes {en} players, got {players}",
+                            fr=f"{ruleset} se joue {fr} joueurs, pas {players}")
     applicable = {oid for oid, races in game.APPLIES.items() if ruleset in races}
     options = resolve(game.OPTIONS, data.get("options"), applicable)
     scenario = Scenario(ruleset, players, options, data.get("setup"), _dice(data.get("dice", [])),

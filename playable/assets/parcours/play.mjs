@@ -655,8 +655,9 @@ class PlayPage {
     }
     const [min, max] = this.range(s.ruleset);
     if (!Number.isInteger(s.players) || s.players < min || s.players > max) {
-      return bad(`This race takes ${min} to ${max} players, not ${JSON.stringify(s.players)}.`,
-        `Cette course se joue de ${min} à ${max} joueurs, pas ${JSON.stringify(s.players)}.`);
+      const [en, fr] = min === max ? [`${min}`, `à ${min}`] : [`${min} to ${max}`, `de ${min} à ${max}`]; // "2", not "2 to 2"
+      return bad(`This race takes ${en} players, not ${JSON.stringify(s.players)}.`,
+        `Cette course se joue ${fr} joueurs, pas ${JSON.stringify(s.players)}.`);
     }
     const humans = data.h;
     if (!humans.every((seat) => Number.isInteger(seat) && seat >= 0 && seat < s.players) || new Set(humans).size !== humans.length) {
