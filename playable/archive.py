@@ -224,8 +224,9 @@ def _track_figure() -> str:
     squares, line = veldiv.TRACK_SQUARES, veldiv.START_LINE
     label_en = f"The oval track of {squares} numbered squares; the line is after square {line}."
     label_fr = f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}."
-    empty = {"ruleset": "veldiv.individuelle", "riders": []}
-    board = board_svg("veldiv.individuelle", empty, f"{label_fr} · {label_en}")  # its aria-label: French, then English
+    ruleset = next(iter(veldiv.RACES))  # any race of the game: the track is the same
+    empty = {"ruleset": ruleset, "riders": []}
+    board = board_svg(ruleset, empty, f"{label_fr} · {label_en}")  # its aria-label: French, then English
     return (symbols("veldiv") + f'<figure class="px-figure">{board}'
             f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
             f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '
