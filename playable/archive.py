@@ -40,6 +40,17 @@ def date_words(iso: str, lang: str) -> str:
     return f"{'1er' if lang == 'fr' and day == 1 else day} {MONTHS[lang][month - 1]} {year}"
 
 
+def name_html(name: str | dict[str, str]) -> str:
+    """A name of the data: one for both languages, or its French and English words, each marked
+    ("Édition H.B." in French, "Edition H.B." in English)."""
+    return both(name["fr"], name["en"]) if isinstance(name, dict) else escape(name)
+
+
+def box_label(box: dict[str, Any], lang: str, head: bool = False) -> str:
+    """A numbered box in a language's words (the Veldiv's: "nº0", "No. 0"), by its id."""
+    return veldiv.box_name(box["id"], lang, head)
+
+
 def heading(fr: str, en: str, ident: str) -> str:
     """A section's Markdown heading in both languages, French first, each marked with its own."""
     # A bare separator, not both()'s marked one: the build's hook finds a heading's two languages
@@ -78,11 +89,11 @@ def render_editions(docs: Path, game: str) -> str:
     lists = {key: data.get(key) or [] for key in ("boxes", "boards", "versions", "riders", "counters", "awards",
                                                   "exhibitions")}
     found = _places(lists["boxes"], lists["versions"])
-    facts = [escape(g["publisher"]) if g.get("publisher") else "",
+    facts = [name_html(g["publisher"]) if g.get("publisher") else "",
              both(g["country"]["fr"], g["country"]["en"]) if g.get("country") else "",
              str(g["year"]) if g.get("year") else ""]
     line = ", ".join(f for f in facts if f)
-    out = [f"<p><strong>{escape(g['name'])}</strong>, {line} {source_ref(g.get('source'))}</p>",
+    out = [f"<p><strong>{name_html(g['name'])}</strong>, {line} {source_ref(g.get('source'))}</p>",
            bi(g.get("named_after")), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
            heading("Boîtes numérotées", "The numbered boxes", "boxes"), _boxes_table(lists["boxes"]),
@@ -101,7 +112,8 @@ def render_editions(docs: Path, game: str) -> str:
 
 
 def _boxes_table(boxes: list[dict[str, Any]]) -> str:
-    head = "| | " + " | ".join(escape(b["label"]) for b in boxes) + " |"
+    head = "| | " + " | ".join(both(box_label(b, "fr", head=True), box_label(b, "en", head=True))
+                               for b in boxes) + " |"
     rows = [head, "|---" * (len(boxes) + 1) + "|"]
     rows.append(f"| {both('Coureurs', 'Riders')} | " + " | ".join(_box_riders(b["riders"]) for b in boxes) + " |")
     rows.append(f"| {both('Plateau', 'Board')} | " + " | ".join(_box_board(b["board"]) for b in boxes) + " |")
@@ -144,9 +156,9 @@ def _box_board(board: dict[str, Any]) -> str:
 
 
 def _box_notes(box: dict[str, Any]) -> str:
-    label = box["label"].replace("Nº", "nº")
+    title = both("Boîte " + box_label(box, "fr"), "Box " + box_label(box, "en"))
     return (f'<div class="px-card" id="box-{escape(box["id"])}"><p class="px-card-title">'
-            f'{both(f"Boîte {label}", f"Box {label}")} {source_ref(box.get("source"))}</p>'
+            f'{title} {source_ref(box.get("source"))}</p>'
             f'{bi(box["riders"].get("note"))}{bi(box["board"].get("note"))}{bi(box.get("notes"))}{_certainty(box)}</div>')
 
 
@@ -163,10 +175,9 @@ def _places(boxes: list[dict[str, Any]], versions: list[dict[str, Any]]) -> dict
     """Where a thing was found, by the id of a box or a rare version: its words in both languages."""
     places = {}
     for box in boxes:
-        label = box["label"].replace("Nº", "nº")
-        places[box["id"]] = {"kind": "box", "label": label}
+        places[box["id"]] = {"kind": "box", "fr": box_label(box, "fr"), "en": box_label(box, "en")}
     for version in versions:
-        places[version["id"]] = {"kind": "version", "label": version["label"]}
+        places[version["id"]] = {"kind": "version", "fr": version["label"], "en": version["label"]}
     return places
 
 
@@ -175,12 +186,12 @@ def _found_in(ids: list[str], places: dict[str, dict[str, str]]) -> str:
     unknown = [i for i in ids if i not in places]
     if unknown:
         raise DataError(f"editions.yml: found_in: unknown box or version {', '.join(unknown)}")
-    boxes = [places[i]["label"] for i in ids if places[i]["kind"] == "box"]
-    versions = [places[i]["label"] for i in ids if places[i]["kind"] == "version"]
+    boxes = {lang: [places[i][lang] for i in ids if places[i]["kind"] == "box"] for lang in ("fr", "en")}
+    versions = [places[i]["fr"] for i in ids if places[i]["kind"] == "version"]
     fr, en = [], []
-    if boxes:
-        fr.append(f"la boîte {boxes[0]}" if len(boxes) == 1 else f"les boîtes {_and(boxes, 'fr')}")
-        en.append(f"box {boxes[0]}" if len(boxes) == 1 else f"boxes {_and(boxes, 'en')}")
+    if boxes["fr"]:
+        fr.append(f"la boîte {boxes['fr'][0]}" if len(boxes["fr"]) == 1 else f"les boîtes {_and(boxes['fr'], 'fr')}")
+        en.append(f"box {boxes['en'][0]}" if len(boxes["en"]) == 1 else f"boxes {_and(boxes['en'], 'en')}")
     if versions:
         fr.append(f"la version rare {versions[0]}" if len(versions) == 1
                   else f"les versions rares {_and(versions, 'fr')}")
@@ -214,8 +225,9 @@ def _track_figure() -> str:
     squares, line = veldiv.TRACK_SQUARES, veldiv.START_LINE
     label_en = f"The oval track of {squares} numbered squares; the line is after square {line}."
     label_fr = typeset(f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}.", "fr")
-    empty = {"ruleset": "veldiv.individuelle", "riders": []}
-    board = board_svg("veldiv.individuelle", empty, f"{label_fr} · {label_en}")  # its aria-label: French, then English
+    ruleset = next(iter(veldiv.RACES))  # any race of the game: the track is the same
+    empty = {"ruleset": ruleset, "riders": []}
+    board = board_svg(ruleset, empty, f"{label_fr} · {label_en}")  # its aria-label: French, then English
     return (symbols("veldiv") + f'<figure class="px-figure">{board}'
             f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
             f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '
@@ -277,7 +289,7 @@ def render_edition(docs: Path, game: str) -> str:
     """A single edition (the CDP games, the horse race): what the source says of it, fact by fact."""
     data = _load(docs, game)
     g = data["game"]
-    out = [f"<p><strong>{escape(g['name'])}</strong> {source_ref(g.get('source'), '')}</p>",
+    out = [f"<p><strong>{name_html(g['name'])}</strong> {source_ref(g.get('source'), '')}</p>",
            _facts_table(g), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
            heading("Contenu", "Contents", "contents"),
@@ -316,6 +328,8 @@ def _fact(key: str, value: Any) -> str:
         return both(date_words(value, "fr"), date_words(value, "en"))
     if key == "country":
         return both(value["fr"], value["en"])
+    if isinstance(value, dict) and "name" not in value:  # a name in each language's words
+        return name_html(value)
     if isinstance(value, dict):
         role = f' ({both(value["role"]["fr"], value["role"]["en"])})' if value.get("role") else ""
         return f"{escape(value['name'])}{role} {source_ref(value.get('source'), '')}".rstrip()

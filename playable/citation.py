@@ -4,16 +4,19 @@ anchor of an article, in both languages."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from html import escape
+from html import escape, unescape
 from importlib.metadata import version
 from pathlib import Path
 
 from parcours.core import typeset
 
 from .archive import date_words
+
+TITLE = re.compile(r'# <span lang="fr">(?P<fr>[^<]+)</span> · <span lang="en">(?P<en>[^<]+)</span>')
 
 
 @dataclass(frozen=True)
@@ -41,21 +44,29 @@ def _git_describe(root: Path) -> str:
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
-def citation_box(game_name: str, address: str, article: str, article_title: dict[str, str], build: Build,
-                 part: dict[str, str] | None = None) -> str:
-    """address: the page's full address; article: the anchor of an article given as the example;
-    part: the part of the rules the page prints, if the rulebook takes several pages."""
+def page_title(page: Path) -> dict[str, str]:
+    """A page's title, its h1 in each language (`# <span lang="fr">…</span> · <span lang="en">…</span>`),
+    which its citation quotes, so that the two never differ."""
+    first = page.read_text(encoding="utf-8").lstrip().splitlines()[0]
+    found = TITLE.fullmatch(first.strip())
+    if not found:
+        raise ValueError(f"{page}: its first line is not a title in both languages "
+                         '(# <span lang="fr">…</span> · <span lang="en">…</span>): {first!r}')
+    return {"fr": unescape(found["fr"]), "en": unescape(found["en"])}
+
+
+def citation_box(title: dict[str, str], address: str, article: str, article_title: dict[str, str],
+                 build: Build) -> str:
+    """title: the page's own (page_title); address: the page's full address; article: the anchor of
+    an article given as the example."""
     link = f"{address}#{article}"
-    rules = {"fr": "le règlement", "en": "the rules"}
-    if part:
-        rules = {lang: f"{rules[lang]}, {part[lang]}" for lang in rules}
     day = {lang: date_words(build.day.isoformat(), lang) for lang in ("fr", "en")}
-    fr = (f"<p>« {escape(game_name)} : {escape(rules['fr'])} », dans <cite>Parcours</cite>, édition bilingue "
+    fr = (f"<p>« {escape(title['fr'])} », dans <cite>Parcours</cite>, édition bilingue "
           f"français-anglais, version {escape(build.version)} du {day['fr']}, "
           f"<code>{escape(address)}</code>.</p>"
           f"<p>Chaque article a son ancre, que donne le lien ¶ de son titre : "
           f"« {escape(article_title['fr'])} » se cite <code>{escape(link)}</code>.</p>")
-    en = (f"<p>“{escape(game_name)}: {escape(rules['en'])}”, in <cite>Parcours</cite>, "
+    en = (f"<p>“{escape(title['en'])}”, in <cite>Parcours</cite>, "
           "bilingual French–English edition, "
           f"version {escape(build.version)} of {day['en']}, <code>{escape(address)}</code>.</p>"
           f"<p>Each article has its anchor, given by the ¶ link of its heading: "

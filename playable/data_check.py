@@ -275,6 +275,10 @@ def editions_faults(doc: Located, game: str) -> list[str]:
                 first = dotted(seen[ident])
                 faults.append(doc.where((key, i, "id"), f"id {item['id']!r} used twice (first in {first})"))
             seen.setdefault(ident, (key, i))
+            boxes = getattr(all_games()[game], "BOXES", {})  # the numbered boxes the engine names
+            if key == "boxes" and item["id"] not in boxes:
+                fault = f"unknown box {item['id']!r} (expected one of: {', '.join(boxes) or 'none'})"
+                faults.append(doc.where((key, i, "id"), fault))
             for j, race in enumerate(item.get("races") or []):
                 if race not in all_games()[game].RACES:
                     expected = ", ".join(all_games()[game].RACES)

@@ -12,10 +12,12 @@ from typing import Any
 
 from mkdocs.structure.files import File
 
-from parcours import all_games, all_races, veldiv
+from parcours import all_games, veldiv
 from parcours.core import typeset
+from parcours.interface import GameRules
 from parcours.options import CONFIDENCE, Option, OptionValue
 from parcours_view.film import Links
+from parcours_view.play import PLAY_BOT
 
 from . import data_check
 from .archive import render_collation, render_edition, render_editions, render_sources
@@ -26,15 +28,26 @@ from .pages import article_links, page_of, rules_pages
 from .rulebook import render_rules
 
 
-def _rulesets_table(lang: str) -> str:
-    head = ("| Course | Identifiant | Joueurs | Équipes | Boîtes |" if lang == "fr"
-            else "| Race | Ruleset id | Players | Teams | Boxes |")
-    rows = [head, "|---|---|---|---|---|"]
-    yes, no = ("oui", "non") if lang == "fr" else ("yes", "no")
-    for rid, race in all_races().items():
-        boxes = ", ".join("nº" + box[2:] for box, races in veldiv.BOXES.items() if rid in races) or "—"
-        rows.append(f"| {race.name[lang]} | `{rid}` | {race.min_players}\u2060–\u2060{race.max_players} "
-                    f"| {yes if race.team else no} | {boxes} |")
+def _rulesets_table(lang: str, docs: Path, here: str, codes: bool = False) -> str:
+    """The races the engine knows, each by its name in words, linked to the article that defines it
+    (here: the Markdown file being rendered, from docs/). The scenario format's reference (codes)
+    adds the ruleset id a scenario writes; a player count with equal ends is one number."""
+    fr = lang == "fr"
+    name, code, *rest = (["Course", "Identifiant", "Joueurs", "Équipes", "Boîtes"] if fr
+                         else ["Race", "Ruleset id", "Players", "Teams", "Boxes"])
+    words = [name, *([code] if codes else []), *rest]
+    rows = ["| " + " | ".join(words) + " |", "|" + "---|" * len(words)]
+    yes, no = ("oui", "non") if fr else ("yes", "no")
+    for game, rules in all_games().items():
+        page = page_of(rules_pages(game, data_check.rulebook(docs, game).data))
+        for rid, race in rules.RACES.items():
+            link = f"{posixpath.relpath(page[race.article], posixpath.dirname(here))}#{anchor(race.article)}"
+            boxes = ", ".join(veldiv.box_name(box, lang) for box, races in veldiv.BOXES.items() if rid in races)
+            players = (str(race.min_players) if race.min_players == race.max_players
+                       else f"{race.min_players}\u2060–\u2060{race.max_players}")  # word joiners: one line
+            cells = [f"[{escape(race.name[lang])}]({link})"] + ([f"`{rid}`"] if codes else []) + [
+                players, yes if race.team else no, boxes or "—"]
+            rows.append("| " + " | ".join(cells) + " |")
     return typeset("\n".join(rows), lang)
 
 
@@ -79,13 +92,30 @@ def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
     return typeset("\n".join(rows), lang)
 
 
-def _race_option(rid: str, race: Any, links: Links, seat_colours: tuple[dict[str, str], ...]) -> str:
+def _play_bot(rules: GameRules) -> dict[str, str] | None:
+    """The name in words of the bot that decides for the Play page's bots in a game (None: the
+    game asks no decision, its bots only throw)."""
+    return dict(rules.BOT_NAMES[PLAY_BOT]) if rules.DECISIONS and PLAY_BOT in rules.BOTS else None
+
+
+def _play_bot_words(lang: str) -> str:
+    """The Play page's bot as its introduction names it, quoted: « Anticipation » (its names, if the
+    games call it differently)."""
+    names = list(dict.fromkeys(name[lang] for rules in all_games().values() if (name := _play_bot(rules))))
+    quoted = [f"« {name} »" if lang == "fr" else f"“{name}”" for name in names]
+    return typeset(f" {'ou' if lang == 'fr' else 'or'} ".join(quoted), lang)
+
+
+def _race_option(rid: str, race: Any, links: Links, rules: GameRules) -> str:
     """One race of the Play page's menu, with what the page needs of its game: its players, where the
-    steps' article links lead (its rules pages) and, where the game names them (GameRules.SEAT_COLOURS:
-    the Ronde's riders are colours), its seats."""
+    steps' article links lead (its rules pages), where the game names them (GameRules.SEAT_COLOURS:
+    the Ronde's riders are colours) its seats, and the bot that decides for its bots, with its name."""
     data = f'data-min="{race.min_players}" data-max="{race.max_players}" data-links="{escape(_json(links))}"'
-    if seat_colours:
-        data += f' data-seats="{escape(_json(list(seat_colours[:race.max_players])))}"'
+    if rules.SEAT_COLOURS:
+        data += f' data-seats="{escape(_json(list(rules.SEAT_COLOURS[:race.max_players])))}"'
+    bot = _play_bot(rules)
+    if bot:
+        data += f' data-bot="{PLAY_BOT}" data-bot-fr="{escape(bot["fr"])}" data-bot-en="{escape(bot["en"])}"'
     words = f'{escape(race.name["fr"])} · {escape(race.name["en"])}'
     return f'<option value="{rid}" {data} {_words_attributes(race.name)}>{words}</option>'
 
@@ -118,7 +148,7 @@ def _play_form(docs: Path, page_url: str, url_of: Callable[[str], str]) -> str:
     races = []
     for game, rules in all_games().items():
         links = article_links(rules_pages(game, data_check.rulebook(docs, game).data), page_url, url_of)
-        races += [_race_option(rid, race, links, rules.SEAT_COLOURS) for rid, race in rules.RACES.items()]
+        races += [_race_option(rid, race, links, rules) for rid, race in rules.RACES.items()]
     return (
         '<form class="px-play-form" id="px-play-form">'
         f'<label>{_both("Course", "Race")} <select name="ruleset">{"".join(races)}</select></label>'
@@ -173,10 +203,11 @@ def _french_marked(html: str) -> str:
 
 def define_env(env: Any) -> None:
     docs = Path(env.conf["docs_dir"])
-    env.macro(_rulesets_table, "rulesets_table")
+    env.macro(lambda lang, codes=False: _rulesets_table(lang, docs, env.page.file.src_uri, codes), "rulesets_table")
     url_of = _url_of(docs, env.conf["use_directory_urls"])
     env.macro(lambda lang, game="veldiv": _options_table(lang, game, docs, env.page.file.src_uri), "options_table")
     env.macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")
+    env.macro(_play_bot_words, "play_bot")
     env.macro(_horse_odds, "horse_odds")
     env.macro(_ronde_course, "ronde_course")
     build = build_stamp(docs.parent)

@@ -21,7 +21,7 @@ from parcours_view import film, symbols
 from parcours_view.film import Links
 
 from . import data_check
-from .citation import Build, citation_box
+from .citation import Build, citation_box, page_title
 from .data_check import anchor
 from .impact import impact_box
 from .pages import article_links, rules_pages
@@ -107,9 +107,15 @@ def _parallel(ident: str, tabs: tuple[tuple[str, str], tuple[str, str]]) -> str:
             f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{blocks}</div></div></div>\n')
 
 
-def _without_label(text: str, label: str) -> str:
-    """A reading's sentence without its label in front, which the box prints just before it."""
-    return text[len(label):].lstrip() if text.startswith(label) else text
+def _reading(label: str, default: str, text: str, colon: str) -> str:
+    """A reading in a note's box: its label in bold (and whether it is the default), then its
+    sentence. A sentence that opens with the label and a colon goes on after the label ("A die: 1
+    to 3, ..."); any other is a sentence of its own, after a full stop, so that no line reads
+    "They count: Yes: they are on the space"."""
+    head = f"<strong>{escape(label)}</strong>{default}"
+    if text.startswith(label + colon):
+        return f"{head}{colon} {escape(text[len(label + colon):].lstrip())}"
+    return f"{head}. {escape(text)}"
 
 
 def _option_box(rules: GameRules, option_id: str) -> str:
@@ -128,9 +134,8 @@ def _option_box(rules: GameRules, option_id: str) -> str:
         else:
             default = " (par défaut)" if fr else " (default)"
             readings = "".join(
-                f"<li><strong>{escape(option.labels[value][lang])}</strong>"
-                f'{default if value == option.default else ""}{colon} '
-                f"{escape(_without_label(text[lang], option.labels[value][lang] + colon))}</li>"
+                "<li>" + _reading(option.labels[value][lang], default if value == option.default else "",
+                                  text[lang], colon) + "</li>"
                 for value, text in option.values.items())
         head = "Les lectures possibles" if fr else "The possible readings"
         sure = CONFIDENCE[option.confidence][lang]
@@ -257,10 +262,8 @@ def render_rules(docs: Path, game: str, here: tuple[str, str], build: Build, url
     examples = load_examples(docs / game / "examples", game)
     printed = [s for s in sections if s["id"] in page.sections]
     first = next((s for s in printed if s["id"] in rules.ARTICLES), printed[0])
-    editions = data_check.editions(docs, game)
-    name = editions.data["game"]["name"] if editions else game
     links = article_links(pages, url_of(file), url_of)
-    out = [citation_box(name, address, anchor(first["id"]), first["title"], build, page.title) + "\n",
+    out = [citation_box(page_title(docs / file), address, anchor(first["id"]), first["title"], build) + "\n",
            symbols(game) + options_catalogue(game) + links_template(links) + "\n"]
     for section in printed:
         out.append(_section(rules, section, examples.get(section["id"], []), _texts(doc.data), links, docs))

@@ -624,7 +624,8 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     film = expected_film({**scenario, "options": {"veldiv.art7-rider": "teammate"}})
     last = film["frames"][-1]
     page.wait_for_function("([el, label]) => el.querySelector('svg.px-board').getAttribute('aria-label') === label",
-                           arg=[ex.element_handle(), f'{last["label"]["fr"]} · {last["label"]["en"]}'])
+                           arg=[ex.element_handle(), f'{last["label"]["fr"]} · {last["label"]["en"]}'],
+                           timeout=PYTHON_TIMEOUT)  # the engine's answer, on a loaded machine
     assert board_label(ex) != mover
     assert counter(ex) == f"{n} / {len(film['frames']) - 1}"  # the same step, kept
     assert page_sentences(ex, n) == sentences(last["html"]["en"])
@@ -860,8 +861,11 @@ def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
                     # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
                     ex = page.locator(".px-example[data-px-widget]").first
                     ex.locator("button.px-next").click()
-                    ex.locator("input.px-dice-input").fill("9")
-                    ex.locator("button.px-throw").click()
+                    if ex.locator("input.px-dice-input").is_visible():
+                        ex.locator("input.px-dice-input").fill("9")
+                        ex.locator("button.px-throw").click()
+                    else:  # the example ends on a decision: its controls instead
+                        ex.locator("button.px-choose").click()
                     page.evaluate("document.querySelectorAll('details.px-readings').forEach(d => d.open = true)")
                 found += axe_serious(page, f"{name} /{path}", rules)
         finally:
@@ -938,7 +942,7 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
     def comes_back() -> None:
         page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
         back = page.locator("#ex-art-3-taken")
-        back.locator(".px-status").filter(has_text="Your position, as you left it.").wait_for()
+        back.locator(".px-status").filter(has_text="Your position, as you left it.").wait_for(timeout=PYTHON_TIMEOUT)
         assert "Votre position, telle que vous l'avez laissée." in status(back)
         assert counter(back) == f"{n} / {n + 1}" and back.locator("ol.px-steps").inner_html() == played
 

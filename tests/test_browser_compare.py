@@ -46,7 +46,7 @@ def test_a_comparison_run_in_the_page_is_the_engines_and_can_be_cancelled(browse
         form.locator("select").nth(1).select_option("200")
         form.locator("button[type=submit]").click()
         assert form.locator("progress").is_visible() and form.locator("button.px-cancel").is_visible()
-        said.filter(has_text="Done: your comparison is below.").wait_for(timeout=PYTHON_TIMEOUT * 1000)
+        said.filter(has_text="Done: your comparison is below.").wait_for(timeout=PYTHON_TIMEOUT)
         expected = impact(compare("veldiv.individuelle", 3, OPTION, 200, 1))["against"][0]["verdict"]
         shown = result.locator('[lang="en"] p').nth(1).inner_text()
         assert expected["en"] in shown, (expected["en"], shown)
@@ -57,9 +57,9 @@ def test_a_comparison_run_in_the_page_is_the_engines_and_can_be_cancelled(browse
         kept = result.inner_html()
         form.locator("select").nth(1).select_option("5000")
         form.locator("button[type=submit]").click()
-        said.filter(has_text="races played").wait_for(timeout=PYTHON_TIMEOUT * 1000)
+        said.filter(has_text="races played").wait_for(timeout=PYTHON_TIMEOUT)
         form.locator("button.px-cancel").click()
-        said.filter(has_text="Cancelled: the figures above are unchanged.").wait_for(timeout=PYTHON_TIMEOUT * 1000)
+        said.filter(has_text="Cancelled: the figures above are unchanged.").wait_for(timeout=PYTHON_TIMEOUT)
         assert result.inner_html() == kept and form.locator("button[type=submit]").is_visible()
         s.rec.assert_clean()
     finally:

@@ -188,3 +188,66 @@ def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server
         s.rec.assert_clean()
     finally:
         s.close()
+
+
+# A tab bar that shows a single tab: a control with nothing to choose.
+LONE_TABS = """() => Array.from(document.querySelectorAll(".tabbed-labels"))
+  .filter((bar) => bar.checkVisibility() && bar.getClientRects().length > 0)
+  .filter((bar) => Array.from(bar.children).filter((tab) => tab.checkVisibility()).length < 2)
+  .map((bar) => `${bar.closest("[id]")?.id ?? "page"}: ${bar.textContent.trim()}`)"""
+# With one language, where text exists in one language only (the home page, the scenario format) or a
+# translation goes (the rules' parallel texts, on a phone): its text, with no tab bar above it.
+ONE_TAB_PAGES = ["", "scenario-format/", RULES, "ronde/rules/"]
+
+
+@pytest.mark.parametrize("mode", ["fr", "en"])
+def test_one_language_shows_no_bar_of_a_single_tab(browser: Any, server: Server, mode: str) -> None:
+    s = Session(browser, server)
+    try:
+        s.context.add_init_script(f"try {{ localStorage.setItem('parcours.lang', '{mode}'); }} catch {{}}")
+        faults = []
+        for width in (390, 1280):
+            for path in ONE_TAB_PAGES:
+                page = s.page(None)
+                page.set_viewport_size({"width": width, "height": 900})
+                page.goto(server.base + path)
+                page.wait_for_selector(".px-lang button")
+                faults += [f"{path or 'home'} at {width} px: {bar}" for bar in page.evaluate(LONE_TABS)]
+                assert visible_in(page, mode), f"{path or 'home'} at {width} px: no text in {mode}"
+                page.close()
+        assert not faults, f"{mode} only, a bar of one tab:\n" + "\n".join(faults[:20])
+    finally:
+        s.close()
+
+
+# Visible text outside the originals the rules quote (which keep their own language).
+OWN_TEXT = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(ORIGINALS) || el.closest("script, style, template, .px-lang")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (el.checkVisibility({ visibilityProperty: true }) && range.getClientRects().length) seen.push(node.data);
+  }
+  return seen.join(" ");
+}""".replace("ORIGINALS", repr(ORIGINALS))
+
+
+def test_the_horse_race_has_an_english_title_in_english(browser: Any, server: Server) -> None:
+    """English only, the horse race's pages name it in English everywhere the site names it (its
+    menu's section, its title, its citation, its edition's name): the French title is the French
+    reader's."""
+    s = Session(browser, server)
+    try:
+        s.context.add_init_script("try { localStorage.setItem('parcours.lang', 'en'); } catch {}")
+        for path in ("chevaux/", "chevaux/rules/"):
+            page = s.page(path)
+            page.wait_for_selector(".px-lang button")
+            text = " ".join(page.evaluate(OWN_TEXT).split())
+            assert "Course de chevaux" not in text and "la règle" not in text, f"{path}: {text[:400]}"
+            assert "The horse race" in text, path
+            page.close()
+    finally:
+        s.close()

@@ -156,8 +156,16 @@ def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Serve
     assert (players.get_attribute("min"), players.get_attribute("max")) == ("2", "4")
     form.locator("select[name=ruleset]").select_option("cdp.velocita")
     assert players.input_value() == "2" and players.get_attribute("readonly") is not None
+    # The bot that decides for the bots, by its name in words (the game's package's), not its id.
+    from parcours.cdp import BOT_NAMES
+    from parcours_view.play import PLAY_BOT
+
+    bot = " ".join((form.locator(".px-bot-note").text_content() or "").split())
+    name = BOT_NAMES[PLAY_BOT]
+    assert f"« {name['fr']} »" in bot and f"“{name['en']}”" in bot and PLAY_BOT not in bot, bot
     form.locator("select[name=ruleset]").select_option("veldiv.individuelle")
     assert (players.get_attribute("min"), players.get_attribute("max")) == ("2", "12")
+    assert "aucune décision" in (form.locator(".px-bot-note").text_content() or ""), "the Veldiv's bots only throw"
     players.fill("5")
     assert form.locator(".px-seats input[type=checkbox]").count() == 5
     players.fill("3")

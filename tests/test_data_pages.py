@@ -355,3 +355,127 @@ def test_the_404_pages_menu_is_marked_by_language() -> None:
     assert marked in _page(SITE / "index.html"), "a page's menu, as the build marks it"
     assert marked in html
     assert not re.search(r">\s*Accueil · Home\s*<", html)
+
+
+# ---------------------------------------------------------------------------- words, not codes (issue 11)
+def test_the_home_pages_races_are_named_in_words_and_counted_once() -> None:
+    """The home page names each race in words, in each language's tab, and no ruleset id (the
+    Scenario format page keeps them, which documents the codes); "2–2" players is "2"."""
+    from parcours import all_races
+
+    races = all_races()
+    home = _read(SITE / "index.html").prose()
+    ids = [rid for rid in races if rid in home]
+    assert not ids, f"ruleset ids on the home page: {ids}"
+    for race in races.values():
+        assert race.name["fr"] in home and race.name["en"] in home, race.name
+    codes = _page(SITE / "scenario-format" / "index.html")
+    assert all(f"<code>{rid}</code>" in codes for rid in races), "the Scenario format page lists every ruleset id"
+    for page in (home, _read(SITE / "scenario-format" / "index.html").prose()):
+        same = re.findall(r"\b(\d+)\u2060?[–-]\u2060?\1\b", page)
+        assert not same, f"a range with equal ends: {same}"
+
+
+# A reading's line in a note's box: its label, "(par défaut)", then its sentence. Two colons running
+# ("Ils comptent (par défaut) : Oui : ils sont sur la case") say the label twice over.
+TWO_COLONS = re.compile(r"^[^:.;]+\s?:\s*[^:.;,]{1,20}\s?:")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_reading_runs_two_colons(game: str) -> None:
+    boxes = re.findall(r'<div class="px-option".*?</ul></div></div>',
+                       "".join(_page(p) for p in SITE.glob(f"{game}/rules*/index.html")), re.DOTALL)
+    assert boxes, f"{game}: no reading beside an article"
+    lines = [" ".join(unescape(re.sub(r"<[^>]+>", "", li)).split())
+             for box in boxes for li in re.findall(r"<li>(.*?)</li>", box)]
+    assert not [line for line in lines if TWO_COLONS.match(line)], [line for line in lines if TWO_COLONS.match(line)]
+
+
+def _marked(lang: str) -> list[tuple[Path, str]]:
+    """Every text node marked with `lang` (by itself or an ancestor, not the page's own mark) on
+    every page, with its page: the words we wrote, the originals quoted aside."""
+    found = []
+    for page in _pages():
+        html = page.read_text(encoding="utf-8")
+        html = re.sub(r'<div class="tabbed-block">\s*<div class="px-source".*?</div>', "", html, flags=re.DOTALL)
+        parser = Text()
+        parser.feed(html.replace('<html lang="en"', "<html"))
+        found += [(page, text) for text, marked, _ in parser.nodes if marked == lang]
+    return found
+
+
+def test_english_numbers_its_boxes_no_and_french_accents_its_capitals() -> None:
+    """English writes "No. 0" (not "nº0"); French writes "Édition H.B." (a quoted original keeps
+    its own spelling: « JEU DU VELDIV, Edition H.B., France, 1932 »)."""
+    english = [f"{p.relative_to(SITE)}: {t.strip()[:80]}" for p, t in _marked("en")
+               if re.search(r"\b[nN]º ?\d", re.sub(r"“[^”]*”", "", t))]
+    assert not english, f"nº in English text: {english[:6]}"
+    french = [f"{p.relative_to(SITE)}: {t.strip()[:80]}" for p, t in _marked("fr")
+              if re.search(r"\bEdition\b", re.sub(r"«[^»]*»", "", t))]
+    assert not french, f"an unaccented Édition in French text: {french[:6]}"
+
+
+# A card's sort is its noun's complement: "une carte d'accélération", "la carte de malchance".
+CARD_WITHOUT_ITS_DE = re.compile(r"\bcartes? (?:accélération|malchance)\b")
+
+
+@pytest.mark.parametrize("page", _pages(), ids=lambda p: p.parent.relative_to(SITE).as_posix() or "home")
+def test_a_card_is_a_card_of_its_sort(page: Path) -> None:
+    text = _read(page).prose()
+    found = [text[max(0, m.start() - 40):m.end() + 20] for m in CARD_WITHOUT_ITS_DE.finditer(text)]
+    assert not found, f"{page.relative_to(SITE)}: {found[:4]}"
+
+
+def test_the_ronde_boards_table_heads_its_columns_with_the_games_words() -> None:
+    """The board's table heads (rider, space, turns down, cards) are the Ronde package's words, each
+    language on its line: "Passe" / "Out" said nothing of the turns a rider lying down sits out."""
+    from parcours.ronde.narrate import BOARD_HEADS, SCORE_WORDS
+
+    html = _page(SITE / "ronde" / "rules-level-1" / "index.html")
+    for lang in ("fr", "en"):
+        head = re.search(rf'<text class="px-rc-head" lang="{lang}"[^>]*>(.*?)</text>', html)
+        assert head, f"no board table head in {lang}"
+        assert re.findall(r"<tspan[^>]*>([^<]*)</tspan>", head.group(1)) == [w[lang] for w in BOARD_HEADS]
+    assert BOARD_HEADS[2] == SCORE_WORDS["down"], "the board and the scoreboard name the turns down alike"
+
+
+def test_a_rules_pages_closing_section_is_its_readings_in_english_too() -> None:
+    """The site's English word for the engine's options is "readings", everywhere."""
+    pages = sorted(SITE.glob("*/rules*/index.html"))
+    found = [f"{p.relative_to(SITE)}: {t.strip()}" for p in pages for t, lang, _ in _read(p).nodes
+             if lang == "en" and re.search(r"\binterpretations?\b", t, re.IGNORECASE)]
+    assert not found, found[:5]
+
+
+def test_a_rules_page_is_cited_by_its_own_title() -> None:
+    """The citation quotes the page's title, its h1, in each language ("la règle du jeu" as the
+    title says, not "le règlement"), and the English citation is all English."""
+    for page in sorted(SITE.glob("*/rules*/index.html")):
+        html = _page(page)
+        h1 = re.search(r'<h1[^>]*><span lang="fr">(.*?)</span>.*?<span lang="en">(.*?)</span>', html)
+        assert h1, f"{page.relative_to(SITE)}: no title in both languages"
+        fr, en = (unescape(t) for t in h1.groups())
+        cite = Citation()
+        cite.feed(html)
+        assert f"« {fr} »" in " ".join(cite.text["fr"].split()), (page, fr)
+        assert f"“{en}”" in " ".join(cite.text["en"].split()), (page, en)
+
+
+def test_the_play_page_names_its_bots_in_words() -> None:
+    """The Play page's introduction names the bot that decides by its name in words, from the games'
+    packages, and no bot by its id; each race's menu entry carries that name for the page's script."""
+    from parcours_view.play import PLAY_BOT
+
+    html = _page(SITE / "play" / "index.html")
+    text = _read(SITE / "play" / "index.html").prose()
+    ids = {bot for rules in all_games().values() for bot in rules.BOTS}
+    assert not [bot for bot in ids if re.search(rf"[«\"“]\s*{bot}\s*[»\"”]", text)], text[:600]
+    deciding = [rules for rules in all_games().values() if rules.DECISIONS]
+    for rules in deciding:
+        name = rules.BOT_NAMES[PLAY_BOT]
+        assert f"« {name['fr']} »" in text and f"“{name['en']}”" in text, name
+        for rid in rules.RACES:
+            entry = re.search(rf'<option value="{re.escape(rid)}"[^>]*>', html)
+            assert entry and f'data-bot-fr="{name["fr"]}"' in entry.group(0), rid
+    script = (ROOT / "playable" / "assets" / "parcours" / "play.mjs").read_text(encoding="utf-8")
+    assert not [bot for bot in ids if f'"{bot}"' in script], "a bot's id written in the page's script"

@@ -65,27 +65,31 @@ def test_a_race_describes_itself_as_json_in_both_languages(ruleset: str) -> None
     assert all(o["labels"] or o["range"] for o in out["options"])
     colours = out["seat_colours"]
     assert not colours or (len(colours) >= out["players"][1] and all(set(c) == {"fr", "en"} for c in colours))
+    assert out["bot_names"] == {bot: game.BOT_NAMES[bot] for bot in game.BOTS}
 
 
-def test_games_declare_their_shuffles_and_colours() -> None:
-    games = all_games()
-    assert [g for g, rules in games.items() if rules.SHUFFLES] == ["ronde"]
-    assert [g for g, rules in games.items() if rules.SEAT_COLOURS] == ["chevaux", "ronde"]
-    assert games["ronde"].SEAT_COLOURS[0] == {"fr": "Rouge", "en": "Red"}
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_every_bot_has_a_name_in_words_in_both_languages(game: str) -> None:
+    """A page that names a bot (the Play page) says its name, never its id ("search")."""
+    rules = all_games()[game]
+    assert set(rules.BOT_NAMES) == set(rules.BOTS)
+    for bot, name in rules.BOT_NAMES.items():
+        assert set(name) == {"fr", "en"} and all(name[lang].strip() for lang in name), (game, bot)
+        assert bot not in {name["fr"].lower(), name["en"].lower()}, f"{game}: the bot {bot!r} is named by its id"
+    assert bool(rules.BOTS) == rules.DECISIONS, f"{game}: bots decide where, and only where, the game asks"
 
 
-@pytest.mark.parametrize("ruleset", sorted(all_races()))
-def test_a_seat_sees_the_position_but_not_the_others_hidden_cards(ruleset: str) -> None:
-    game = game_of(ruleset)
-    players = game.RACES[ruleset].min_players + 1
-    setup = {"shuffle": 3} if game.SHUFFLES else None
-    state = game.new_state(ruleset, players, default_options(ruleset), setup)
+def test_a_ronde_turn_asks_which_die_to_roll_or_which_card_to_play() -> None:
+    """The decision before a move offers the dice and the cards: it asks that, as the rules put it."""
+    game = game_of("ronde.niveau-1")
+    state = game.new_state("ronde.niveau-1", 3, default_options("ronde.niveau-1"), {"shuffle": 1})
     game.settle_setup(state)
-    everything = game.observe(state, None)
-    for seat in (0, 1, -1):
-        seen = game.observe(state, seat)
-        hands = seen.pop("hands", None)
-        assert seen == {k: v for k, v in everything.items() if k != "hands"}
-        if hands is not None:
-            assert [bool(h) for h in hands] == [i == seat and bool(everything["hands"][i]) for i in range(players)]
-            assert hands[seat] == everything["hands"][seat] if seat >= 0 else not any(hands)
+    rng = random.Random(1)
+    for _ in range(100):  # the lot for the first player, then the first player's turn
+        if (asked := game.need(state)) is None or asked.kind == "choice":
+            break
+        game.play_throw(state, [rng.randint(1, asked.sides) for _ in range(asked.count)])
+    assert asked is not None and asked.decision == "act"
+    words = game.question_words(state, asked)
+    assert "quel dé" in words["fr"] and "carte" in words["fr"], words
+    assert "which die" in words["en"] and "card" in words["en"], words

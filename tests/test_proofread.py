@@ -11,7 +11,9 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
       not occur in the other language), outside the originals and code;
     - in French-marked text, a plain space (U+0020) before : ; ! ? or », or after «, where French
       typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
-      typeset), outside the originals (as transcribed) and code.
+      typeset), outside the originals (as transcribed) and code;
+    - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
+    - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race).
 Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
 test_browser_lang.py.
 """
@@ -83,8 +85,35 @@ DEFECTS = r"""
     const french = lang === "en" && el.closest("[lang]") !== document.documentElement && own.match(FR_IN_EN);
     if (french) say(`French in English ("${french[0]}")`, el, text);
   }
+  // A heading's permalink (Material's ¶, hidden until hovered) below the last line of its words.
+  for (const link of root.querySelectorAll(":is(h1, h2, h3, h4, h5, h6) > .headerlink")) {
+    const heading = link.parentElement;
+    if (!heading.checkVisibility()) continue;
+    const words = document.createRange();
+    words.setStart(heading, 0);
+    words.setEndBefore(link);
+    const lines = Array.from(words.getClientRects()).filter((r) => r.width > 0);
+    const below = lines.length && link.getBoundingClientRect().top >= Math.max(...lines.map((r) => r.bottom)) - 1;
+    if (below) say("a heading's ¶ on a line of its own", heading, heading.textContent);
+  }
   return found;
 }
+"""
+
+# A menu whose chosen entry does not fit: narrower than its words on one line, and no taller (its
+# words neither wrap nor show whole).
+MENUS_CUT = r"""
+() => Array.from(document.querySelectorAll("select")).filter((s) => s.checkVisibility() && s.offsetWidth).map((s) => {
+  const [width, height] = [s.offsetWidth, s.offsetHeight];
+  const style = [s.style.maxWidth, s.style.width];
+  s.style.maxWidth = "none";
+  s.style.width = "max-content";
+  const [whole, oneLine] = [s.offsetWidth, s.offsetHeight];
+  [s.style.maxWidth, s.style.width] = style;
+  const where = s.closest(".px-example")?.id || s.name || s.id;
+  const words = s.selectedOptions[0]?.textContent.trim().slice(0, 80);
+  return width < whole - 1 && height <= oneLine + 1 ? `a menu cut off: ${where}: ${words}` : null;
+}).filter(Boolean)
 """
 
 # A menu's entry that is a code: "t-spring", "six-only", "steal@3".
@@ -130,7 +159,8 @@ def built(page: Any) -> None:
 @pytest.mark.parametrize("path", _site_pages() or ["(none: run make build first)"])
 def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
     page = opened(reader, path)
-    found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES)
+    page.evaluate("document.querySelectorAll('details.px-readings').forEach((d) => { d.open = true; })")
+    found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
     page.close()
     assert not found, f"/{path}:\n" + "\n".join(found)
 

@@ -98,6 +98,7 @@ def test_cli_replay_reads_yaml_from_stdin_and_prints_json() -> None:
     ('{"ruleset": "veldiv.individuelle",\n "players": 2,,}', "<stdin>:2: malformed JSON"),
     ("ruleset: veldiv.individuelle\nplayers: [2\n", "<stdin>:3: malformed YAML"),
     ('{"ruleset": "veldiv.individuelle", "players": 1}', "players: Individual race is for 2 to 12 players, not 1"),
+    ('{"ruleset": "cdp.velocita", "players": 3}', "players: Sprint (Velocità) is for 2 players, not 3"),  # not "2 to 2"
 ])
 def test_cli_bad_input_exits_2_with_one_line_and_nothing_on_stdout(text: str, message: str) -> None:
     out = cli("replay", "-", "--json", stdin=text)

@@ -42,13 +42,15 @@ def default_options(ruleset: str) -> dict[str, OptionValue]:
 
 def describe(ruleset: str) -> dict[str, Any]:
     """What a page needs to know of a race, as JSON, every word in both languages: its name, its
-    players and their colours, its readings (each value with its label and sentence), its bots."""
+    players and their colours, its readings (each value with its label and sentence), its bots (and
+    their names in words)."""
     game = game_of(ruleset)
     race = game.RACES[ruleset]
     return {
         "ruleset": ruleset, "game": game.GAME, "article": race.article, "name": race.name,
         "players": [race.min_players, race.max_players], "team": race.team,
         "decisions": game.DECISIONS, "shuffles": game.SHUFFLES, "bots": list(game.BOTS),
+        "bot_names": {bot: dict(game.BOT_NAMES[bot]) for bot in game.BOTS},
         "seat_colours": list(game.SEAT_COLOURS),
         "options": [game.OPTIONS[oid].to_json() for oid, races in game.APPLIES.items() if ruleset in races],
         "confidence": CONFIDENCE,

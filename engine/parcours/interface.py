@@ -97,7 +97,9 @@ class GameRules(Protocol):
     @property
     def SHUFFLES(self) -> bool: ...  # does a scenario's seed also seed its card shuffles (setup.shuffle)?
     @property
-    def BOTS(self) -> Mapping[str, Any]: ...  # bot name -> function(state, need, rng) -> choice
+    def BOTS(self) -> Mapping[str, Any]: ...  # bot id -> function(state, need, rng) -> choice
+    @property
+    def BOT_NAMES(self) -> Mapping[str, dict[str, str]]: ...  # bot id -> its name in words {"fr", "en"}
     @property
     def RACES(self) -> Mapping[str, RaceInfo]: ...
     @property

@@ -31,6 +31,7 @@ from .interface import Scoreboard, Words, figure
 from .registry import view_of
 
 MAX_BOT_MOVES = 500  # bot moves in one call: the page asks again for more
+PLAY_BOT = "search"  # the bot that decides for the Play page's bots, in every game that has it
 FRAME_KEYS = ("item", "dice", "sides", "turn", "finished")
 SCORE_CAPTION: Words = {"fr": "Tableau de marque", "en": "Scoreboard"}
 RESULTS_CAPTION: Words = {"fr": "Résultats", "en": "Results"}
@@ -170,7 +171,7 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
     if not isinstance(spec, dict):
         raise ScenarioError("bots", "expected a mapping with seats, name, seed and moves",
                             fr="attendu : un dictionnaire avec seats, name, seed et moves")
-    seats, name, seed, limit = spec.get("seats", []), spec.get("name", "search"), spec.get("seed"), spec.get("moves", 1)
+    seats, name, seed, limit = spec.get("seats", []), spec.get("name", PLAY_BOT), spec.get("seed"), spec.get("moves", 1)
     if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
         raise ScenarioError("bots.seats", "expected a list of seats", fr="attendu : une liste de places")
     if not isinstance(name, str):

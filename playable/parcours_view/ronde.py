@@ -20,7 +20,7 @@ from typing import Any
 
 from parcours import Game
 from parcours.ronde import observe
-from parcours.ronde.narrate import COLOURS, SCORE_WORDS, hand, space_words, turns_down
+from parcours.ronde.narrate import BOARD_HEADS, COLOURS, SCORE_WORDS, hand, space_words, turns_down
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .profile import (
@@ -104,9 +104,8 @@ def _rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
     markup, width, y = rows_markup(p, course_id)
     parts = [markup]
     head = y + LINE
-    for line, words in enumerate((("Coureur", "Case", "Passe", "Cartes"), ("Rider", "Space", "Out", "Cards"))):
-        lang = "fr" if line == 0 else "en"
-        spans = "".join(f'<tspan x="{x}">{w}</tspan>' for x, w in zip(COLUMNS, words))
+    for line, lang in enumerate(("fr", "en")):
+        spans = "".join(f'<tspan x="{x}">{w[lang]}</tspan>' for x, w in zip(COLUMNS, BOARD_HEADS))
         parts.append(f'<text class="px-rc-head" lang="{lang}" y="{_num(head + line * LINE)}">{spans}</text>')
     return "".join(parts), width, head + LINE
 

@@ -33,9 +33,14 @@ def _bot(name: str) -> Any:
     return choose
 
 
-# the names every race knows; Velocità also has "optimal" (the solved game), which Mezzo fondo
+# the bots every race knows; Velocità also has "optimal" (the solved game), which Mezzo fondo
 # answers with "search"
 BOTS: dict[str, Any] = {name: _bot(name) for name in ("plain", "search", "optimal")}
+BOT_NAMES: dict[str, dict[str, str]] = {
+    "plain": {"fr": "Règle simple", "en": "Rule of thumb"},
+    "search": {"fr": "Anticipation", "en": "Look-ahead"},
+    "optimal": {"fr": "Jeu parfait", "en": "Perfect play"},
+}
 
 
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> Any:
@@ -68,6 +73,7 @@ __all__ = [
     "APPLIES",
     "ARTICLES",
     "BOTS",
+    "BOT_NAMES",
     "DECISIONS",
     "DEFAULT_TRACK",
     "FIGURES",

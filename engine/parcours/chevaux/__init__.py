@@ -17,12 +17,14 @@ from .state import Board, State
 GAME = "chevaux"
 DECISIONS = False  # "aucune décision à prendre": ideal for exact odds
 BOTS: dict[str, Any] = {}
+BOT_NAMES: dict[str, dict[str, str]] = {}
 SHUFFLES = False  # no cards
 
 __all__ = [
     "APPLIES",
     "ARTICLES",
     "BOTS",
+    "BOT_NAMES",
     "DECISIONS",
     "DEFAULT_BOARD",
     "FIGURES",

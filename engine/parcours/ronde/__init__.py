@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..interface import Exact
 from ..options import OptionValue
-from .bots import BOTS
+from .bots import BOT_NAMES, BOTS
 from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
@@ -21,6 +21,7 @@ __all__ = [
     "APPLIES",
     "ARTICLES",
     "BOTS",
+    "BOT_NAMES",
     "DECISIONS",
     "FIGURES",
     "GAME",

@@ -206,3 +206,5 @@ def search(state: State, need: Need, rng: random.Random, samples: int = 4) -> st
 
 
 BOTS: dict[str, Any] = {"heuristic": heuristic, "search": search}
+BOT_NAMES: dict[str, dict[str, str]] = {"heuristic": {"fr": "Règle simple", "en": "Rule of thumb"},
+                                        "search": {"fr": "Anticipation", "en": "Look-ahead"}}

@@ -62,13 +62,14 @@ def hand(kinds: list[str], lang: str) -> str:
 
 
 def card(kind: Any, lang: str) -> str:
-    """A card in a sentence, with its sort: 'malchance « chute »', 'flat acceleration'..."""
+    """A card in a sentence after "carte" / before "card", with its sort: 'de malchance « chute »',
+    'flat acceleration'..."""
     k, fr, n = str(kind), lang == "fr", name(kind, lang)
     if k in ("t-koppenberg", "t-berendries"):
         return f"de mont « {n} »" if fr else f'"{n}" hill'
     if k in ("t-counter", "t-spring", "t-kwak", "t-stevige-kwak", "t-take"):
         return f"« {n} »" if fr else f'"{n}"'
-    sort = {"acceleration": ("accélération", "acceleration"), "misfortune": ("malchance", "misfortune"),
+    sort = {"acceleration": ("d'accélération", "acceleration"), "misfortune": ("de malchance", "misfortune"),
             "peloton": ("peloton", "peloton"), "tactical": ("tactique", "tactical")}[family(k)]
     if family(k) in ("acceleration", "peloton") and not fr:
         return f"{n} {sort[1]}"
@@ -403,7 +404,7 @@ def sentence(event: Event, lang: str, team: bool) -> str:
 # (3 turns)", "Take a card at random from Orange"... Pairs are (fr, en), as the tables above.
 
 QUESTIONS: dict[str, tuple[str, str]] = {
-    "act": ("{p} : comment roulez-vous ?", "{p}: how do you ride?"),
+    "act": ("{p} : quel dé lancer, ou quelle carte jouer ?", "{p}: which die to roll, or which card to play?"),
     "counter": ("{p} : contrer la carte qui vient d'être jouée ?", "{p}: counter the card just played?"),
     "spring": ("{p} : sauter dans la roue du coureur qui va lancer ?",
                "{p}: spring along with the rider about to roll?"),
@@ -524,6 +525,10 @@ SCORE_WORDS: dict[str, dict[str, str]] = {
     "behind": {"fr": "derrière le peloton", "en": "behind the peloton"},
     "up": {"fr": "—", "en": "—"},
 }
+# The board's table (playable/parcours_view/ronde.py) under the course: its columns' heads, the
+# turns a rider lying down still sits out headed as on the scoreboard.
+BOARD_HEADS: tuple[dict[str, str], ...] = (SCORE_WORDS["rider"], {"fr": "Case", "en": "Space"},
+                                           SCORE_WORDS["down"], {"fr": "Cartes", "en": "Cards"})
 
 
 def space_words(space: int, behind: bool) -> dict[str, str]:

@@ -11,7 +11,7 @@ from . import setup
 from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
-from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
+from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race, box_name
 from .rules import dice_needed, play_throw, settle_setup
 from .state import Player, Rider, State
 
@@ -20,6 +20,7 @@ DECISIONS = False  # the dice decide everything
 SHUFFLES = False  # no cards
 SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 BOTS: dict[str, Any] = {}
+BOT_NAMES: dict[str, dict[str, str]] = {}
 
 
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup_data: object = None) -> State:
@@ -43,6 +44,7 @@ __all__ = [
     "APPLIES",
     "ARTICLES",
     "BOTS",
+    "BOT_NAMES",
     "BOXES",
     "DECISIONS",
     "FIGURES",
@@ -58,6 +60,7 @@ __all__ = [
     "Rider",
     "State",
     "article_label",
+    "box_name",
     "choice_words",
     "dice_needed",
     "exact",

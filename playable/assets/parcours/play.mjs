@@ -10,7 +10,8 @@
 // race's <option> carrying it (playable/macros.py, play_form).
 //
 // Humans' dice come from crypto.getRandomValues; bots' dice and decisions from the engine
-// (random.Random seeded from crypto.getRandomValues, the engine's "search" bot).
+// (random.Random seeded from crypto.getRandomValues; the bot that decides is the one each race's
+// <option> names, data-bot, with its name in words from the game's package).
 
 import { dieName, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, namedBoard, parseHTML, plainText, playersWords, showEngineNote } from "./dom.mjs";
@@ -20,7 +21,6 @@ import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from 
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
 const FAST_BATCH = 200; // bot moves in one request when fast
-const BOT = "search"; // the engine's bot (see the measures in play.md's source)
 const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choices"];
 const PLAY_ID = "ex-play";
 
@@ -54,9 +54,10 @@ class PlayPage {
     this.build();
     this.setRange();
     this.renderSeats();
+    this.showBot();
     form.noValidate = true; // the page says what is wrong, in both languages, in its live region
     form.addEventListener("submit", (event) => { event.preventDefault(); this.newRace(); });
-    this.select.addEventListener("change", () => { this.setRange(); this.renderSeats(); });
+    this.select.addEventListener("change", () => { this.setRange(); this.renderSeats(); this.showBot(); });
     this.playersInput.addEventListener("input", () => this.renderSeats());
     const intent = () => startEngine();
     form.addEventListener("focusin", intent, { once: true });
@@ -87,6 +88,17 @@ class PlayPage {
     input.setAttribute("aria-describedby", this.rangeNote.id);
     this.rangeNote.replaceChildren(bi({ fr: min === max ? `${min} joueurs` : `de ${min} à ${max} joueurs`,
       en: min === max ? `${min} players` : `${min} to ${max} players` }, { first: "fr" }));
+  }
+
+  // Under "Who plays?": which of the engine's bots decides for the bots of the chosen race, by its
+  // name in words (none in a race without decisions: its bots only throw).
+  showBot() {
+    const bot = this.option(this.select.value)?.dataset;
+    this.botNote.replaceChildren(bi(bot?.bot
+      ? { fr: `Les robots décident avec le robot « ${bot.botFr} » du moteur.`,
+        en: `The bots decide with the engine's “${bot.botEn}” bot.` }
+      : { fr: "Cette course ne demande aucune décision : les robots ne font que lancer les dés.",
+        en: "This race asks for no decision: the bots only throw the dice." }));
   }
 
   renderSeats() {
@@ -156,6 +168,8 @@ class PlayPage {
     const button = (cls, en, fr) => h("button", { type: "button", class: cls }, bi([en, fr]));
     this.rangeNote = h("span", { class: "px-range", id: "px-players-range" });
     this.playersInput.closest("label").append(" ", this.rangeNote);
+    this.botNote = h("span", { class: "px-bot-note" });
+    this.form.querySelector(".px-humans .px-hint")?.append(" ", this.botNote);
 
     this.turn = h("p", { class: "px-turn", id: "ex-play-turn" });
     this.boardHolder = h("div", { class: "px-board-holder" });
@@ -587,7 +601,8 @@ class PlayPage {
     const race = this.race;
     if (!race || this.busy || race.finished || !this.el.isConnected) return;
     const seats = Array.from({ length: race.scenario.players }, (_, s) => s).filter((s) => !this.isHuman(s));
-    const bots = { seats, name: BOT, seed: randomSeed(), moves: this.fast.checked ? this.batch : 1 };
+    const bot = this.option(race.scenario.ruleset)?.dataset.bot; // none: a race whose bots only throw
+    const bots = { seats, ...(bot ? { name: bot } : {}), seed: randomSeed(), moves: this.fast.checked ? this.batch : 1 };
     this.move(structuredClone(race.scenario), bots);
   }
 
