@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from parcours import Game, GameRules, all_games, default_options, parse
+from parcours import Game, GameRules, all_games, default_options, narrate, parse
 from parcours.core import Dice, Need
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,8 +152,8 @@ def test_every_decision_of_the_worked_examples_has_words_in_its_position(path: P
                 break
             game.throw([dice.throw(need.sides) for _ in range(need.count)])
             continue
-        assert shown["labels"] == game.rules.choice_words(game.state, need)
-        assert shown["question"] == game.rules.question_words(game.state, need)
+        assert shown["labels"] == narrate.choice_words(game.rules, game.state, need)  # the game's, typeset
+        assert shown["question"] == narrate.question_words(game.rules, game.state, need)
         check_words(game.rules, game.state, need)
         choice = next(choices, None)
         if choice is None:

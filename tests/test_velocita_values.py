@@ -260,7 +260,7 @@ def test_the_rules_page_example_shows_the_extra_turn_at_19_in_24() -> None:
         assert "rider 1 79.2%, rider 2 20.8%" in frame["html"]["en"]
         assert "coureur 1 79,2\u00a0%, coureur 2 20,8\u00a0%" in frame["html"]["fr"]
     assert "The best choice here: ride 5 squares." in before["html"]["en"]  # in words, never the code "5"
-    assert "Le meilleur choix ici : avancer de 5 cases." in before["html"]["fr"]
+    assert "Le meilleur choix ici\u00a0: avancer de 5 cases." in before["html"]["fr"]
     last = frames[-2]  # rider 1 has thrown 1 and held the sprint: 0 or 1 square, he loses either way
     assert last["analysis"]["best"] is None
     assert "every choice is worth the same" in last["html"]["en"] and "tous les choix se valent" in last["html"]["fr"]

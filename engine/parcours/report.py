@@ -3,11 +3,10 @@ lengths and verdicts around each game's figures, whose own names live in the gam
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import number_words, plural
+from .core import number_words, plural, typeset
 from .games import default_options, game_of
 from .options import Option, OptionValue
 from .simulate import wilson
@@ -383,9 +382,3 @@ def _against(c: Comparison, index: int) -> dict[str, Any]:
 def _both_langs(words: Callable[[str], str]) -> dict[str, str]:
     return {lang: typeset(words(lang), lang) for lang in ("fr", "en")}
 
-
-_FRENCH_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
-
-
-def typeset(text: str, lang: str) -> str:  # until core's lands
-    return _FRENCH_SPACE.sub("\u00a0", text) if lang == "fr" else text
