@@ -5,33 +5,20 @@ option), printed as the engine worded them. Nothing is played at build time."""
 from __future__ import annotations
 
 import json
-from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from parcours import all_races
 from parcours_view.readings import impact_html
 
-from .sources import DataError
-
-
-@cache
-def _records(path: Path) -> dict[str, Any]:
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{path}: missing (write it with scripts/reading_impact.py)") from None
-    except json.JSONDecodeError as err:
-        raise DataError(f"{path}, line {err.lineno}: not JSON ({err.msg})") from None
-    return data
+from .sources import DataError, generated_json
 
 
 def impact_box(docs: Path, game: str, option_id: str) -> str:
     """The box for one option: each race it applies to, each value against the default, its verdict,
     and the figures (the win shares, the length, whatever changed measurably) under a summary."""
     path = docs / game / "impact.json"
-    records = _records(path)["options"].get(option_id)
+    records = generated_json(path, "reading_impact.py")["options"].get(option_id)
     if not records:
         raise DataError(f"{path}: no figures for the reading {option_id} (run scripts/reading_impact.py "
                         f"--game {game})")

@@ -5,8 +5,6 @@ race on its own board). Drawn at build time as SVG (readable without JavaScript)
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -21,24 +19,13 @@ from parcours_view.registry import VIEWS
 from parcours_view.words import both
 
 from .rulebook import bilingual_heading
-from .sources import DataError
+from .sources import DataError, generated_json
 
 MOST_BARS = 60  # a chart wider than this groups its values (a phone still reads its numbers)
 
 
-@cache
-def _numbers(path: Path) -> dict[str, Any]:
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{path}: missing (write it with scripts/game_numbers.py)") from None
-    except json.JSONDecodeError as err:
-        raise DataError(f"{path}, line {err.lineno}: not JSON ({err.msg})") from None
-    return data
-
-
 def render_numbers(docs: Path, game: str) -> str:
-    data = _numbers(docs / game / "numbers.json")
+    data = generated_json(docs / game / "numbers.json", "game_numbers.py")
     missing = sorted(set(all_games()[game].RACES) - set(data["races"]))
     if missing:
         raise DataError(f"{docs / game / 'numbers.json'}: no figures for {', '.join(missing)} "

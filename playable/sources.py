@@ -6,6 +6,8 @@ error rather than a silently lost value or a document that expands to megabytes.
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +155,16 @@ def field_path(where: str) -> tuple[object, ...]:
             keys.append(name)
         keys.extend(int(i) for i in indices if i.isdigit())
     return tuple(keys)
+
+
+@cache
+def generated_json(path: Path, script: str) -> dict[str, Any]:
+    """A data file a script writes (scripts/<script>): read once a build; missing or broken, a DataError
+    naming the file (and the line) and the script that writes it."""
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{path}: missing (write it with scripts/{script})") from None
+    except json.JSONDecodeError as err:
+        raise DataError(f"{path}, line {err.lineno}: not JSON ({err.msg})") from None
+    return data
