@@ -357,7 +357,7 @@ def test_a_step_with_buttons_and_keys(rules: tuple[Session, Any]) -> None:
     assert ex.locator("li.px-step.px-later").count() == n
 
     ex.locator("button.px-next").click()
-    assert counter(ex) == f"1 / {n}"
+    wait_counter(ex, f"1 / {n}")  # waited for, not read at once (a loaded run read "0 / 3")
     assert board_label(ex) == labels[1]
     assert ex.locator('li.px-step[aria-current="step"]').get_attribute("data-step") == "1"
     assert ex.locator("li.px-step.px-later").count() == n - 1
