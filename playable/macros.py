@@ -201,17 +201,24 @@ def _french_marked(html: str) -> str:
     return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), html)
 
 
+def _source(page: Any) -> str:
+    """The Markdown file being rendered, from docs/ (as veldiv/rules.md): MkDocs' page has it as
+    page.file.src_uri, Zensical's (which runs this module too) as page.path."""
+    file = getattr(page, "file", None)
+    return str(file.src_uri if file is not None else page.path)
+
+
 def define_env(env: Any) -> None:
-    docs = Path(env.conf["docs_dir"])
-    env.macro(lambda lang, codes=False: _rulesets_table(lang, docs, env.page.file.src_uri, codes), "rulesets_table")
+    docs = Path(env.project_dir, env.conf["docs_dir"])  # Zensical keeps docs_dir as written, relative
+    env.macro(lambda lang, codes=False: _rulesets_table(lang, docs, _source(env.page), codes), "rulesets_table")
     url_of = _url_of(docs, env.conf["use_directory_urls"])
-    env.macro(lambda lang, game="veldiv": _options_table(lang, game, docs, env.page.file.src_uri), "options_table")
+    env.macro(lambda lang, game="veldiv": _options_table(lang, game, docs, _source(env.page)), "options_table")
     env.macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")
     env.macro(_play_bot_words, "play_bot")
     env.macro(_horse_odds, "horse_odds")
     env.macro(_ronde_course, "ronde_course")
     build = build_stamp(docs.parent)
-    env.macro(lambda game: render_rules(docs, game, (env.page.file.src_uri, env.conf["site_url"] + env.page.url),
+    env.macro(lambda game: render_rules(docs, game, (_source(env.page), env.conf["site_url"] + env.page.url),
                                         build, url_of), "rules_page")
     env.macro(lambda game: render_editions(docs, game), "editions_page")
     env.macro(lambda game: render_edition(docs, game), "edition_page")
