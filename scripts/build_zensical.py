@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import importlib.util
 import os
 import subprocess
 import sys
@@ -70,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     if not site.is_relative_to(REPO) or site == REPO:
         parser.error(f"--site-dir must be a folder inside {REPO} (Zensical's rule)")
     docs = REPO / "docs"
+    if importlib.util.find_spec("zensical") is None:
+        parser.error("Zensical is not installed: pip install -r requirements-dev.txt (make setup)")
     if not (docs / "assets" / "vendor" / "engine.json").is_file():
         parser.error("Pyodide and the engine's wheel are not vendored: run make vendor first")
     try:

@@ -29,6 +29,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from playable.ship import ShipError, ship_assets
 from test_browser import (
     BASE_PATH,
     RULES,
@@ -173,6 +174,23 @@ def test_the_same_assets(zsite: Path) -> None:
             assert re.search(r'<link rel="stylesheet" href="[^"]*parcours/parcours\.css"', text), page
             assert re.search(r'<script src="[^"]*parcours/parcours\.mjs" type="module"', text), page
     assert (zsite / "sitemap.xml.gz").is_file()
+
+
+def test_ship_assets_mirrors_the_assets(tmp_path: Path) -> None:
+    """The widget's files copied into the site's sources, written only when changed, a stale one removed;
+    a script importing a module the assets lack fails with its name."""
+    assets, docs = tmp_path / "assets", tmp_path / "docs"
+    (assets / "parcours").mkdir(parents=True)
+    (assets / "parcours" / "a.mjs").write_text('import { b } from "./b.mjs";\n')
+    (assets / "parcours" / "b.mjs").write_text("export const b = 1;\n")
+    (docs / "parcours").mkdir(parents=True)
+    (docs / "parcours" / "old.mjs").write_text("stale\n")
+    assert ship_assets(docs, assets) == ["parcours/old.mjs", "parcours/a.mjs", "parcours/b.mjs"]
+    assert sorted(p.name for p in (docs / "parcours").iterdir()) == ["a.mjs", "b.mjs"]
+    assert ship_assets(docs, assets) == []  # nothing changed, nothing written (mkdocs serve does not loop)
+    (assets / "parcours" / "b.mjs").unlink()
+    with pytest.raises(ShipError, match=r"parcours/a\.mjs: \./b\.mjs"):
+        ship_assets(docs, assets)
 
 
 # ---------------------------------------------------------------------------- the browser
