@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve lint check test bench bench-site bench-invariants clean
+.PHONY: setup vendor build build-zensical serve lint check test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ vendor: setup
 
 build: vendor
 	$(BIN)/mkdocs build --strict
+
+# The same site built by Zensical (Material's successor) into site-zensical/, the hooks' work done around it
+build-zensical: vendor
+	$(BIN)/python scripts/build_zensical.py --site-dir site-zensical
 
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
@@ -61,4 +65,4 @@ bench-site: build
 	$(BIN)/python scripts/bench_site.py
 
 clean:
-	rm -rf site dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor
+	rm -rf site site-zensical dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor docs/parcours
