@@ -67,10 +67,12 @@ def _load_serve() -> Any:
 
 
 class Server:
-    def __init__(self) -> None:
+    """A built site (site/ unless told) served under the Pages subpath, every path asked for recorded."""
+
+    def __init__(self, root: Path = SITE) -> None:
         serve = _load_serve()
         self.paths: list[str] = []
-        self.httpd = serve.make_server(str(SITE), 0, BASE_PATH)
+        self.httpd = serve.make_server(str(root), 0, BASE_PATH)
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.base = self.origin + BASE_PATH
@@ -89,7 +91,7 @@ class Server:
                 # Material's instant navigation only follows links that the sitemap lists, and
                 # compares them port included: list them at this server's origin, as GitHub
                 # Pages would (the site is built for site_url's origin).
-                text = (SITE / "sitemap.xml").read_text(encoding="utf-8")
+                text = (root / "sitemap.xml").read_text(encoding="utf-8")
                 text = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text)
                 body = text.encode("utf-8")
                 self.send_response(200)
@@ -98,7 +100,7 @@ class Server:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.httpd.RequestHandlerClass = functools.partial(Recording, directory=str(SITE))
+        self.httpd.RequestHandlerClass = functools.partial(Recording, directory=str(root))
         self.httpd.handle_error = _quiet_disconnects(self.httpd.handle_error)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

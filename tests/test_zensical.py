@@ -14,13 +14,11 @@ Run only these:  pytest tests/test_zensical.py
 
 from __future__ import annotations
 
-import functools
 import html
 import json
 import re
 import subprocess
 import sys
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,17 +27,9 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from browser_support import BASE_PATH, RULES, SITE, Server, Session, _fail
 from playable.ship import ShipError, ship_assets
 from test_browser import (
-    BASE_PATH,
-    RULES,
-    SITE,
-    Server,
-    Session,
-    _fail,
-    _load_serve,
-    _quiet_disconnects,
-    browser,
     expected_film,
     page_sentences,
     scenario_of,
@@ -48,9 +38,8 @@ from test_browser import (
     wait_live,
 )
 
-pytestmark = pytest.mark.site
-
-__all__ = ["browser"]  # the shared fixture, imported for this module
+# One Zensical build (the zsite fixture) for the module's tests: one worker runs them.
+pytestmark = [pytest.mark.site, pytest.mark.xdist_group("zensical-build")]
 
 REPO = Path(__file__).resolve().parent.parent
 ZSITE = REPO / "site-zensical"
@@ -194,25 +183,9 @@ def test_ship_assets_mirrors_the_assets(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- the browser
-class ZensicalServer(Server):
-    """test_browser's server, serving site-zensical/ under /parcours/."""
-
-    def __init__(self, root: Path) -> None:
-        serve = _load_serve()
-        self.paths: list[str] = []
-        self.httpd = serve.make_server(str(root), 0, BASE_PATH)
-        self.httpd.handle_error = _quiet_disconnects(self.httpd.handle_error)
-        self.httpd.RequestHandlerClass = functools.partial(serve.SubpathHandler, directory=str(root))
-        self.port = self.httpd.server_address[1]
-        self.origin = f"http://127.0.0.1:{self.port}"
-        self.base = self.origin + BASE_PATH
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-
 @pytest.fixture(scope="module")
 def zserver(zsite: Path) -> Iterator[Server]:
-    srv = ZensicalServer(zsite)
+    srv = Server(zsite)
     yield srv
     srv.close()
 
