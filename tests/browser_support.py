@@ -212,3 +212,26 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+# Resolves once the element has kept its place on screen for five frames running.
+STILL = """el => new Promise((done) => {
+  let last = "", same = 0;
+  const look = () => {
+    const box = el.getBoundingClientRect(), now = `${box.top} ${box.left}`;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 5) done(); else requestAnimationFrame(look);
+  };
+  look();
+})"""
+
+
+def click_still(target: Any) -> None:
+    """Click once the page has stopped moving under the target. Brought into view, a long page lays out
+    the parts it skipped (content-visibility) and may scroll again after an instant navigation: a
+    click whose mousedown and mouseup land on two different elements clicks neither (the button
+    keeps the focus and does nothing, as seen on a loaded machine)."""
+    target.scroll_into_view_if_needed()
+    target.evaluate(STILL)
+    target.click()

@@ -219,10 +219,10 @@ def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Serve
 @ONE_PLAY_PAGE
 def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> None:
     s, page = play
-    page.locator("#ex-play input.px-fast").check()  # the bot answers at once
     decided = False
     for _ in range(6):  # a race can end before player 1 has a decision to make: then another
         new_race(page, "cdp.velocita", 2, {0})
+        page.locator("#ex-play input.px-fast").check()  # the bot answers at once (shown once a race is on)
         for _ in range(40):
             wait_need(page, "dice:0|choice:0|over")
             if need(page) != "dice:0":
