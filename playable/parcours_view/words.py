@@ -9,7 +9,7 @@ from html import escape
 
 from parcours.core import typeset
 
-TAG_NAME = re.compile(r"<[\w:-]+")
+FIRST_TAG = re.compile(r"<[\w:-][^>]*?(/?>)")
 
 
 def both(fr: str, en: str, tag: str = "span") -> str:
@@ -35,11 +35,11 @@ def label(fr: str, en: str) -> str:
 
 def following(element: str, fr: str, en: str, attribute: str = "aria-label") -> str:
     """An element (markup) whose `attribute` lang.mjs keeps in the reader's language, both until it
-    runs: its first tag gets the words of each language (data-px-fr, data-px-en, data-px-words), the
-    French typeset. `attribute` "text": the element's own text."""
+    runs: its first tag gets, after its own attributes, the words of each language (data-px-fr,
+    data-px-en, data-px-words), the French typeset. `attribute` "text": the element's own text."""
     words = (f'data-px-fr="{escape(typeset(fr, "fr"))}" data-px-en="{escape(en)}" '
              f'data-px-words="{attribute}"')
-    name = TAG_NAME.match(element)
-    if not name:
+    tag = FIRST_TAG.match(element)  # its attributes' values escaped: the first > ends it
+    if not tag:
         raise ValueError(f"not an element: {element[:40]!r}")
-    return f"{name.group()} {words}{element[name.end():]}"
+    return f"{element[:tag.start(1)]} {words}{element[tag.start(1):]}"
