@@ -16,7 +16,7 @@ def article_label(cite: str, lang: str) -> str:
     if ":art-" in cite:
         return "Art. " + cite.rsplit("-", 1)[1]
     name = _RACE_RULE.get(cite, {"fr": cite, "en": cite})[lang]
-    return f"la règle « {name} »" if lang == "fr" else f'the rule "{name}"'
+    return f"la règle « {name} »" if lang == "fr" else f"the rule “{name}”"
 
 
 def who(event: Event, lang: str, team: bool) -> str:
