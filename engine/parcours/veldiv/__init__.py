@@ -27,8 +27,15 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     return setup.new_state(ruleset, players, options, setup_data)
 
 
+# What a turn waits for, made once a seat and count of dice: asked every throw, and never changed
+_NEEDS = tuple(tuple(Need("dice", seat, count) for seat in range(max(r.max_players for r in RACES.values())))
+               for count in (1, 2))
+
+
 def need(state: State) -> Need | None:
-    return None if state.finished else Need("dice", state.turn, dice_needed(state))
+    if state.finished:
+        return None
+    return _NEEDS[dice_needed(state) - 1 if state.race.team else 0][state.turn]  # one rider: one die
 
 
 def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
