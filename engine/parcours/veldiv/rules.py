@@ -135,14 +135,21 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
     if events.wants(cite := "veldiv:art-1" if face < 6 else _move_cite(state, face)):
         events.append(Event("move", cite, rider.seat, rider.index,
                             {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
-    spot = (road_before + step) % TRACK_SQUARES
-    for other in state.all_riders:  # whether the square is taken (_occupant: by whom), spelt out: the hot path
-        if (other.start + other.progress) % TRACK_SQUARES == spot and other is not rider \
+    # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
+    # squares lands on its square when d == track - step (self: d == 0), and goes by it when d is more
+    short = TRACK_SQUARES - step
+    went_by: list[Rider] = []  # riders of other seats: the only ones the move can lap (_after_move)
+    for other in state.all_riders:
+        if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
                 and other.on_track and not other.finished:
-            break
-    else:  # a free square: the common case
-        rider.progress = target
-        _after_move(state, rider, road_before, events)
+            if d == short:
+                break  # the square is taken (_occupant: by whom)
+            if other.seat != rider.seat:
+                went_by.append(other)
+    else:  # a free square: the common case, where most moves neither cross the line nor go by anyone
+        before, rider.progress = rider.progress, target
+        if went_by or (before - state.line) // TRACK_SQUARES != (target - state.line) // TRACK_SQUARES:
+            _after_move(state, rider, road_before, events, went_by)
         return
     for moved, before in _bumped(state, rider, face, step, target, _occupant(state, rider, target), events):
         _after_move(state, moved, before, events)
@@ -202,9 +209,11 @@ def _square_of(rider: Rider, progress: int) -> int:
     return (rider.start + progress - 1) % TRACK_SQUARES + 1
 
 
-def _after_move(state: State, rider: Rider, road_before: int, events: Events) -> None:
+def _after_move(state: State, rider: Rider, road_before: int, events: Events,
+                went_by: list[Rider] | None = None) -> None:
+    """Lines crossed, then riders lapped. `went_by`: the riders the move went by, if known (else all)."""
     line = state.line  # laps_at(p) is max(0, (p - line) // track): a crossing changes the quotient
-    if (rider.progress - line) // TRACK_SQUARES != (road_before - rider.start - line) // TRACK_SQUARES:
+    if (road_before - rider.start - line) // TRACK_SQUARES != (rider.progress - line) // TRACK_SQUARES:
         for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
             if state.finished or not rider.active:
                 return
@@ -218,7 +227,7 @@ def _after_move(state: State, rider: Rider, road_before: int, events: Events) ->
     # with r = (road_u - road_t) % track before the move, a move of m squares does when r + m >= track
     short = TRACK_SQUARES - (rider.start + rider.progress - road_before)
     road, start = rider.start + rider.progress, rider.start
-    for other in state.rivals[rider.seat]:  # the cheapest test first: it fails for most riders
+    for other in state.rivals[rider.seat] if went_by is None else went_by:  # the cheapest test first
         if (road_before - other.start - other.progress) % TRACK_SQUARES >= short and other.on_track \
                 and not other.finished and (road - other.start - other.progress) // TRACK_SQUARES \
                 - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1, spelt out
@@ -448,15 +457,15 @@ def _next_turn(state: State, events: Events) -> None:
     waiting = state.waiting
     if waiting and _lap_over(state, events):
         return
-    count = len(state.players)
-    for step in range(1, count + 1):
-        seat = (state.turn + step) % count
+    riders, seat = state.riders, state.turn
+    for _ in riders:  # each seat after this one, round the table
+        seat = seat + 1 if seat + 1 < len(riders) else 0
         if waiting:
             if movable(state, seat):
                 state.turn = seat
                 return
             continue
-        for r in state.riders[seat]:
+        for r in riders[seat]:
             if r.on_track and not r.finished:
                 state.turn = seat
                 return
