@@ -136,20 +136,21 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
         events.append(Event("move", cite, rider.seat, rider.index,
                             {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
-    # squares lands on its square when d == track - step (self: d == 0), and goes by it when d is more
-    short = TRACK_SQUARES - step
-    went_by: list[Rider] = []  # riders of other seats: the only ones the move can lap (_after_move)
-    for other in state.all_riders:
+    # squares lands on its square when d == track - step, and goes by it when d is more
+    short, road, start = TRACK_SQUARES - step, road_before + step, rider.start
+    lapped: list[Rider] = []  # riders of other seats gone by, now a lap or more behind (see _after_move)
+    for other in state.others[rider.seat][rider.index]:
         if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
                 and other.on_track and not other.finished:
             if d == short:
                 break  # the square is taken (_occupant: by whom)
-            if other.seat != rider.seat:
-                went_by.append(other)
+            if other.seat != rider.seat and (road - other.start - other.progress) // TRACK_SQUARES \
+                    - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1 once moved
+                lapped.append(other)
     else:  # a free square: the common case, where most moves neither cross the line nor go by anyone
         before, rider.progress = rider.progress, target
-        if went_by or (before - state.line) // TRACK_SQUARES != (target - state.line) // TRACK_SQUARES:
-            _after_move(state, rider, road_before, events, went_by)
+        if lapped or (before - state.line) // TRACK_SQUARES != (target - state.line) // TRACK_SQUARES:
+            _after_move(state, rider, road_before, events, lapped)
         return
     for moved, before in _bumped(state, rider, face, step, target, _occupant(state, rider, target), events):
         _after_move(state, moved, before, events)
@@ -210,8 +211,9 @@ def _square_of(rider: Rider, progress: int) -> int:
 
 
 def _after_move(state: State, rider: Rider, road_before: int, events: Events,
-                went_by: list[Rider] | None = None) -> None:
-    """Lines crossed, then riders lapped. `went_by`: the riders the move went by, if known (else all)."""
+                lapped: list[Rider] | None = None) -> None:
+    """Lines crossed, then riders lapped. `lapped`: the only riders the move may have lapped, if known
+    (else every rider of another seat is looked at)."""
     line = state.line  # laps_at(p) is max(0, (p - line) // track): a crossing changes the quotient
     if (road_before - rider.start - line) // TRACK_SQUARES != (rider.progress - line) // TRACK_SQUARES:
         for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
@@ -227,7 +229,7 @@ def _after_move(state: State, rider: Rider, road_before: int, events: Events,
     # with r = (road_u - road_t) % track before the move, a move of m squares does when r + m >= track
     short = TRACK_SQUARES - (rider.start + rider.progress - road_before)
     road, start = rider.start + rider.progress, rider.start
-    for other in state.rivals[rider.seat] if went_by is None else went_by:  # the cheapest test first
+    for other in state.rivals[rider.seat] if lapped is None else lapped:  # the cheapest test first
         if (road_before - other.start - other.progress) % TRACK_SQUARES >= short and other.on_track \
                 and not other.finished and (road - other.start - other.progress) // TRACK_SQUARES \
                 - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1, spelt out

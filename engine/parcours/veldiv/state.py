@@ -67,6 +67,7 @@ class State:
     race: Race = field(init=False, repr=False, compare=False)
     all_riders: list[Rider] = field(init=False, repr=False, compare=False)
     rivals: list[list[Rider]] = field(init=False, repr=False, compare=False)  # by seat: the other seats' riders
+    others: list[list[list[Rider]]] = field(init=False, repr=False, compare=False)  # by seat, index: every other
     six: int = field(init=False, repr=False, compare=False)  # squares a six counts
     line: int = field(init=False, repr=False, compare=False)  # 0: reaching the line crosses it, 1: going past
     waiting: bool = field(init=False, repr=False, compare=False)  # riders across the line wait for the lap's end
@@ -75,6 +76,7 @@ class State:
         self.race = RACES[self.ruleset]
         self.all_riders = [r for team in self.riders for r in team]
         self.rivals = [[r for r in self.all_riders if r.seat != seat] for seat in range(len(self.riders))]
+        self.others = [[[r for r in self.all_riders if r is not me] for me in team] for team in self.riders]
         self.six = self.race.six_counts(len(self.players))
         self.line = 0 if self.options["veldiv.line-crossing"] == "reach" else 1
         self.waiting = self.race.kind in ELIMINATION_KINDS
