@@ -20,11 +20,10 @@ CAGNOTTE_SQUARE = 38
 
 def movable(state: State, seat: int) -> list[Rider]:
     """Riders of a seat that may move now (waiting riders of an elimination lap excluded)."""
-    riders = [r for r in state.riders[seat] if r.active]
     if state.waiting:
-        done = state.lap_done_at(state.lap)
-        riders = [r for r in riders if r.progress < done]  # not yet across the line this lap
-    return riders
+        done = state.lap_done_at(state.lap)  # r.progress < done: not yet across the line this lap
+        return [r for r in state.riders[seat] if r.on_track and not r.finished and r.progress < done]
+    return [r for r in state.riders[seat] if r.on_track and not r.finished]  # r.active, spelt out: the hot path
 
 
 def dice_needed(state: State) -> int:
@@ -43,7 +42,9 @@ def _plan(state: State, dice: list[int]) -> tuple[str, tuple[tuple[Rider, int], 
         return "veldiv:art-5", ((riders[0], dice[0]),)
     if len(riders) == 1:
         return "veldiv:art-10", ((riders[0], dice[0]),)
-    behind, ahead = sorted(riders, key=lambda r: (r.road, r.index))
+    behind, ahead = riders
+    if (behind.road, behind.index) > (ahead.road, ahead.index):
+        behind, ahead = ahead, behind
     return "veldiv:art-5", ((behind, max(dice)), (ahead, min(dice)))
 
 
@@ -74,7 +75,7 @@ def _team_throw(state: State, dice: list[int], events: Events) -> None:
         behind = plan[0][0]
         events.append(Event("order", cite, seat, behind.index, {"high": max(dice), "low": min(dice)}))
     for rider, face in plan:
-        if state.finished or not rider.active:
+        if state.finished or not rider.on_track or rider.finished:
             break
         _move(state, rider, face, events)
 
@@ -413,17 +414,24 @@ def _wait(state: State, rider: Rider, events: Events) -> None:
 
 def _lap_over(state: State, events: Events) -> bool:
     """When one rider alone has not crossed, it is the last of the lap. True if it was settled."""
-    running = [p.seat for p in state.players if not p.eliminated]
     done = state.lap_done_at(state.lap)
-    behind = [r for s in running for r in state.riders[s] if r.progress < done]  # laps(r) < state.lap
-    if len(behind) != 1 or len(running) < 2:
+    running, last = 0, None  # the seats still racing; the one rider of theirs not across the line this lap
+    for player in state.players:
+        if not player.eliminated:
+            running += 1
+            for r in state.riders[player.seat]:
+                if r.progress < done:  # laps(r) < state.lap
+                    if last is not None:
+                        return False  # two riders or more still to cross: the lap goes on (asked every throw)
+                    last = r
+    if last is None or running < 2:
         return False
-    last = behind[0]
     if state.race.kind == "elimination":
+        others = [p.seat for p in state.players if not p.eliminated and p.seat != last.seat]
         _eliminate(state, last.seat, None, events)
         if state.finished:
             return True
-        first = min((state.riders[s][0] for s in running if s != last.seat), key=lambda r: (r.progress, r.seat))
+        first = min((state.riders[s][0] for s in others), key=lambda r: (r.progress, r.seat))
     else:
         _pay_stake(state, last, events)
         if state.finished:
@@ -460,8 +468,9 @@ def _next_turn(state: State, events: Events) -> None:
     if waiting and _lap_over(state, events):
         return
     riders, seat = state.riders, state.turn
-    for _ in riders:  # each seat after this one, round the table
-        seat = seat + 1 if seat + 1 < len(riders) else 0
+    count = len(riders)
+    for _ in riders:  # each seat after this one, round the table: the first with a rider that may move
+        seat = seat + 1 if seat + 1 < count else 0
         if waiting:
             if movable(state, seat):
                 state.turn = seat
