@@ -149,8 +149,9 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
                     - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1 once moved
                 lapped.append(other)
     else:  # a free square: the common case, where most moves neither cross the line nor go by anyone
-        before, rider.progress = rider.progress, target
-        if lapped or (before - state.line) // TRACK_SQUARES != (target - state.line) // TRACK_SQUARES:
+        rider.progress = target
+        # the laps counted (state.laps_at) change when progress - line goes over a multiple of the track
+        if lapped or (target - state.line) % TRACK_SQUARES < step:
             _after_move(state, rider, road_before, events, lapped)
         return
     for moved, before in _bumped(state, rider, face, step, target, _occupant(state, rider, target), events):
