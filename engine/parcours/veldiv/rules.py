@@ -138,15 +138,15 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
                             {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
     # squares lands on its square when d == track - step, and goes by it when d is more
-    short, road, start = TRACK_SQUARES - step, road_before + step, rider.start
+    short = TRACK_SQUARES - step
     lapped: list[Rider] = []  # riders of other seats gone by, now a lap or more behind (see _after_move)
     for other in state.others[rider.seat][rider.index]:
         if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
                 and other.on_track and not other.finished:
             if d == short:
                 break  # the square is taken (_occupant: by whom)
-            if other.seat != rider.seat and (road - other.start - other.progress) // TRACK_SQUARES \
-                    - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1 once moved
+            if other.seat != rider.seat and (road_before + step - other.start - other.progress) // TRACK_SQUARES \
+                    - (rider.start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1 once moved
                 lapped.append(other)
     else:  # a free square: the common case, where most moves neither cross the line nor go by anyone
         rider.progress = target
