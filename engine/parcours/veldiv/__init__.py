@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Events, Need, ScenarioError
+from ..core import Events, Need, ScenarioError, dice_needs
 from ..interface import Exact
 from ..options import OptionValue
 from . import setup
@@ -27,9 +27,8 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     return setup.new_state(ruleset, players, options, setup_data)
 
 
-# What a turn waits for, made once a seat and count of dice: asked every throw, and never changed
-_NEEDS = tuple(tuple(Need("dice", seat, count) for seat in range(max(r.max_players for r in RACES.values())))
-               for count in (1, 2))
+# What a turn waits for (one die or two), made once a seat
+_NEEDS = tuple(dice_needs(count, max(r.max_players for r in RACES.values())) for count in (1, 2))
 
 
 def need(state: State) -> Need | None:
