@@ -187,6 +187,7 @@ def _round_order(state: State) -> list[int]:
 
 # what a team's throw waits for (one die or two), made once a seat
 _DICE = tuple(dice_needs(count, RACES["cdp.mezzofondo"].max_players) for count in (1, 2))
+_DERNY: dict[tuple[int, int], Need] = {}  # (seat, most): how far the derny goes, each made once
 
 
 def need(state: State) -> Need | None:
@@ -194,8 +195,10 @@ def need(state: State) -> Need | None:
         return None
     team = state.teams[state.turn]
     if state.stage == "derny":
-        most = state.offer
-        return Need("choice", team.seat, choices=numbers_up_to(most), decision="derny")
+        asked = _DERNY.get(key := (team.seat, state.offer))
+        if asked is None:
+            asked = _DERNY[key] = Need("choice", team.seat, choices=numbers_up_to(state.offer), decision="derny")
+        return asked
     if team.phase == "coupled" and state.stage == "act":
         return _DICE[1][team.seat]
     return _DICE[0][team.seat]
