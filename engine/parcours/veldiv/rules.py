@@ -139,7 +139,7 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
     # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
     # squares lands on its square when d == track - step, and goes by it when d is more
     short = TRACK_SQUARES - step
-    lapped: list[Rider] = []  # riders of other seats gone by, now a lap or more behind (see _after_move)
+    lapped: tuple[Rider, ...] = ()  # riders of other seats gone by, now a lap or more behind (see _after_move)
     for other in state.others[rider.seat][rider.index]:
         if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
                 and other.on_track and not other.finished:
@@ -147,7 +147,7 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
                 break  # the square is taken (_occupant: by whom)
             if other.seat != rider.seat and (road_before + step - other.start - other.progress) // TRACK_SQUARES \
                     - (rider.start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1 once moved
-                lapped.append(other)
+                lapped += (other,)
     else:  # a free square: the common case, where most moves neither cross the line nor go by anyone
         rider.progress = target
         # the laps counted (state.laps_at) change when progress - line goes over a multiple of the track
@@ -213,7 +213,7 @@ def _square_of(rider: Rider, progress: int) -> int:
 
 
 def _after_move(state: State, rider: Rider, road_before: int, events: Events,
-                lapped: list[Rider] | None = None) -> None:
+                lapped: tuple[Rider, ...] | None = None) -> None:
     """Lines crossed, then riders lapped. `lapped`: the only riders the move may have lapped, if known
     (else every rider of another seat is looked at)."""
     line = state.line  # laps_at(p) is max(0, (p - line) // track): a crossing changes the quotient
