@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# make bench: the engine before issue 12's last speed work (a git revision), its races/s beside today's
+BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup vendor build serve lint check test bench bench-site bench-invariants clean
@@ -50,7 +52,7 @@ test: lint build
 	$(BIN)/pytest -n 3 --dist loadfile
 
 bench: setup
-	$(BIN)/python scripts/bench_engine.py --pyodide
+	$(BIN)/python scripts/bench_engine.py --before $(BENCH_BEFORE) --pyodide
 
 bench-invariants: setup
 	$(BIN)/python scripts/bench_invariants.py --jobs 2

@@ -1,19 +1,25 @@
 """Benchmark (not a test): whole races per second as `parcours simulate` runs them, on one core, by
 the full path (every event built, as a replay builds them) and by the fast path (`simulate`: no
-event built), run in turns within the same minute; the time to solve Velocità; and, with --pyodide,
-the fast path inside Pyodide (Node, node_modules/pyodide, a wheel of the working tree) against CPython.
+event built), run in turns within the same minute; with --before REV, the fast path of the engine as
+it was at git revision REV too, race by race in the same minute (`make bench`: the revision before
+the engine's speed work of issue 12); the time to solve Velocità; and, with --pyodide, the fast path
+inside Pyodide (Node, node_modules/pyodide, a wheel of the working tree) against CPython.
 
     .venv/bin/python scripts/bench_engine.py                 # every race, and the solver
     .venv/bin/python scripts/bench_engine.py --ruleset veldiv.individuelle --players 4 --races 2000
+    .venv/bin/python scripts/bench_engine.py --before main   # and main's fast path, before and after
     .venv/bin/python scripts/bench_engine.py --pyodide       # and the Pyodide/CPython ratio
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -59,6 +65,31 @@ def fast_rates(cases: list[tuple[str, int, int]], repeat: int) -> dict[str, floa
     return rates
 
 
+def engine_at(revision: str, out: Path) -> Path:
+    """The engine (engine/parcours) as it was at a git revision, written under `out`: the directory to
+    put on PYTHONPATH."""
+    repo = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", revision, "engine"],
+                             check=False, capture_output=True)
+    if archive.returncode != 0:
+        sys.exit(f"--before {revision}: {archive.stderr.decode().strip()}")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(out, filter="data")
+    return out / "engine"
+
+
+def before_rate(engine: Path, case: tuple[str, int, int], repeat: int) -> float:
+    """The fast path's races per second with another engine (engine_at), the same seeded races."""
+    env = dict(os.environ, PYTHONPATH=str(engine))
+    run = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--inner", json.dumps([case]),
+                          "--repeat", str(repeat)], check=False, capture_output=True, text=True, env=env,
+                         cwd=engine)
+    if run.returncode != 0:
+        sys.exit(f"the engine before failed ({run.returncode}):\n{run.stderr[-3000:]}")
+    rates: dict[str, float] = json.loads(run.stdout.strip().splitlines()[-1])
+    return rates[case[0]]
+
+
 def pyodide_ratio(cases: list[tuple[str, int, int]], repeat: int) -> None:
     """This script's fast path inside Pyodide (Node, node_modules/pyodide, the engine's wheel built from
     the working tree, as tests/test_pyodide_parity.py runs it), then in CPython: race by race, the two
@@ -102,6 +133,7 @@ def main() -> None:
     parser.add_argument("--ruleset")
     parser.add_argument("--players", type=int)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--before", metavar="REV", help="also the fast path of the engine at this git revision")
     parser.add_argument("--pyodide", action="store_true", help="also the fast path in Pyodide against CPython")
     parser.add_argument("--inner", help=argparse.SUPPRESS)  # inside Pyodide: the cases as JSON, rates printed
     args = parser.parse_args()
@@ -109,14 +141,21 @@ def main() -> None:
         print(json.dumps(fast_rates([tuple(case) for case in json.loads(args.inner)], args.repeat)))
         return
     cases = [(args.ruleset, args.players or all_races()[args.ruleset].min_players)] if args.ruleset else CASES
-    print(f"races a second on one core, best of {args.repeat} runs of {args.races} (full path and fast in turns)")
-    print(f"{'':<32} {'':>10}  {'full':>8}  {'fast':>8}")
-    sized = []  # for Pyodide: about a third of a second of CPython's fast path a run
-    for ruleset, players in cases:
-        full, fast, throws = races_per_second(ruleset, players, args.races, args.repeat)
-        print(f"{ruleset:<32} {players:>2} players  {full:>8,.0f}  {fast:>8,.0f}  x{fast / full:.1f}  "
-              f"({throws:.0f} throws a race)")
-        sized.append((ruleset, players, max(10, round(fast / 3))))
+    with tempfile.TemporaryDirectory() as out:
+        before = engine_at(args.before, Path(out)) if args.before else None
+        print(f"races a second on one core, best of {args.repeat} runs of {args.races} (full path and fast in turns"
+              + (f"; then the fast path at {args.before})" if before else ")"))
+        print(f"{'':<32} {'':>10}  {'full':>8}  {'fast':>8}        " + (f"{'before':>8}" if before else ""))
+        sized = []  # for Pyodide: about a third of a second of CPython's fast path a run
+        for ruleset, players in cases:
+            full, fast, throws = races_per_second(ruleset, players, args.races, args.repeat)
+            was = ""
+            if before is not None:
+                then = before_rate(before, (ruleset, players, args.races), args.repeat)
+                was = f"  {then:>8,.0f}  now x{fast / then:.2f}"
+            print(f"{ruleset:<32} {players:>2} players  {full:>8,.0f}  {fast:>8,.0f}  x{fast / full:.1f}{was}  "
+                  f"({throws:.0f} throws a race)", flush=True)
+            sized.append((ruleset, players, max(10, round(fast / 3))))
     if not args.ruleset:
         print(f"Velocità solved (every position, default readings) in {solve_velocita():.2f} s")
     if args.pyodide:
