@@ -114,7 +114,8 @@ def events_into(sink: Events | None) -> Events:
 
 @dataclass(slots=True)
 class Need:
-    """What a game waits for next: dice (how many, how many faces) or a player's choice (among which)."""
+    """What a game waits for next: dice (how many, how many faces) or a player's choice (among which).
+    Never changed once made: a game may hand out the same one again (see dice_needs)."""
 
     kind: str  # "dice" or "choice"
     seat: int
@@ -126,6 +127,12 @@ class Need:
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "seat": self.seat, "count": self.count, "sides": self.sides,
                 "choices": list(self.choices), "decision": self.decision}
+
+
+def dice_needs(count: int, seats: int) -> tuple[Need, ...]:
+    """What a throw of `count` six-sided dice waits for, one Need a seat, made once (a game asks for one
+    every throw): `dice_needs(1, 12)[seat]`."""
+    return tuple(Need("dice", seat, count) for seat in range(seats))
 
 
 class Dice:
