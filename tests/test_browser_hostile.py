@@ -41,7 +41,7 @@ from test_browser_play import status as play_status
 pytestmark = pytest.mark.browser
 
 
-WATCHDOG = 40_000  # ms: the page's 12 s watchdog, then Python started again, on a slow machine
+WATCHDOG = 12_000 + PYTHON_TIMEOUT  # ms: the page's 12 s watchdog, then Python started again (its own timeout)
 B: dict[str, Any] = {"ruleset": "veldiv.individuelle", "players": 3, "dice": [1, 2, 3, 4]}  # #ex-art-2-turns
 INJECT = '<img src="x" onerror="window.__pxInjected = 1">'
 SCRIPT = "<script>window.__pxInjected = 2</script>"

@@ -61,6 +61,18 @@ def interface_words(page: Any) -> tuple[str, str]:
     return str(placeholder), top
 
 
+# Whether the search box's placeholder fits in it, on a desk (where the box shows its placeholder).
+PLACEHOLDER_FITS = """() => {
+  const input = document.querySelector(".md-search__input");
+  if (!input || !input.offsetWidth) return true;
+  const style = getComputedStyle(input);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return context.measureText(input.placeholder).width <= room;
+}"""
+
+
 def check_page(page: Any, mode: str, where: str) -> None:
     page.wait_for_selector(".px-lang button")
     other = {"fr": "en", "en": "fr"}.get(mode)
@@ -72,6 +84,7 @@ def check_page(page: Any, mode: str, where: str) -> None:
     assert page.evaluate("document.documentElement.lang") == (mode if other else "en"), where
     assert control_says(page) == NAME[mode], where
     assert interface_words(page) == INTERFACE[mode], where
+    assert page.evaluate(PLACEHOLDER_FITS), f"{where}, {mode}: the search box cuts its placeholder short"
 
 
 def go(page: Any, server: Server, path: str) -> None:

@@ -268,7 +268,8 @@ def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -
     label, n = board_label(page), steps(page)
     # A click shows the link in the address bar, and leaves the race as it is.
     page.locator("#ex-play a.px-permalink").click()
-    assert page.url == href and "address bar" in status(page)
+    page.locator("#ex-play > .px-status").filter(has_text="address bar").wait_for()  # said once the copy is tried
+    assert page.url == href
     assert steps(page) == n
 
     # A good link in a fresh page: the same race, the same position, the form set to it.

@@ -319,7 +319,7 @@ def test_the_site_check_reports_every_file_at_once(docs: Path) -> None:
 def _project(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     project.mkdir()
-    for name in ("mkdocs.yml", "overrides", "playable", "docs"):
+    for name in ("mkdocs.yml", "overrides", "playable", "docs", "engine"):  # engine: mkdocs.yml watches it
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))

@@ -97,7 +97,7 @@ def test_a_rulebook_section_without_english_fails(tmp_path: Path) -> None:
 def test_mkdocs_strict_build_fails_on_a_malformed_scenario(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
-    for name in ("mkdocs.yml", "overrides", "playable", "docs"):
+    for name in ("mkdocs.yml", "overrides", "playable", "docs", "engine"):  # engine: mkdocs.yml watches it
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
