@@ -9,11 +9,18 @@ fails the build rather than a reader's browser.
 Each page leaves with its two languages marked for the reader's choice (parcours/lang.mjs): the
 " · " between a French and an English text becomes a separator that a single language hides, and
 the tabs titled English and Français say their language.
+
+Offline: on_files hashes every static file of the build (scripts, styles, Pyodide, the wheel) into
+the build's version; each page carries it (<meta name="parcours-build">) and on_post_build writes
+the service worker (playable/sw.js, into the site's root as sw.js) with it, the files to fetch at
+install and the files of Python's start.
 (Material's own words and the 404 page: the theme's overrides/ directory, mkdocs.yml custom_dir.)"""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import re
 import sys
 from html import escape, unescape
@@ -34,6 +41,11 @@ LANGUAGE_TAB = re.compile(r'<label for="([\w-]+)">(English|Français)</label>')
 BILINGUAL_HEADING = re.compile(r'<h[1-6][^>]*><span lang="fr">(.*?)</span> · <span lang="en">(.*?)</span>')
 ONE_LANGUAGE_HEADING = re.compile(r'<h[1-6] id="([^"]+)" lang="(fr|en)">')
 TEXT = re.compile(r">([^<>]*?·[^<>]*?)<")
+SERVICE_WORKER = Path(__file__).parent / "sw.js"
+# What the service worker fetches as it installs: the scripts and styles every page needs (the rest
+# is kept as it is fetched; Python's files once Python starts: assets/vendor/).
+PRECACHE = re.compile(r"parcours/.*|assets/(stylesheets/.*\.css|javascripts/bundle\.\w+\.min\.js|images/.*)")
+build = {"version": "", "precache": [], "python": []}  # this build's, set by on_files
 
 
 def on_pre_build(config: Any) -> None:
@@ -58,7 +70,33 @@ def on_files(files: Files, config: Any) -> Files:
         if path.is_file():
             files.append(File(path.relative_to(ASSETS).as_posix(), str(ASSETS), config["site_dir"],
                               config["use_directory_urls"]))
+    build.update(offline_build(files))
     return files
+
+
+def offline_build(files: Files) -> dict[str, Any]:
+    """The build's version (a hash of every static file, by path and content: what the service
+    worker serves from its cache), the files fetched at install and those of Python's start."""
+    static = sorted((f for f in files if not f.is_documentation_page()), key=lambda f: f.dest_uri)
+    digest = hashlib.sha256()
+    for f in static:
+        digest.update(f.dest_uri.encode() + b"\0" + hashlib.sha256(f.content_bytes).digest())
+    uris = [f.dest_uri for f in static]
+    return {"version": digest.hexdigest()[:16],
+            "precache": [u for u in uris if PRECACHE.fullmatch(u) and not u.endswith(".map")],
+            "python": [u for u in uris if u.startswith("assets/vendor/")]}
+
+
+def build_meta(html: str) -> str:
+    """The page with its build's version in its head, where the service worker reads it."""
+    return html.replace("<head>", f'<head><meta name="parcours-build" content="{build["version"]}">', 1)
+
+
+def on_post_build(config: Any) -> None:
+    """The service worker, at the site's root: its scope is the whole site, under any subpath."""
+    text = (SERVICE_WORKER.read_text(encoding="utf-8").replace("__BUILD__", build["version"])
+            .replace("__PRECACHE__", json.dumps(build["precache"])).replace("__PYTHON__", json.dumps(build["python"])))
+    (Path(config["site_dir"]) / "sw.js").write_text(text, encoding="utf-8")
 
 
 def nav_titles(nav: list[Any]) -> list[str]:
@@ -109,7 +147,7 @@ def mark_languages(html: str) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return mark_languages(mark_titles(output, nav_titles(config["nav"] or [])))
+    return build_meta(mark_languages(mark_titles(output, nav_titles(config["nav"] or []))))
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

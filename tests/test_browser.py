@@ -216,6 +216,9 @@ class Session:
     def __init__(self, browser: Any, server: Server, **options: Any) -> None:
         self.server = server
         # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
+        # No service worker (the site's offline cache, tests/test_offline.py): its own requests would be
+        # counted beside the page's, and Playwright's routes do not see what it serves from its cache.
+        options = {"service_workers": "block", **options}
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce", **options)
         self.context.set_default_timeout(15_000)
         if options.get("java_script_enabled", True):

@@ -76,6 +76,8 @@ function onWorkerMessage(data) {
     if (data.stage === "ready") {
       engine.stage = "ready";
       clearTimeout(engine.startTimer);
+      // The service worker keeps Python's files (those of a worker it did not yet control included).
+      navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage({ op: "keep-python" }), () => {});
     }
     else if (data.stage === "failed") engineFailed(data.error || { en: "unknown error", fr: "erreur inconnue" });
     notifyEngine();
