@@ -196,6 +196,8 @@ class Recorder:
         context.on("weberror", lambda e: self.problems.append(f"uncaught: {e.error}"))
 
     def _console(self, message: Any) -> None:
+        if message.text == "Service Worker registration blocked by Playwright":
+            return  # Playwright's own word, where Session blocks the site's service worker
         if message.type in ("error", "warning"):
             where = message.page.url if message.page else "a worker"
             self.problems.append(f"console.{message.type} on {where}: {message.text}")

@@ -50,8 +50,16 @@ async function fetchOk(url, [whatEn, whatFr]) {
   return response;
 }
 
+// When each part of the start ended (ms since the epoch), sent with "ready" (scripts/bench_site.py reads them).
+const timings = {};
+const at = () => performance.timeOrigin + performance.now();
+
 async function boot() {
+  timings.worker = at();
   status("pyodide");
+  // Pyodide's loader, the manifest and then the wheel are all fetched at once.
+  const loader = import(new URL("pyodide.mjs", PYODIDE).href);
+  loader.catch(() => {}); // reported when awaited below
   const manifest = await (await fetchOk(new URL("engine.json", VENDOR), ["engine manifest", "le manifeste du moteur"])).json();
   if (!manifest || typeof manifest.wheel !== "string" || !/^[\w.+-]+\.whl$/.test(manifest.wheel)
       || typeof manifest.sha256 !== "string") {
@@ -60,11 +68,11 @@ async function boot() {
   }
   // The wheel downloads while Pyodide starts.
   const wheelBytes = fetchOk(new URL(manifest.wheel, VENDOR), ["engine wheel", "le paquet du moteur (wheel)"])
-    .then((r) => r.arrayBuffer());
+    .then((r) => r.arrayBuffer()).then((bytes) => { timings.wheel = at(); return bytes; });
   wheelBytes.catch(() => {}); // reported when awaited below
   let loadPyodide;
   try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href));
+    ({ loadPyodide } = await loader);
   } catch {
     throw new StartError("Pyodide's loader could not be loaded", "le chargeur de Pyodide n'a pas pu être chargé");
   }
@@ -79,6 +87,7 @@ async function boot() {
     throw new StartError(`Pyodide ${pyodide.version} was loaded, but the engine was built for ${manifest.pyodide}`,
       `Pyodide ${pyodide.version} a été chargé, mais le moteur a été construit pour ${manifest.pyodide}`);
   }
+  timings.runtime = at();
   status("engine");
   const bytes = new Uint8Array(await wheelBytes);
   const digest = await sha256Hex(bytes);
@@ -89,9 +98,11 @@ async function boot() {
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  timings.unpacked = at();
   const view = pyodide.pyimport("parcours_view");
   const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json, compare: view.compare_json };
-  status("ready");
+  timings.imported = at();
+  status("ready", { timings });
   return calls;
 }
 
