@@ -20,6 +20,7 @@ const BUILD = "__BUILD__";
 const PRECACHE = __PRECACHE__;
 const PYTHON = __PYTHON__; // what Python's start fetches (assets/vendor/)
 const CACHE = `parcours-${BUILD}`;
+const SNAPSHOTS = "parcours-python"; // the worker's own (worker.mjs): a snapshot of Python, named by its build
 const SCOPE = new URL(self.registration.scope);
 const FRESH = ["search/search_index.json", "sitemap.xml"]; // derived from the pages, not in BUILD
 const BUILD_META = /<meta name="parcours-build" content="([\w-]+)"/;
@@ -33,7 +34,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name.startsWith("parcours-") && name !== CACHE) await caches.delete(name);
+    for (const name of await caches.keys()) {
+      if (name.startsWith("parcours-") && name !== CACHE && name !== SNAPSHOTS) await caches.delete(name);
+    }
     await self.clients.claim();
     // The pages open now, and the search index, came before this worker: kept from the HTTP cache.
     const open = (await self.clients.matchAll({ type: "window" })).map((client) => client.url.split("#")[0]);

@@ -189,6 +189,11 @@ def cold_parts(browser: Any, base: str, runs: int) -> dict[str, float]:
         for part, ms in page.evaluate(MARKS, EXAMPLE).items():
             seen.setdefault(part, []).append(ms)
         context.close()
+    return print_parts(seen)
+
+
+def print_parts(seen: dict[str, list[float]]) -> dict[str, float]:
+    """Each part's median, from the end of the one before."""
     marks = {part: statistics.median(times) for part, times in seen.items()}
     before = 0.0
     for part, words in PARTS:
@@ -201,6 +206,15 @@ def cold_parts(browser: Any, base: str, runs: int) -> dict[str, float]:
     return marks
 
 
+def wait_until(page: Any, predicate: str, seconds: float = 120) -> None:
+    """Until the page's async predicate is true (wait_for_function does not wait on a promise)."""
+    for _ in range(int(seconds * 4)):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(250)
+    raise SystemExit(f"bench_site: timed out waiting for {predicate}")
+
+
 def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], runs: int) -> bool:
     """A first visit that starts Python, then `runs` later visits in the same browser: the first live step
     and the bytes transferred, the service worker answering from its cache."""
@@ -209,29 +223,39 @@ def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], runs: int)
     page.goto(base + RULES)
     page.wait_for_load_state("load")
     intent_to_live(page, EXAMPLE)
-    page.wait_for_function("""() => caches.keys().then(async (names) => names.length === 1
-        && (await caches.open(names[0]).then((c) => c.keys())).some((r) => r.url.endsWith(".whl")))""",
-                           timeout=120_000)  # the service worker has kept Python
+    # The service worker has kept Python, and the worker its snapshot of Python.
+    wait_until(page, """async () => { const names = await caches.keys(); const kept = [];
+        for (const name of names) kept.push(...(await (await caches.open(name)).keys()).map((r) => r.url));
+        return kept.some((url) => url.endsWith(".whl")) && kept.some((url) => url.endsWith(".snapshot")); }""")
     page.close()
-    times, transferred, python = [], [], []
+    times, transferred, python, restored = [], [], [], 0
+    seen: dict[str, list[float]] = {}
+    biggest: list[tuple[str, int]] = []
     for _ in range(runs):
         start = len(log)
         page = context.new_page()
         page.goto(base + RULES)
         page.wait_for_load_state("load")
         times.append(intent_to_live(page, EXAMPLE))
+        for part, ms in page.evaluate(MARKS, EXAMPLE).items():
+            seen.setdefault(part, []).append(ms)
+        restored += page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length")
         page.wait_for_timeout(300)
         page.close()
         transferred.append(sum(n for _, n in log[start:]))
+        biggest = sorted(log[start:], key=lambda x: -x[1])[:3]
         python += [p for p, _ in log[start:] if "/assets/vendor/" in p or p.endswith("worker.mjs")]
     context.close()
     med = statistics.median(times)
     ok = med < GOAL_REPEAT_MS and not python
     print(f"  first touch -> first live result: median {med:5.0f} ms (runs: {', '.join(f'{t:.0f}' for t in times)})"
           f"   [{'ok' if med < GOAL_REPEAT_MS else 'OVER GOAL'}: < {GOAL_REPEAT_MS:.0f} ms]")
+    print(f"  Python restored from its snapshot in {restored} of {runs} visits; where the first live step goes:")
+    print_parts(seen)
     print(f"  transferred per visit: {', '.join(f'{b / 1024:.1f} KB' for b in transferred)}; "
           f"Pyodide's and the engine's: {'none' if not python else sorted(set(python))}"
           f"   [{'ok' if not python else 'OVER GOAL'}: none]")
+    print("      largest: " + ", ".join(f"{p.removeprefix(BASE)} {n / 1024:.0f} KB" for p, n in biggest))
     return ok
 
 
