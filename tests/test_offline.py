@@ -2,9 +2,10 @@
 sw.js by playable/hooks.py) in headless Chromium.
 
 After a first visit that starts Python, the reader goes offline: the rules page reloads from the
-cache, its example replays live (Pyodide and the wheel from the cache) and a throw is played, the
-step the engine gives in CPython. Then a second build is deployed (the same site with another build
-version, and a changed stylesheet): the next page load installs its service worker, which replaces
+cache, its example replays live (Pyodide and the wheel from the cache, Python restored from the
+snapshot the first start kept, worker.mjs) and a throw is played, the step the engine gives in
+CPython. Then a second build is deployed (the same site with another build version, and a changed
+stylesheet): the next page load installs its service worker, which replaces
 the first build's cache at once, and the page is served the second build's files, not a mix.
 
 The other browser tests block service workers (test_browser.Session): this file is where the site
@@ -45,6 +46,7 @@ pytestmark = pytest.mark.browser
 
 __all__ = ["browser"]  # the shared fixture, imported for this module
 
+SNAPSHOTS = "parcours-python"  # the worker's snapshot of Python, beside the build's cache
 SECOND = "second0build0000"  # the second build's version (the first's is a hash: 16 hex digits)
 MARK = "/* the second build */"
 BUILD_META = re.compile(r'<meta name="parcours-build" content="(\w+)">')
@@ -117,7 +119,13 @@ def deployment() -> Iterator[Deployment]:
 
 
 def kept(page: Any) -> dict[str, list[str]]:
+    """The build caches, as {name: [paths]} (the snapshot's left out)."""
     result: dict[str, list[str]] = page.evaluate(CACHES)
+    return {name: paths for name, paths in result.items() if name != SNAPSHOTS}
+
+
+def snapshots(page: Any) -> list[str]:
+    result: list[str] = page.evaluate(CACHES).get(SNAPSHOTS, [])
     return result
 
 
@@ -148,6 +156,11 @@ def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any,
         wait_kept(page, [RULES, "parcours/example.mjs", "assets/vendor/pyodide/pyodide.asm.wasm",
                          "assets/vendor/pyodide/python_stdlib.zip", f"assets/vendor/{wheel}"])
         [first_cache] = kept(page)
+        for _ in range(PYTHON_TIMEOUT // 250):
+            if snapshots(page):
+                break
+            page.wait_for_timeout(250)
+        assert len(snapshots(page)) == 1, "the worker kept its snapshot of Python"
 
         # Offline: the page reloads, its example replays live and plays on.
         context.set_offline(True)
@@ -156,6 +169,7 @@ def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any,
         ex = page.locator("#ex-art-3-taken")
         ex.hover()
         wait_live(ex)
+        assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 1
         ex.locator("button.px-last").click()
         n = ex.locator("li.px-step").count()
         ex.locator("input.px-dice-input").fill("4")
