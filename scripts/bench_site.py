@@ -215,7 +215,7 @@ def wait_until(page: Any, predicate: str, seconds: float = 120) -> None:
     raise SystemExit(f"bench_site: timed out waiting for {predicate}")
 
 
-def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], runs: int) -> bool:
+def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path, runs: int) -> bool:
     """A first visit that starts Python, then `runs` later visits in the same browser: the first live step
     and the bytes transferred, the service worker answering from its cache."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -223,10 +223,12 @@ def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], runs: int)
     page.goto(base + RULES)
     page.wait_for_load_state("load")
     intent_to_live(page, EXAMPLE)
-    # The service worker has kept Python, and the worker its snapshot of Python.
-    wait_until(page, """async () => { const names = await caches.keys(); const kept = [];
-        for (const name of names) kept.push(...(await (await caches.open(name)).keys()).map((r) => r.url));
-        return kept.some((url) => url.endsWith(".whl")) && kept.some((url) => url.endsWith(".snapshot")); }""")
+    # The service worker has kept Python, and the worker its snapshot of Python (a site without a
+    # service worker, as before it, gets the browser's HTTP cache alone).
+    if (site / "sw.js").is_file():
+        wait_until(page, """async () => { const names = await caches.keys(); const kept = [];
+            for (const name of names) kept.push(...(await (await caches.open(name)).keys()).map((r) => r.url));
+            return kept.some((url) => url.endsWith(".whl")) && kept.some((url) => url.endsWith(".snapshot")); }""")
     page.close()
     times, transferred, python, restored = [], [], [], 0
     seen: dict[str, list[float]] = {}
@@ -297,7 +299,7 @@ def main() -> int:
         print(f"Where the cold first live step goes (median of {args.cold_runs} fresh visits, from the first touch):")
         cold_parts(browser, base, args.cold_runs)
         print(f"A repeat visit ({args.repeat_runs} runs), the service worker holding the site and Python:")
-        ok &= repeat_visit(browser, base, log, args.repeat_runs)
+        ok &= repeat_visit(browser, base, log, site, args.repeat_runs)
 
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
