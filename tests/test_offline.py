@@ -8,43 +8,25 @@ CPython. Then a second build is deployed (the same site with another build versi
 stylesheet): the next page load installs its service worker, which replaces
 the first build's cache at once, and the page is served the second build's files, not a mix.
 
-The other browser tests block service workers (test_browser.Session): this file is where the site
-runs with its own. Needs what test_browser.py needs (Chromium, Playwright, make build).
-"""
+The other browser tests block service workers (browser_support.Session): this file is where the site
+runs with its own, served by a server of its own (the deployment changes under it). Needs what
+test_browser.py needs (Chromium, Playwright, make build)."""
 
 from __future__ import annotations
 
 import functools
 import os
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from test_browser import (
-    BASE_PATH,
-    PYTHON_TIMEOUT,
-    RULES,
-    SITE,
-    Recorder,
-    _fail,
-    _load_serve,
-    _quiet_disconnects,
-    browser,
-    expected_film,
-    page_sentences,
-    scenario_of,
-    sentences,
-    wait_counter,
-    wait_live,
-)
+from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, Recorder, Server, _fail
+from test_browser import expected_film, page_sentences, scenario_of, sentences, wait_counter, wait_live
 
 pytestmark = pytest.mark.browser
-
-__all__ = ["browser"]  # the shared fixture, imported for this module
 
 SNAPSHOTS = "parcours-python"  # the worker's snapshot of Python, beside the build's cache
 SECOND = "second0build0000"  # the second build's version (the first's is a hash: 16 hex digits)
@@ -60,33 +42,14 @@ CACHES = """async () => {
 }"""
 
 
-class Deployment:
-    """The site served under /parcours/ as GitHub Pages would, from a directory that a new
-    deployment replaces (switch)."""
-
-    def __init__(self) -> None:
-        serve = _load_serve()
-        self.httpd = serve.make_server(str(SITE), 0, BASE_PATH)
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}{BASE_PATH}"
-        self.paths: list[str] = []
-        paths = self.paths
-
-        class Recording(serve.SubpathHandler):  # type: ignore[misc, name-defined]
-            def do_GET(self) -> None:
-                paths.append(self.path)
-                super().do_GET()
-
-        self.handler = Recording
-        self.switch(SITE)
-        self.httpd.handle_error = _quiet_disconnects(self.httpd.handle_error)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+class Deployment(Server):
+    """The site served as the shared server serves it, from a folder that a new deployment replaces
+    (switch): a server of this test's own, as the session's serves the other tests meanwhile."""
 
     def switch(self, root: Path) -> None:
-        self.httpd.RequestHandlerClass = functools.partial(self.handler, directory=str(root))
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        handler = self.httpd.RequestHandlerClass
+        assert isinstance(handler, functools.partial)
+        self.httpd.RequestHandlerClass = functools.partial(handler.func, directory=str(root))
 
 
 def second_build(root: Path) -> Path:
@@ -113,7 +76,7 @@ def second_build(root: Path) -> Path:
 
 @pytest.fixture
 def deployment() -> Iterator[Deployment]:
-    served = Deployment()
+    served = Deployment(SITE)
     yield served
     served.close()
 
@@ -144,7 +107,7 @@ def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any,
                                                                    tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     context.set_default_timeout(15_000)
-    rec = Recorder(context, deployment.base.removesuffix(BASE_PATH))
+    rec = Recorder(context, deployment.origin)
     try:
         # A first visit: the page, and Python once started, are kept.
         page = context.new_page()
