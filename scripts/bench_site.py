@@ -151,7 +151,8 @@ def page_loads(browser: Any, base: str, site: Path) -> bool:
 
 
 def intent_to_live(page: Any, example: str) -> float:
-    page.evaluate("performance.clearMarks()")
+    """From the example's last intent to its live result. (Its marks are not cleared first: back by
+    instant navigation, the page may scroll the example into view, which is intent, before the hover.)"""
     ex = page.locator(f"#{example}")
     ex.scroll_into_view_if_needed()
     ex.hover()
