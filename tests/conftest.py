@@ -75,3 +75,20 @@ def session(browser: Any, server: Server) -> Iterator[Session]:
     s = Session(browser, server)
     yield s
     s.close()
+
+
+UNGROUPED = pytest.StashKey[set[str]]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """make test relies on pytest-xdist's groups: a pytest that ignores them fails the tests they hold."""
+    grouping = session.config.getoption("loadgroup", default=False)
+    session.config.stash[UNGROUPED] = {i.nodeid for i in session.items if grouping
+                                       and i.get_closest_marker("xdist_group") and "@" not in i.nodeid}
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.nodeid in item.config.stash.get(UNGROUPED, set()):
+        pytest.fail("pytest-xdist did not group this test with the others that share its page or run (this pytest "
+                    "ignores the group xdist adds to a test's id): see the pin of pytest in requirements-dev.txt",
+                    pytrace=False)

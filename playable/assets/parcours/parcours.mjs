@@ -6,7 +6,7 @@
 // Once the first page has loaded, it registers the service worker (the site's sw.js, written by
 // playable/hooks.py from playable/sw.js), which keeps the site for reading and playing offline.
 
-import { reachableTables } from "./dom.mjs";
+import { citeHere, reachableTables } from "./dom.mjs";
 import { mountLanguage } from "./lang.mjs";
 
 const PARTS = [
@@ -53,6 +53,7 @@ function mountPage() {
   nameSearchDialog();
   mountLanguage();
   reachableTables();
+  citeHere();
   for (const part of PARTS) mountPart(part);
 }
 
