@@ -85,33 +85,30 @@ async function networkFirst(event) {
     event.waitUntil(put(key, response.clone()));
     return response;
   }
-  // A page: its build is read from its first bytes, before the page's own requests can come.
-  const [mine, theirs] = response.body.tee();
-  const reader = mine.getReader();
-  const chunks = [];
+  // A page: its build is read from the first bytes of a copy, before the page's own requests can
+  // come; the page gets the network's response itself (no stream for this worker to pump).
+  const copy = response.clone();
+  const probe = response.clone().body.getReader();
   const decoder = new TextDecoder();
   let head = "";
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await probe.read();
     if (done) break;
-    chunks.push(value);
     head += decoder.decode(value, { stream: true });
     if (BUILD_META.test(head) || head.includes("</head>")) break;
   }
+  probe.cancel().catch(() => {});
   const build = (BUILD_META.exec(head) || [])[1];
   if (build === BUILD) {
-    event.waitUntil((async () => {
-      for (let part = await reader.read(); !part.done; part = await reader.read()) chunks.push(part.value);
-      await put(key, new Response(new Blob(chunks), response));
-    })());
+    event.waitUntil(put(key, copy));
   } else {
-    reader.cancel().catch(() => {});
+    copy.body.cancel().catch(() => {});
     if (build) { // a new deployment: this worker steps aside until the new one takes over
       outdated = true;
       self.registration.update().catch(() => {});
     }
   }
-  return new Response(theirs, response);
+  return response;
 }
 
 async function cacheFirst(event) {
