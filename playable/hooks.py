@@ -5,7 +5,8 @@ two languages.
 mkdocs.yml names only the entry point (parcours/parcours.mjs) and the stylesheet; the modules it
 imports, the worker and the rest are copied into docs/parcours/ before the files are gathered
 (playable/ship.py), each at the same path under the site. Each page leaves with its two languages
-marked for the reader's choice (playable/lang_marks.py).
+marked for the reader's choice (playable/lang_marks.py). Once built, the site is made to read and play
+offline (playable/offline.py: the build's version in each page, the service worker sw.js).
 (Material's own words and the 404 page: the theme's overrides/ directory, mkdocs.yml custom_dir.)
 
 Zensical runs no MkDocs hook: scripts/build_zensical.py does the same work around its build, with the
@@ -25,6 +26,7 @@ if str(PROJECT) not in sys.path:  # mkdocs loads this file by path, not as part 
     sys.path.insert(0, str(PROJECT))
 
 from playable.lang_marks import mark_page
+from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 
 
@@ -44,3 +46,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 def on_post_template(output: str, template_name: str, config: Any) -> str:
     """The 404 page (a template of the theme, not a page of docs/): its menu marked like a page's."""
     return on_post_page(output, None, config) if template_name == "404.html" else output
+
+
+def on_post_build(config: Any) -> None:
+    finish_offline(Path(config["site_dir"]))

@@ -13,8 +13,14 @@ Prints:
   3. the same after Material's instant navigation away and back, Python warm (goal: under
      100 ms), and a throw played on, warm;
   4. for every page of the site, its HTML's size (goal: at most 400 KB) and the longest task on the
-     main thread while it loads and builds its widgets (goal: at most 200 ms), Python not started.
-The widget marks `parcours:intent:<id>` and `parcours:live:<id>` with performance.mark().
+     main thread while it loads and builds its widgets (goal: at most 200 ms), Python not started;
+  5. where the cold first live step goes (median of --cold-runs fresh visits): the worker's script,
+     Pyodide's runtime, the wheel (fetched meanwhile), its unpacking, the engine's imports, the first
+     replay in Python and its first render in the page;
+  6. a repeat visit (the same browser after a first visit, its service worker holding the site and
+     Python): the first live step (goal: under 1.5 s) and the bytes it transfers (goal: none of Pyodide's).
+The widget marks `parcours:intent:<id>` and `parcours:live:<id>` with performance.mark(), the engine
+`parcours:python:<part>` (engine.mjs, from the worker's timings).
 
 Needs `make build`, Chromium at /usr/bin/chromium and Playwright for Python.
 """
@@ -41,6 +47,21 @@ GOAL_BYTES = 600 * 1024
 GOAL_WARM_MS = 100.0
 GOAL_PAGE_BYTES = 400 * 1000
 GOAL_TASK_MS = 200.0
+GOAL_REPEAT_MS = 1500.0
+# The first live step's parts, each from the end of the one before (the wheel, fetched meanwhile, from
+# the worker's start): the engine's marks parcours:python:<part>, then the widget's live mark.
+PARTS = (("worker", "worker's script"), ("runtime", "Pyodide's runtime"), ("unpacked", "wheel unpacked"),
+         ("imported", "engine imported"), ("begin", "first request begun"), ("answer", "first replay"),
+         ("live", "first render"))
+MARKS = """id => {
+  const t0 = performance.getEntriesByName(`parcours:intent:${id}`).at(-1).startTime;
+  const out = {};
+  for (const e of performance.getEntriesByType("mark")) {
+    if (e.name.startsWith("parcours:python:")) out[e.name.slice(16)] = e.startTime - t0;
+  }
+  out.live = performance.getEntriesByName(`parcours:live:${id}`).at(-1).startTime - t0;
+  return out;
+}"""
 # Long tasks (over 50 ms) from the start of the page's load, collected by Chromium.
 LONG_TASKS = """window.__longTasks = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
@@ -130,7 +151,8 @@ def page_loads(browser: Any, base: str, site: Path) -> bool:
 
 
 def intent_to_live(page: Any, example: str) -> float:
-    page.evaluate("performance.clearMarks()")
+    """From the example's last intent to its live result. (Its marks are not cleared first: back by
+    instant navigation, the page may scroll the example into view, which is intent, before the hover.)"""
     ex = page.locator(f"#{example}")
     ex.scroll_into_view_if_needed()
     ex.hover()
@@ -156,6 +178,90 @@ def throw_ms(page: Any, example: str) -> float:
     }""", example))
 
 
+def cold_parts(browser: Any, base: str, runs: int) -> dict[str, float]:
+    """Fresh visits (no cache, no service worker): each part of the first live step, its median in ms."""
+    seen: dict[str, list[float]] = {}
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+        page = context.new_page()
+        page.goto(base + RULES)
+        page.wait_for_load_state("load")
+        intent_to_live(page, EXAMPLE)
+        for part, ms in page.evaluate(MARKS, EXAMPLE).items():
+            seen.setdefault(part, []).append(ms)
+        context.close()
+    return print_parts(seen)
+
+
+def print_parts(seen: dict[str, list[float]]) -> dict[str, float]:
+    """Each part's median, from the end of the one before."""
+    marks = {part: statistics.median(times) for part, times in seen.items()}
+    before = 0.0
+    for part, words in PARTS:
+        if part in marks:
+            print(f"  {words:<22} {marks[part] - before:6.0f} ms   (at {marks[part]:5.0f} ms)")
+            before = marks[part]
+    if "wheel" in marks and "worker" in marks:
+        print(f"  {'wheel downloaded':<22} {marks['wheel'] - marks['worker']:6.0f} ms after the worker's start, "
+              "while the runtime starts")
+    return marks
+
+
+def wait_until(page: Any, predicate: str, seconds: float = 120) -> None:
+    """Until the page's async predicate is true (wait_for_function does not wait on a promise)."""
+    for _ in range(int(seconds * 4)):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(250)
+    raise SystemExit(f"bench_site: timed out waiting for {predicate}")
+
+
+def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path, runs: int) -> bool:
+    """A first visit that starts Python, then `runs` later visits in the same browser: the first live step
+    and the bytes transferred, the service worker answering from its cache."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(base + RULES)
+    page.wait_for_load_state("load")
+    intent_to_live(page, EXAMPLE)
+    # The service worker has kept Python, and the worker its snapshot of Python (a site without a
+    # service worker, as before it, gets the browser's HTTP cache alone).
+    if (site / "sw.js").is_file():
+        wait_until(page, """async () => { const names = await caches.keys(); const kept = [];
+            for (const name of names) kept.push(...(await (await caches.open(name)).keys()).map((r) => r.url));
+            return kept.some((url) => url.endsWith(".whl")) && kept.some((url) => url.endsWith(".snapshot")); }""")
+    page.close()
+    times, transferred, python, restored = [], [], [], 0
+    seen: dict[str, list[float]] = {}
+    biggest: list[tuple[str, int]] = []
+    for _ in range(runs):
+        start = len(log)
+        page = context.new_page()
+        page.goto(base + RULES)
+        page.wait_for_load_state("load")
+        times.append(intent_to_live(page, EXAMPLE))
+        for part, ms in page.evaluate(MARKS, EXAMPLE).items():
+            seen.setdefault(part, []).append(ms)
+        restored += page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length")
+        page.wait_for_timeout(300)
+        page.close()
+        transferred.append(sum(n for _, n in log[start:]))
+        biggest = sorted(log[start:], key=lambda x: -x[1])[:3]
+        python += [p for p, _ in log[start:] if "/assets/vendor/" in p or p.endswith("worker.mjs")]
+    context.close()
+    med = statistics.median(times)
+    ok = med < GOAL_REPEAT_MS and not python
+    print(f"  first touch -> first live result: median {med:5.0f} ms (runs: {', '.join(f'{t:.0f}' for t in times)})"
+          f"   [{'ok' if med < GOAL_REPEAT_MS else 'OVER GOAL'}: < {GOAL_REPEAT_MS:.0f} ms]")
+    print(f"  Python restored from its snapshot in {restored} of {runs} visits; where the first live step goes:")
+    print_parts(seen)
+    print(f"  transferred per visit: {', '.join(f'{b / 1024:.1f} KB' for b in transferred)}; "
+          f"Pyodide's and the engine's: {'none' if not python else sorted(set(python))}"
+          f"   [{'ok' if not python else 'OVER GOAL'}: none]")
+    print("      largest: " + ", ".join(f"{p.removeprefix(BASE)} {n / 1024:.0f} KB" for p, n in biggest))
+    return ok
+
+
 def navigate(page: Any, base: str, path: str) -> None:
     page.locator(f'.md-nav--primary a.md-nav__link[href="{base}{path}"]').first.click()
     page.wait_for_url(base + path)
@@ -165,6 +271,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=REPO / "site")
     parser.add_argument("--runs", type=int, default=3, help="instant navigations for the warm figure")
+    parser.add_argument("--cold-runs", type=int, default=3, help="fresh visits for the cold first live step's parts")
+    parser.add_argument("--repeat-runs", type=int, default=3, help="repeat visits, Python from the service worker")
+    parser.add_argument("--python-only", action="store_true", help="only the first live steps: cold, warm, repeat")
     args = parser.parse_args()
     site = args.site.resolve()
     if not (site / RULES / "index.html").is_file() or not (site / "assets/vendor/pyodide/pyodide.asm.wasm").is_file():
@@ -179,13 +288,19 @@ def main() -> int:
     ok = True
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        print("Bytes before any interaction (first visit, empty cache):")
-        for path in ("", RULES):
-            ok &= first_visit(browser, base, log, site, path)
+        if not args.python_only:
+            print("Bytes before any interaction (first visit, empty cache):")
+            for path in ("", RULES):
+                ok &= first_visit(browser, base, log, site, path)
 
-        print(f"Every page: its HTML (goal: at most {GOAL_PAGE_BYTES // 1000} KB) and its longest task while it loads "
-              f"(goal: at most {GOAL_TASK_MS:.0f} ms):")
-        ok &= page_loads(browser, base, site)
+            print(f"Every page: its HTML (goal: at most {GOAL_PAGE_BYTES // 1000} KB) and its longest task while it "
+                  f"loads (goal: at most {GOAL_TASK_MS:.0f} ms):")
+            ok &= page_loads(browser, base, site)
+
+        print(f"Where the cold first live step goes (median of {args.cold_runs} fresh visits, from the first touch):")
+        cold_parts(browser, base, args.cold_runs)
+        print(f"A repeat visit ({args.repeat_runs} runs), the service worker holding the site and Python:")
+        ok &= repeat_visit(browser, base, log, site, args.repeat_runs)
 
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()

@@ -11,7 +11,8 @@ script, with the hook's own modules:
      .cache/ and knows what a page's macros read from mkdocs.yml's watch list (playable/, the engine)
      and docs/; its --clean is not used, as it empties the whole of .cache/, the Pyodide tests'
      wheels (.cache/wheels/) included;
-  4. marks each page's two languages (playable.lang_marks), and writes sitemap.xml.gz as MkDocs does.
+  4. marks each page's two languages (playable.lang_marks), and writes sitemap.xml.gz as MkDocs does;
+  5. makes the site read and play offline (playable.offline: the build's version, the service worker).
 Pyodide and the engine's wheel must be vendored first (make vendor): `make build-zensical` does it all.
 """
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(REPO))
 
 from playable.data_check import DataError, check_site
 from playable.lang_marks import mark_page
+from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 
 
@@ -59,6 +61,7 @@ def finish(site: Path, menu: list[Any]) -> int:
     sitemap = site / "sitemap.xml"
     if sitemap.is_file():
         (site / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
+    finish_offline(site)
     return len(pages)
 
 

@@ -12,7 +12,9 @@ source maps (*.map), the demo consoles and the README are left out.
 
 Beside TARGET (in TARGET/..) it puts the engine wheel parcours-<version>-py3-none-any.whl
 and engine.json: {"pyodide": <version>, "sha256": <wheel's sha256>, "wheel": <file name>}.
-The wheel is built with `python -m build --wheel --outdir dist/` unless --wheel is given.
+The wheel is built with `python -m build --wheel --outdir dist/` unless --wheel is given, and
+vendored with its modules' bytecode added, compiled by this very Pyodide (scripts/compile_wheel.mjs,
+in Node): the browser then imports the engine without compiling it (about half the imports' time).
 
 Stale files (an older wheel, a file a previous Pyodide needed) are removed, so the
 directory holds exactly what this run copied. Standard library only.
@@ -77,6 +79,19 @@ def build_wheel() -> Path:
     return fresh[0]
 
 
+def compile_bytecode(wheel: Path, target: Path) -> int:
+    """`wheel` written to `target` with its bytecode (scripts/compile_wheel.mjs); its size."""
+    cmd = ["node", str(REPO / "scripts" / "compile_wheel.mjs"), str(wheel), str(target)]
+    try:
+        done = subprocess.run(cmd, cwd=REPO, check=False, capture_output=True, text=True)
+    except FileNotFoundError:
+        fail("compiling the wheel's bytecode needs Node.js (node), as npm ci does")
+    if done.returncode != 0 or not target.is_file():
+        sys.stderr.write(done.stdout + done.stderr)
+        fail(f"compiling the wheel's bytecode with Pyodide failed ({' '.join(cmd[:2])})")
+    return target.stat().st_size
+
+
 def sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as f:
@@ -127,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             stale.unlink()
 
     pyodide_bytes = sum(copy(PYODIDE_NPM / name, target / name) for name in RUNTIME_FILES)
-    wheel_bytes = copy(wheel, parent / wheel.name)
+    wheel_bytes = compile_bytecode(wheel, parent / wheel.name)
     manifest = {"pyodide": version, "sha256": sha256(parent / wheel.name), "wheel": wheel.name}
     engine_json = parent / "engine.json"
     engine_json.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")

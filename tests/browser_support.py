@@ -145,6 +145,8 @@ class Recorder:
         context.on("weberror", lambda e: self.problems.append(f"uncaught: {e.error}"))
 
     def _console(self, message: Any) -> None:
+        if message.text == "Service Worker registration blocked by Playwright":
+            return  # Playwright's own word, where Session blocks the site's service worker
         if message.type in ("error", "warning"):
             where = message.page.url if message.page else "a worker"
             self.problems.append(f"console.{message.type} on {where}: {message.text}")
@@ -165,6 +167,9 @@ class Session:
     def __init__(self, browser: Any, server: Server, **options: Any) -> None:
         self.server = server
         # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
+        # No service worker (the site's offline cache, tests/test_offline.py): its own requests would be
+        # counted beside the page's, and Playwright's routes do not see what it serves from its cache.
+        options = {"service_workers": "block", **options}
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce", **options)
         self.context.set_default_timeout(15_000)
         if options.get("java_script_enabled", True):

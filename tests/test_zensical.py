@@ -163,6 +163,9 @@ def test_the_same_assets(zsite: Path) -> None:
             assert re.search(r'<link rel="stylesheet" href="[^"]*parcours/parcours\.css"', text), page
             assert re.search(r'<script src="[^"]*parcours/parcours\.mjs" type="module"', text), page
     assert (zsite / "sitemap.xml.gz").is_file()
+    for site in (SITE, zsite):  # each build its service worker (playable/offline.py), its version in its pages
+        version = re.search(r'^const BUILD = "(\w+)";', (site / "sw.js").read_text(encoding="utf-8"), re.MULTILINE)
+        assert version and f'<meta name="parcours-build" content="{version.group(1)}">' in read(site, "index.html")
 
 
 def test_ship_assets_mirrors_the_assets(tmp_path: Path) -> None:

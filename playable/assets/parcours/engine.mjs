@@ -76,6 +76,12 @@ function onWorkerMessage(data) {
     if (data.stage === "ready") {
       engine.stage = "ready";
       clearTimeout(engine.startTimer);
+      // Each part of Python's start, on the page's timeline (for scripts/bench_site.py).
+      for (const [part, time] of Object.entries(data.timings || {})) {
+        performance.mark(`parcours:python:${part}`, { startTime: time - performance.timeOrigin });
+      }
+      // The service worker keeps Python's files (those of a worker it did not yet control included).
+      navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage({ op: "keep-python" }), () => {});
     }
     else if (data.stage === "failed") engineFailed(data.error || { en: "unknown error", fr: "erreur inconnue" });
     notifyEngine();
@@ -85,8 +91,10 @@ function onWorkerMessage(data) {
   if (!pending) return;
   if (data.op === "begin") { // Python starts on it now: the watchdog counts from here
     pending.timer = setTimeout(() => restartEngine(data.id), REQUEST_TIMEOUT);
+    if (data.id === 1) performance.mark("parcours:python:begin"); // the first request (bench_site.py)
     return;
   }
+  if (data.id === 1) performance.mark("parcours:python:answer");
   settle(data.id);
   if (data.error) pending.reject(new EngineError(data.error));
   else pending.resolve(data.film !== undefined ? data.film : data.result);

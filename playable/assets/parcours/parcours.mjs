@@ -3,6 +3,8 @@
 // Material's `document$`, this mounts what the page holds, each part idempotently. A part's
 // module (the worked example, the Play page, the odds editor) loads on the first page that holds
 // the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
+// Once the first page has loaded, it registers the service worker (the site's sw.js, written by
+// playable/hooks.py from playable/sw.js), which keeps the site for reading and playing offline.
 
 import { citeHere, reachableTables } from "./dom.mjs";
 import { mountLanguage } from "./lang.mjs";
@@ -35,7 +37,19 @@ function mountPart({ selector, module, mount }) {
   loaded.get(module).then((part) => part && part[mount]());
 }
 
+// The service worker, registered once the page has loaded (so its first fetches do not compete with
+// the page's own). Offline is an extra: a browser without service workers, or an insecure context, reads as before.
+let offlineAsked = false;
+function keepOffline() {
+  if (offlineAsked || !navigator.serviceWorker) return;
+  offlineAsked = true;
+  const register = () => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
 function mountPage() {
+  keepOffline();
   nameSearchDialog();
   mountLanguage();
   reachableTables();

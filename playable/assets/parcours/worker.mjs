@@ -50,8 +50,16 @@ async function fetchOk(url, [whatEn, whatFr]) {
   return response;
 }
 
+// When each part of the start ended (ms since the epoch), sent with "ready" (scripts/bench_site.py reads them).
+const timings = {};
+const at = () => performance.timeOrigin + performance.now();
+
 async function boot() {
+  timings.worker = at();
   status("pyodide");
+  // Pyodide's loader, the manifest and then the wheel are all fetched at once.
+  const loader = import(new URL("pyodide.mjs", PYODIDE).href);
+  loader.catch(() => {}); // reported when awaited below
   const manifest = await (await fetchOk(new URL("engine.json", VENDOR), ["engine manifest", "le manifeste du moteur"])).json();
   if (!manifest || typeof manifest.wheel !== "string" || !/^[\w.+-]+\.whl$/.test(manifest.wheel)
       || typeof manifest.sha256 !== "string") {
@@ -60,25 +68,39 @@ async function boot() {
   }
   // The wheel downloads while Pyodide starts.
   const wheelBytes = fetchOk(new URL(manifest.wheel, VENDOR), ["engine wheel", "le paquet du moteur (wheel)"])
-    .then((r) => r.arrayBuffer());
+    .then((r) => r.arrayBuffer()).then((bytes) => { timings.wheel = at(); return bytes; });
   wheelBytes.catch(() => {}); // reported when awaited below
   let loadPyodide;
   try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href));
+    ({ loadPyodide } = await loader);
   } catch {
     throw new StartError("Pyodide's loader could not be loaded", "le chargeur de Pyodide n'a pas pu être chargé");
   }
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: PYODIDE.href,
     packageBaseUrl: PYODIDE.href, // even a stray package request stays on this site
     packages: [],
     stdout: (line) => console.log(line),
     stderr: (line) => console.log(line),
-  });
+  };
+  const snapshotKey = new URL(`python-${manifest.pyodide}-${manifest.sha256}.snapshot`, VENDOR).href;
+  const snapshot = await readSnapshot(snapshotKey);
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      timings.snapshot = at();
+    } catch {
+      dropSnapshots(); // this start goes the long way, and makes a new one
+    }
+  }
+  const fresh = !pyodide;
+  if (fresh) pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
   if (manifest.pyodide && pyodide.version !== manifest.pyodide) {
     throw new StartError(`Pyodide ${pyodide.version} was loaded, but the engine was built for ${manifest.pyodide}`,
       `Pyodide ${pyodide.version} a été chargé, mais le moteur a été construit pour ${manifest.pyodide}`);
   }
+  timings.runtime = at();
   status("engine");
   const bytes = new Uint8Array(await wheelBytes);
   const digest = await sha256Hex(bytes);
@@ -89,10 +111,56 @@ async function boot() {
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  timings.unpacked = at();
+  let made = null;
+  if (fresh && self.caches) { // before any proxy of a Python object exists, as a snapshot needs
+    try {
+      pyodide.runPython("import parcours_view");
+      made = pyodide.makeMemorySnapshot();
+    } catch {
+      made = null;
+    }
+  }
+  if (!fresh) pyodide.runPython("import random; random.seed()"); // not the snapshot's random state
   const view = pyodide.pyimport("parcours_view");
   const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json, compare: view.compare_json };
-  status("ready");
+  timings.imported = at();
+  status("ready", { timings });
+  if (made) keepSnapshot(snapshotKey, made);
   return calls;
+}
+
+// ------------------------------------------------------------------ the snapshot
+// Python's memory once the engine is imported, kept (compressed) in the reader's browser after a
+// first start: the next start restores it, instead of starting Python and importing the engine again
+// (about ten times faster). Pyodide's private _makeSnapshot/_loadSnapshot/makeMemorySnapshot, as of
+// the version package.json pins; a snapshot that does not restore is dropped and Python starts the
+// long way. One snapshot at a time, named by Pyodide's version and the wheel's sha256: a new build's
+// first start replaces the old one. Without Cache Storage (an insecure context), no snapshot.
+const SNAPSHOTS = "parcours-python";
+
+async function readSnapshot(key) {
+  try {
+    const kept = self.caches && await caches.match(key, { cacheName: SNAPSHOTS });
+    if (!kept) return null;
+    return new Uint8Array(await new Response(kept.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    await dropSnapshots();
+    const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    await (await caches.open(SNAPSHOTS)).put(key, new Response(packed));
+  } catch {
+    // no room: the next visit starts Python as this one did
+  }
+}
+
+async function dropSnapshots() {
+  await caches.delete(SNAPSHOTS).catch(() => {});
 }
 
 const engine = boot();

@@ -1,0 +1,158 @@
+"""Offline, and a new deployment: the site's service worker (playable/sw.js, written into the site as
+sw.js by playable/hooks.py) in headless Chromium.
+
+After a first visit that starts Python, the reader goes offline: the rules page reloads from the
+cache, its example replays live (Pyodide and the wheel from the cache, Python restored from the
+snapshot the first start kept, worker.mjs) and a throw is played, the step the engine gives in
+CPython. Then a second build is deployed (the same site with another build version, and a changed
+stylesheet): the next page load installs its service worker, which replaces
+the first build's cache at once, and the page is served the second build's files, not a mix.
+
+The other browser tests block service workers (browser_support.Session): this file is where the site
+runs with its own, served by a server of its own (the deployment changes under it). Needs what
+test_browser.py needs (Chromium, Playwright, make build)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, Recorder, Server, _fail
+from test_browser import expected_film, page_sentences, scenario_of, sentences, wait_counter, wait_live
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOTS = "parcours-python"  # the worker's snapshot of Python, beside the build's cache
+SECOND = "second0build0000"  # the second build's version (the first's is a hash: 16 hex digits)
+MARK = "/* the second build */"
+BUILD_META = re.compile(r'<meta name="parcours-build" content="(\w+)">')
+# What the service worker keeps, as {cache name: [paths under the site]}.
+CACHES = """async () => {
+  const kept = {};
+  for (const name of await caches.keys()) {
+    kept[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+  }
+  return kept;
+}"""
+
+
+class Deployment(Server):
+    """The site served as the shared server serves it, from a folder that a new deployment replaces
+    (switch): a server of this test's own, as the session's serves the other tests meanwhile."""
+
+    def switch(self, root: Path) -> None:
+        handler = self.httpd.RequestHandlerClass
+        assert isinstance(handler, functools.partial)
+        self.httpd.RequestHandlerClass = functools.partial(handler.func, directory=str(root))
+
+
+def second_build(root: Path) -> Path:
+    """The site as another build would be: every file the same (linked), but the build's version in
+    sw.js and in every page, and the stylesheet changed."""
+    first = BUILD_META.search((SITE / "index.html").read_text(encoding="utf-8"))
+    if not first or first.group(1) not in (SITE / "sw.js").read_text(encoding="utf-8"):
+        _fail("site/sw.js or the pages' build version is missing: run make build")
+    assert first
+    for path in SITE.rglob("*"):
+        if path.is_dir():
+            continue
+        rel = path.relative_to(SITE)
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if rel.as_posix() == "sw.js" or path.suffix == ".html":
+            target.write_text(path.read_text(encoding="utf-8").replace(first.group(1), SECOND), encoding="utf-8")
+        elif rel.as_posix() == "parcours/parcours.css":
+            target.write_text(path.read_text(encoding="utf-8") + MARK + "\n", encoding="utf-8")
+        else:
+            os.symlink(path, target)
+    return root
+
+
+@pytest.fixture
+def deployment() -> Iterator[Deployment]:
+    served = Deployment(SITE)
+    yield served
+    served.close()
+
+
+def kept(page: Any) -> dict[str, list[str]]:
+    """The build caches, as {name: [paths]} (the snapshot's left out)."""
+    result: dict[str, list[str]] = page.evaluate(CACHES)
+    return {name: paths for name, paths in result.items() if name != SNAPSHOTS}
+
+
+def snapshots(page: Any) -> list[str]:
+    result: list[str] = page.evaluate(CACHES).get(SNAPSHOTS, [])
+    return result
+
+
+def wait_kept(page: Any, paths: list[str]) -> None:
+    """Until one cache, and one only, holds every path (the service worker keeps them in the background)."""
+    wanted = [BASE_PATH + p for p in paths]
+    for _ in range(PYTHON_TIMEOUT // 250):
+        caches = kept(page)
+        if len(caches) == 1 and all(p in next(iter(caches.values())) for p in wanted):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the service worker never kept {paths}: it holds {kept(page)}")
+
+
+def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any, deployment: Deployment,
+                                                                   tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    rec = Recorder(context, deployment.origin)
+    try:
+        # A first visit: the page, and Python once started, are kept.
+        page = context.new_page()
+        page.goto(deployment.base + RULES)
+        ex = page.locator("#ex-art-3-taken")
+        ex.hover()
+        wait_live(ex)
+        wheel = next(p.name for p in (SITE / "assets" / "vendor").glob("parcours-*.whl"))
+        wait_kept(page, [RULES, "parcours/example.mjs", "assets/vendor/pyodide/pyodide.asm.wasm",
+                         "assets/vendor/pyodide/python_stdlib.zip", f"assets/vendor/{wheel}"])
+        [first_cache] = kept(page)
+        for _ in range(PYTHON_TIMEOUT // 250):
+            if snapshots(page):
+                break
+            page.wait_for_timeout(250)
+        assert len(snapshots(page)) == 1, "the worker kept its snapshot of Python"
+
+        # Offline: the page reloads, its example replays live and plays on.
+        context.set_offline(True)
+        served = len(deployment.paths)
+        page.reload()
+        ex = page.locator("#ex-art-3-taken")
+        ex.hover()
+        wait_live(ex)
+        assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 1
+        ex.locator("button.px-last").click()
+        n = ex.locator("li.px-step").count()
+        ex.locator("input.px-dice-input").fill("4")
+        ex.locator("button.px-throw").click()
+        wait_counter(ex, f"{n + 1} / {n + 1}")
+        scenario = scenario_of(ex)
+        film = expected_film({**scenario, "dice": scenario["dice"] + [4]})
+        assert page_sentences(ex, n + 1) == sentences(film["frames"][n + 1]["html"]["en"])
+        assert not [p for p in deployment.paths[served:] if not p.endswith("/sw.js")], "nothing came from the network"
+        context.set_offline(False)
+
+        # A second build deployed: the next load brings its service worker, which replaces the cache.
+        deployment.switch(second_build(tmp_path / "site"))
+        page.reload()
+        assert BUILD_META.search(page.content()).group(1) == SECOND  # type: ignore[union-attr]
+        wait_kept(page, [RULES, "parcours/parcours.css"])
+        assert list(kept(page)) == [f"parcours-{SECOND}"], f"the first build's cache ({first_cache}) is gone"
+        css = page.evaluate("caches.match(new URL('../../parcours/parcours.css', location.href)).then((r) => r.text())")
+        assert css.endswith(MARK + "\n"), "the cache holds the second build's stylesheet"
+        assert page.evaluate("navigator.serviceWorker.controller !== null"), "the new service worker took the page"
+        rec.assert_clean()
+    finally:
+        context.close()
