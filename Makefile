@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve lint check test bench bench-site bench-invariants clean
+.PHONY: setup vendor build serve pdf lint check test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ build: vendor
 
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
+
+# The rulebooks printed (Chromium, as the tests run it): site/pdf/<game>-fr.pdf, -en.pdf, <game>.pdf (both)
+pdf: build
+	$(BIN)/python scripts/print_pdf.py
 
 lint: $(BIN)/mkdocs
 	$(BIN)/ruff check .
