@@ -333,11 +333,13 @@ def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build
               f"version {escape(build.version)} du {day['fr']}. {_words('En ligne :', 'fr')} {online}</p>"
               f'<p lang="en">{escape(title["en"])}, in <cite>Parcours</cite>, version {escape(build.version)} of '
               f'{day["en"]}. Online: {online}</p></div>\n')
-    out = [source,
-           symbols(game) + "\n"]
+    out = [source, symbols(game) + "\n"]
+    # The steps' links: an article printed here on this page ("#", the default), any other on its rules
+    # page (a printable page sits beside the rules pages: the same relative links lead there).
+    here = {sid for page in printed for sid in page.sections}
+    links = article_links(pages, url_of(printed[0].file), url_of)
+    links = {sid: prefix for sid, prefix in links.items() if sid not in here} if isinstance(links, dict) else links
     for page in printed:
-        # the steps' links as on its rules page: the articles printed here on this page, the others there
-        links = article_links(pages, url_of(page.file), url_of)
         for section in (s for s in sections if s["id"] in page.sections):
             shown = [printed_example_html(e, links, addresses[page.file]) for e in examples.get(section["id"], [])]
             out.append(_section(rules, section, shown, _texts(doc.data), docs, impact=False))
