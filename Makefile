@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build serve pdf lint check test bench bench-site bench-invariants clean
+.PHONY: setup vendor build build-zensical serve pdf lint check test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ vendor: setup
 build: vendor
 	$(BIN)/mkdocs build --strict
 
+# The same site built by Zensical (Material's successor) into site-zensical/, the hooks' work done around it
+build-zensical: vendor
+	$(BIN)/python scripts/build_zensical.py --site-dir site-zensical
+
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
@@ -46,12 +50,14 @@ lint: $(BIN)/mkdocs
 check: lint
 	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength"
 
-# Three workers on two cores, each taking whole files (a file's tests share its module-scoped servers
-# and browser): the browser tests spend much of their time waiting on Python's start in Chromium, and
-# a third worker fills those waits. Every wait on the engine allows Python's own timeout (90 s), so a
-# loaded machine makes them slower, not failing.
-test: lint build
-	$(BIN)/pytest -n 3 --dist loadfile
+# Lint (mypy, single-threaded) beside the site's build, then pytest: three workers on two cores, handed
+# the slowest kinds of test first (tests/conftest.py) and one test at a time, except the tests that share
+# a page or a run (marked xdist_group), which go to one worker together. The browser tests spend much of
+# their time waiting on Python's start in Chromium, and a third worker fills those waits. Every wait on
+# the engine allows Python's own timeout (90 s), so a loaded machine makes them slower, not failing.
+test: setup
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint build
+	$(BIN)/pytest -n 3 --dist loadgroup --no-loadscope-reorder
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py --pyodide
@@ -63,4 +69,4 @@ bench-site: build
 	$(BIN)/python scripts/bench_site.py
 
 clean:
-	rm -rf site dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor
+	rm -rf site site-zensical dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor docs/parcours

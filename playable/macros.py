@@ -25,7 +25,7 @@ from .archive import render_collation, render_edition, render_editions, render_s
 from .citation import Build, build_stamp
 from .data_check import anchor
 from .numbers_page import render_numbers
-from .pages import PRINTED, article_links, page_of, printed_file, printed_pages, rules_pages
+from .pages import PRINTED, article_links, page_of, printed_file, printed_pages, rules_pages, source_relative
 from .rulebook import render_printed, render_rules
 from .sources import DataError
 
@@ -235,8 +235,8 @@ def _print_page(env: Any, docs: Path, game: str, build: Build, url_of: Callable[
     """A printable rulebook in the language choice its page's front matter says (`print: fr`, `en` or
     `both`: overrides/main.html applies it before the first paint); which one, its file's name says
     (print-level-2-fr.md: the printable page print-level-2, pages.printed_pages)."""
-    here = env.page.file.src_uri
-    lang = env.page.meta.get("print")
+    here = _source(env.page)
+    lang = (env.page.meta or {}).get("print")
     if lang not in PRINTED:
         raise DataError(f"{here}: a printable page says its language in its front matter, print: "
                         f"{' or '.join(PRINTED)} (got {lang!r})")
@@ -249,22 +249,40 @@ def _print_page(env: Any, docs: Path, game: str, build: Build, url_of: Callable[
     return marker + render_printed(docs, game, name, env.conf["site_url"], build, url_of)
 
 
+def _source(page: Any) -> str:
+    """The Markdown file being rendered, from docs/ (as veldiv/rules.md): MkDocs' page has it as
+    page.file.src_uri, Zensical's (which runs this module too) as page.path."""
+    file = getattr(page, "file", None)
+    return str(file.src_uri if file is not None else page.path)
+
+
 def define_env(env: Any) -> None:
-    docs = Path(env.conf["docs_dir"])
-    env.macro(lambda lang, codes=False: _rulesets_table(lang, docs, env.page.file.src_uri, codes), "rulesets_table")
+    docs = Path(env.project_dir, env.conf["docs_dir"])  # Zensical keeps docs_dir as written, relative
+
+    def macro(fn: Callable[..., str], name: str) -> None:
+        """A macro whose raw HTML links are written relative to the page's URL. MkDocs leaves raw HTML
+        as it is; Zensical reads its links relative to the Markdown file (its page has no .file), so
+        there they are written relative to the file, for the same address."""
+        def call(*args: Any, **kwargs: Any) -> str:
+            out = fn(*args, **kwargs)
+            page = env.page
+            return out if getattr(page, "file", None) is not None else source_relative(out, page.url, page.path)
+        env.macro(call, name)
+
+    macro(lambda lang, codes=False: _rulesets_table(lang, docs, _source(env.page), codes), "rulesets_table")
     url_of = _url_of(docs, env.conf["use_directory_urls"])
-    env.macro(lambda lang, game="veldiv": _options_table(lang, game, docs, env.page.file.src_uri), "options_table")
-    env.macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")
-    env.macro(_play_bot_words, "play_bot")
-    env.macro(_horse_odds, "horse_odds")
-    env.macro(_ronde_course, "ronde_course")
+    macro(lambda lang, game="veldiv": _options_table(lang, game, docs, _source(env.page)), "options_table")
+    macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")
+    macro(_play_bot_words, "play_bot")
+    macro(_horse_odds, "horse_odds")
+    macro(_ronde_course, "ronde_course")
     build = build_stamp(docs.parent)
-    env.macro(lambda game: render_rules(docs, game, (env.page.file.src_uri, env.conf["site_url"] + env.page.url),
-                                        build, url_of), "rules_page")
-    env.macro(lambda game: _print_links(docs, game, env.page.url, url_of), "print_links")
-    env.macro(lambda game: _print_page(env, docs, game, build, url_of), "print_page")
-    env.macro(lambda game: render_editions(docs, game), "editions_page")
-    env.macro(lambda game: render_edition(docs, game), "edition_page")
-    env.macro(lambda game: render_collation(docs, game), "collation_table")
-    env.macro(lambda game: render_sources(docs, game), "sources_list")
-    env.macro(lambda game: render_numbers(docs, game), "numbers_page")
+    macro(lambda game: render_rules(docs, game, (_source(env.page), env.conf["site_url"] + env.page.url),
+                                    build, url_of), "rules_page")
+    macro(lambda game: _print_links(docs, game, env.page.url, url_of), "print_links")
+    macro(lambda game: _print_page(env, docs, game, build, url_of), "print_page")
+    macro(lambda game: render_editions(docs, game), "editions_page")
+    macro(lambda game: render_edition(docs, game), "edition_page")
+    macro(lambda game: render_collation(docs, game), "collation_table")
+    macro(lambda game: render_sources(docs, game), "sources_list")
+    macro(lambda game: render_numbers(docs, game), "numbers_page")

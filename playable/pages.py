@@ -3,6 +3,8 @@ print them for paper, and where a step's link to an article leads from any page 
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -72,3 +74,24 @@ def article_links(pages: list[RulesPage], here: str, url_of: Callable[[str], str
         if urls[page.file] != default:
             links.update(dict.fromkeys(page.sections, prefix(urls[page.file])))
     return links
+
+
+# A relative link in raw HTML: not an anchor alone, not from the root, not with a scheme (https:, mailto:)
+RELATIVE_HREF = re.compile(r'href="(?![#/]|[A-Za-z][\w+.-]*:)([^"#]+)(#[^"]*)?"')
+
+
+def source_relative(html: str, page_url: str, source: str) -> str:
+    """The raw HTML of a page whose links are written relative to its URL (page_url, as veldiv/rules/),
+    as MkDocs leaves them, with each link written relative to its Markdown file (source, as
+    veldiv/rules.md) instead, as Zensical reads a link in raw HTML (it writes it back relative to the
+    page's URL): the same address either way."""
+    base = posixpath.dirname(source)
+
+    def rewrite(match: re.Match[str]) -> str:
+        path, fragment = match.group(1), match.group(2) or ""
+        target = posixpath.normpath(posixpath.join(page_url, path))
+        moved = posixpath.relpath(target, base or ".")
+        slash = "/" if path.endswith("/") and moved != "." else ""
+        return f'href="{"./" if moved == "." else moved + slash}{fragment}"'
+
+    return RELATIVE_HREF.sub(rewrite, html)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+
+from browser_support import Server, Session, chromium, serving
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -35,3 +40,55 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "yaml: reads YAML text (PyYAML, an optional dependency of the engine, which Pyodide lacks): CPython only",
     )
+
+
+# The slowest kinds first: with `--dist loadgroup` (make test) the workers take tests in collection
+# order, so the long ones (Pyodide's runs, the bots' strength, the browser's) start at once and the
+# quick ones fill the gaps after, instead of one long test starting last and running alone.
+FIRST = ("pyodide", "strength", "browser")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, mark in enumerate(FIRST) if item.get_closest_marker(mark)), len(FIRST))
+
+    items.sort(key=rank)  # stable: the order of the files and of their tests is kept within a kind
+
+
+# One local server of the built site and one Chromium for a worker's whole run (browser_support.py).
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    with serving() as srv:
+        yield srv
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def session(browser: Any, server: Server) -> Iterator[Session]:
+    """A reader's fresh browser context (no storage, no cache), closed after the test."""
+    s = Session(browser, server)
+    yield s
+    s.close()
+
+
+UNGROUPED = pytest.StashKey[set[str]]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """make test relies on pytest-xdist's groups: a pytest that ignores them fails the tests they hold."""
+    grouping = session.config.getoption("loadgroup", default=False)
+    session.config.stash[UNGROUPED] = {i.nodeid for i in session.items if grouping
+                                       and i.get_closest_marker("xdist_group") and "@" not in i.nodeid}
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.nodeid in item.config.stash.get(UNGROUPED, set()):
+        pytest.fail("pytest-xdist did not group this test with the others that share its page or run (this pytest "
+                    "ignores the group xdist adds to a test's id): see the pin of pytest in requirements-dev.txt",
+                    pytrace=False)

@@ -16,12 +16,11 @@ from typing import Any
 
 import pytest
 
-from test_browser import PYTHON_TIMEOUT, Server, Session, browser, rules_pages, server
+from browser_support import PYTHON_TIMEOUT, Server, Session, rules_pages
 from test_browser_play import new_race, wait_need
 
 pytestmark = pytest.mark.browser
 
-__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 
 PHONE = {"width": 390, "height": 844}
 SMALLEST = 9.0  # CSS px

@@ -1,8 +1,9 @@
 """The browser: a reader's clicks on the built site, in headless Chromium (Playwright for Python).
 
 The built site/ (`make build`) is served under /parcours/ on a free local port, as GitHub
-Pages would serve it, by scripts/serve.py's own server. One browser and one server serve
-the whole module; Python (Pyodide) starts a handful of times in all.
+Pages would serve it, by scripts/serve.py's own server. One browser and one server serve each
+pytest worker's whole run (tests/conftest.py, tests/browser_support.py); each test has a fresh
+browser context, and tests a to d share one page (Python starts once for them).
 
     a. stepping a worked example with the buttons and the keys (no Python needed)
     b. the example replayed live in Pyodide equals the page (data-live="match")
@@ -29,214 +30,30 @@ apt-get install chromium), Playwright for Python (requirements-dev.txt), axe-cor
 from __future__ import annotations
 
 import base64
-import functools
 import html
-import importlib.util
 import json
 import re
-import sys
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
+from browser_support import (
+    AXE,
+    PAGE_KINDS,
+    PYTHON_TIMEOUT,
+    RULES,
+    Server,
+    Session,
+    _fail,
+    _site_pages,
+    click_still,
+)
+
 pytestmark = pytest.mark.browser
-
-REPO = Path(__file__).resolve().parent.parent
-SITE = REPO / "site"
-CHROMIUM = Path("/usr/bin/chromium")
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-BASE_PATH = "/parcours/"
-RULES = "veldiv/rules/"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--disable-quic"]
-PYTHON_TIMEOUT = 90_000  # ms: Pyodide's first start, on a slow machine
-
-# Counts the engine's workers (not Material's search worker) in each page's window.
-COUNT_WORKERS = """
-(() => {
-  const Native = window.Worker;
-  window.__pxWorkers = 0;
-  window.Worker = class extends Native {
-    constructor(url, options) {
-      if (String(url).endsWith("/parcours/worker.mjs")) window.__pxWorkers += 1;
-      super(url, options);
-    }
-  };
-})();
-"""
-
-
-def _fail(message: str) -> None:
-    pytest.fail(message, pytrace=False)
-
-
-def _quiet_disconnects(handle_error: Any) -> Any:
-    """A browser that drops a connection (a page closed mid-download) is not an error."""
-    def handle(request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            handle_error(request, client_address)
-    return handle
-
-
-# ---------------------------------------------------------------------------- server
-def _load_serve() -> Any:
-    spec = importlib.util.spec_from_file_location("parcours_serve", REPO / "scripts" / "serve.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-class Server:
-    def __init__(self) -> None:
-        serve = _load_serve()
-        self.paths: list[str] = []
-        self.httpd = serve.make_server(str(SITE), 0, BASE_PATH)
-        self.port = self.httpd.server_address[1]
-        self.origin = f"http://127.0.0.1:{self.port}"
-        self.base = self.origin + BASE_PATH
-        paths = self.paths
-        origin = self.origin
-
-        class Recording(serve.SubpathHandler):  # type: ignore[misc, name-defined]
-            def do_GET(self) -> None:
-                paths.append(self.path)
-                if self.path.split("?")[0] == BASE_PATH + "sitemap.xml":
-                    self._sitemap()
-                    return
-                super().do_GET()
-
-            def _sitemap(self) -> None:
-                # Material's instant navigation only follows links that the sitemap lists, and
-                # compares them port included: list them at this server's origin, as GitHub
-                # Pages would (the site is built for site_url's origin).
-                text = (SITE / "sitemap.xml").read_text(encoding="utf-8")
-                text = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text)
-                body = text.encode("utf-8")
-                self.send_response(200)
-                self.send_header("Content-Type", "application/xml")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        self.httpd.RequestHandlerClass = functools.partial(Recording, directory=str(SITE))
-        self.httpd.handle_error = _quiet_disconnects(self.httpd.handle_error)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def count(self, name: str) -> int:
-        return sum(1 for p in self.paths if p.split("?")[0].endswith(name))
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-def _site_pages() -> list[str]:
-    pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in SITE.rglob("index.html")
-                   if p.relative_to(SITE).parts[0] not in ("assets", "search"))
-    pages = ["" if p == "./" else p for p in pages]
-    if (SITE / "404.html").is_file():
-        pages.append("404.html")
-    return pages
-
-
-# One page of each kind: home, a game, its rules, its sources, the Play page, a reference page, the 404.
-PAGE_KINDS = ["", "veldiv/", "veldiv/rules/", "veldiv/sources/", "play/", "scenario-format/", "404.html"]
-
-
-def rules_pages() -> list[str]:
-    """The pages with worked examples (a rulebook may take several)."""
-    return [path for path in _site_pages() if path.endswith("/") and 'class="px-example"'
-            in (SITE / path / "index.html").read_text(encoding="utf-8")]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    for needed in (SITE / "index.html", SITE / RULES / "index.html",
-                   SITE / "assets" / "vendor" / "engine.json",
-                   SITE / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm",
-                   SITE / "parcours" / "parcours.mjs", SITE / "parcours" / "worker.mjs"):
-        if not needed.is_file():
-            _fail(f"{needed.relative_to(REPO)} is missing: run make build first")
-    srv = Server()
-    yield srv
-    srv.close()
-
-
-# ---------------------------------------------------------------------------- browser
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        _fail("Chromium is missing at /usr/bin/chromium: install Chromium: apt-get install chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _fail("Playwright for Python is missing: pip install -r requirements-dev.txt")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-class Recorder:
-    """Everything a context did that a reader should never see: console errors and warnings,
-    uncaught exceptions, requests to any host but the local server."""
-
-    def __init__(self, context: Any, origin: str) -> None:
-        self.origin = origin
-        self.requests: list[str] = []
-        self.problems: list[str] = []
-        context.on("request", lambda r: self.requests.append(r.url))
-        context.on("console", self._console)
-        context.on("weberror", lambda e: self.problems.append(f"uncaught: {e.error}"))
-
-    def _console(self, message: Any) -> None:
-        if message.type in ("error", "warning"):
-            where = message.page.url if message.page else "a worker"
-            self.problems.append(f"console.{message.type} on {where}: {message.text}")
-
-    def foreign(self) -> list[str]:
-        return [u for u in self.requests
-                if not u.startswith(self.origin + "/") and not u.startswith(("data:", "blob:"))]
-
-    def assert_clean(self) -> None:
-        assert not self.problems, "\n".join(self.problems)
-        assert not self.foreign(), f"requests to other hosts: {self.foreign()}"
-
-    def count(self, name: str) -> int:
-        return sum(1 for u in self.requests if urlsplit(u).path.endswith(name))
-
-
-class Session:
-    def __init__(self, browser: Any, server: Server, **options: Any) -> None:
-        self.server = server
-        # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce", **options)
-        self.context.set_default_timeout(15_000)
-        if options.get("java_script_enabled", True):
-            self.context.add_init_script(COUNT_WORKERS)
-        self.rec = Recorder(self.context, server.origin)
-
-    def page(self, path: str | None = "") -> Any:
-        page = self.context.new_page()
-        if path is not None:
-            page.goto(self.server.base + path)
-        return page
-
-    def close(self) -> None:
-        self.context.close()
-
-
-@pytest.fixture
-def session(browser: Any, server: Server) -> Iterator[Session]:
-    s = Session(browser, server)
-    yield s
-    s.close()
+# Tests a to d share one rules page and one start of Python (the rules fixture): one worker runs them.
+ONE_RULES_PAGE = pytest.mark.xdist_group("veldiv-rules-page")
 
 
 @pytest.fixture(scope="module")
@@ -342,6 +159,7 @@ def reset(example: Any) -> None:
 
 
 # ---------------------------------------------------------------------------- a. stepping
+@ONE_RULES_PAGE
 def test_a_step_with_buttons_and_keys(rules: tuple[Session, Any]) -> None:
     s, page = rules
     ex = page.locator("#ex-art-3-taken")
@@ -356,7 +174,7 @@ def test_a_step_with_buttons_and_keys(rules: tuple[Session, Any]) -> None:
     assert ex.locator('li.px-step[aria-current="step"]').count() == 0
     assert ex.locator("li.px-step.px-later").count() == n
 
-    ex.locator("button.px-next").click()
+    click_still(ex.locator("button.px-next"))
     wait_counter(ex, f"1 / {n}")  # waited for, not read at once (a loaded run read "0 / 3")
     assert board_label(ex) == labels[1]
     assert ex.locator('li.px-step[aria-current="step"]').get_attribute("data-step") == "1"
@@ -409,6 +227,7 @@ def test_a_step_with_buttons_and_keys(rules: tuple[Session, Any]) -> None:
 
 
 # ---------------------------------------------------------------------------- b. live = page
+@ONE_RULES_PAGE
 def test_b_live_replay_matches_the_page(rules: tuple[Session, Any]) -> None:
     s, page = rules
     ex = page.locator("#ex-art-3-taken")
@@ -425,6 +244,7 @@ def test_b_live_replay_matches_the_page(rules: tuple[Session, Any]) -> None:
 
 
 # ---------------------------------------------------------------------------- c. play on
+@ONE_RULES_PAGE
 def test_c_play_on_with_chosen_dice(rules: tuple[Session, Any]) -> None:
     s, page = rules
     ex = page.locator("#ex-art-3-taken")
@@ -604,6 +424,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
 
 
 # ---------------------------------------------------------------------------- d. options
+@ONE_RULES_PAGE
 def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     s, page = rules
     ex = page.locator("#ex-art-7-teammate")
@@ -728,7 +549,7 @@ def test_f_instant_navigation_keeps_one_worker(session: Session, server: Server)
     assert page.evaluate("window.__samePage") is True, "the navigation was instant (no page load)"
 
     ex = page.locator("#ex-art-3-taken")
-    ex.locator("button.px-next").click()
+    click_still(ex.locator("button.px-next"))  # Material may still scroll the page it drew
     wait_counter(ex, "1 / 3")
     page.keyboard.press("ArrowRight")
     assert counter(ex) == "2 / 3"
@@ -837,50 +658,53 @@ def test_touch_targets_on_a_phone(browser: Any, server: Server) -> None:
 
 
 # ---------------------------------------------------------------------------- i. axe-core
-def test_i_axe_finds_no_serious_violation(browser: Any, server: Server) -> None:
+def _axe_session(browser: Any, server: Server) -> Session:
+    """A reader's context for axe: Python itself is not what axe looks at, so a stand-in worker, ready
+    at once, keeps the machine free for axe (Pyodide would start on every rules page)."""
     if not AXE.is_file():
         _fail("node_modules/axe-core is missing: run npm ci")
+    s = Session(browser, server)
+    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
+    return s
+
+
+# Colours are the same at any width: the phone's pass leaves contrast to the desk's (half of axe's time),
+# and reads one page of each kind (what a phone changes is the layout of each kind of page).
+AXE_PASSES = {"desktop": ({"width": 1280, "height": 900}, {}),
+              "phone": ({"width": 375, "height": 740}, {"color-contrast": {"enabled": False}})}
+
+
+@pytest.mark.parametrize(("width", "path"), [("desktop", path) for path in _site_pages()]
+                         + [("phone", path) for path in PAGE_KINDS])
+def test_i_axe_finds_no_serious_violation(browser: Any, server: Server, width: str, path: str) -> None:
     assert set(PAGE_KINDS) <= set(_site_pages()), "a page of each kind, as the site names them"
-    found: list[str] = []
-    # Colours are the same at any width: the phone's pass leaves contrast to the desk's (half of axe's time),
-    # and reads one page of each kind (what a phone changes is the layout of each kind of page).
-    for name, viewport, rules, pages in (
-            ("desktop", {"width": 1280, "height": 900}, {}, _site_pages()),
-            ("phone", {"width": 375, "height": 740}, {"color-contrast": {"enabled": False}}, PAGE_KINDS)):
-        s = Session(browser, server)
-        # Python itself is not what axe looks at: a stand-in worker, ready at once, keeps
-        # the machine free for axe (Pyodide would start on every rules page, twice).
-        s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
-            status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
-        try:
-            page = s.page(None)
-            page.set_viewport_size(viewport)
-            for path in pages:
-                page.goto(server.base + path)
-                if page.locator(".px-example[data-px-widget]").count():
-                    # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
-                    ex = page.locator(".px-example[data-px-widget]").first
-                    ex.locator("button.px-next").click()
-                    if ex.locator("input.px-dice-input").is_visible():
-                        ex.locator("input.px-dice-input").fill("9")
-                        ex.locator("button.px-throw").click()
-                    else:  # the example ends on a decision: its controls instead
-                        ex.locator("button.px-choose").click()
-                    page.evaluate("document.querySelectorAll('details.px-readings').forEach(d => d.open = true)")
-                found += axe_serious(page, f"{name} /{path}", rules)
-        finally:
-            s.close()
+    viewport, rules = AXE_PASSES[width]
+    s = _axe_session(browser, server)
+    try:
+        page = s.page(None)
+        page.set_viewport_size(viewport)
+        page.goto(server.base + path)
+        if page.locator(".px-example[data-px-widget]").count():
+            # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
+            ex = page.locator(".px-example[data-px-widget]").first
+            ex.locator("button.px-next").click()
+            if ex.locator("input.px-dice-input").is_visible():
+                ex.locator("input.px-dice-input").fill("9")
+                ex.locator("button.px-throw").click()
+            else:  # the example ends on a decision: its controls instead
+                ex.locator("button.px-choose").click()
+            page.evaluate("document.querySelectorAll('details.px-readings').forEach(d => d.open = true)")
+        found = axe_serious(page, f"{width} /{path}", rules)
+    finally:
+        s.close()
     assert not found, "\n".join(found)
 
 
 def test_i_axe_with_the_phone_drawer_open(browser: Any, server: Server) -> None:
     """The phone's navigation drawer, open at rest on a page inside a section (its title shown)
     and on the home page: no serious or critical violation (a section's title once failed contrast)."""
-    if not AXE.is_file():
-        _fail("node_modules/axe-core is missing: run npm ci")
-    s = Session(browser, server)
-    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
+    s = _axe_session(browser, server)
     found: list[str] = []
     try:
         page = s.page(None)

@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 
+from browser_support import PYTHON_TIMEOUT, Server, Session
 from parcours.report import impact
 from parcours.stats import compare
-from test_browser import PYTHON_TIMEOUT, Server, Session, browser, server
 
 pytestmark = pytest.mark.browser
 
-__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 
 OPTION = "veldiv.final-lap"
 PAGE = "veldiv/rules-races/"  # its note, beside the individual race

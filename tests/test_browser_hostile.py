@@ -32,28 +32,14 @@ from typing import Any
 
 import pytest
 
-from test_browser import (
-    PYTHON_TIMEOUT,
-    RULES,
-    SITE,
-    Server,
-    Session,
-    board_label,
-    browser,
-    counter,
-    server,
-    session,
-    status,
-    wait_counter,
-    wait_live,
-)
+from browser_support import PYTHON_TIMEOUT, RULES, SITE, Server, Session
+from test_browser import board_label, counter, status, wait_counter, wait_live
 from test_browser_play import PLAY, need, new_race, steps, wait_need
 from test_browser_play import board_label as play_board
 from test_browser_play import status as play_status
 
 pytestmark = pytest.mark.browser
 
-__all__ = ["browser", "server", "session"]  # the shared fixtures, imported for this module
 
 WATCHDOG = 40_000  # ms: the page's 12 s watchdog, then Python started again, on a slow machine
 B: dict[str, Any] = {"ruleset": "veldiv.individuelle", "players": 3, "dice": [1, 2, 3, 4]}  # #ex-art-2-turns

@@ -18,11 +18,10 @@ from typing import Any
 
 import pytest
 
-from test_browser import RULES, SITE, Server, Session, browser, server
+from browser_support import RULES, SITE, Server, Session
 
 pytestmark = pytest.mark.browser
 
-__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 
 PLAY = "play/"
 # What the rules quote in their own language, always shown: the original's column (and its tab)

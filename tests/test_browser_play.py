@@ -41,11 +41,13 @@ from typing import Any
 
 import pytest
 
-from test_browser import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail, axe_serious, browser, sentences, server
+from browser_support import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail
+from test_browser import axe_serious, sentences
 
 pytestmark = pytest.mark.browser
+# The tests on the one Play page (the play fixture: Python started once) run in one worker.
+ONE_PLAY_PAGE = pytest.mark.xdist_group("play-page")
 
-__all__ = ["browser", "server"]  # the shared fixtures, imported for this module
 
 PLAY = "play/"
 ODDS = "chevaux/rules/"
@@ -147,6 +149,7 @@ def check_against_engine(page: Any, server: Server, rules: str) -> dict[str, Any
 
 
 # ---------------------------------------------------------------------------- a. Veldiv
+@ONE_PLAY_PAGE
 def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Server) -> None:
     s, page = play
     form = page.locator("#px-play-form")
@@ -213,12 +216,13 @@ def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Serve
 
 
 # ---------------------------------------------------------------------------- b. Velocità
+@ONE_PLAY_PAGE
 def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> None:
     s, page = play
-    page.locator("#ex-play input.px-fast").check()  # the bot answers at once
     decided = False
     for _ in range(6):  # a race can end before player 1 has a decision to make: then another
         new_race(page, "cdp.velocita", 2, {0})
+        page.locator("#ex-play input.px-fast").check()  # the bot answers at once (shown once a race is on)
         for _ in range(40):
             wait_need(page, "dice:0|choice:0|over")
             if need(page) != "dice:0":
@@ -252,6 +256,7 @@ def test_b_velocita_a_decision(play: tuple[Session, Any], server: Server) -> Non
 
 
 # ---------------------------------------------------------------------------- c. permalinks
+@ONE_PLAY_PAGE
 def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -> None:
     s, page = play
     new_race(page, "veldiv.americaine", 4, {1, 3})
@@ -320,6 +325,7 @@ def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -
 
 
 # ---------------------------------------------------------------------------- d. axe, phone, clean
+@ONE_PLAY_PAGE
 def test_d_play_page_accessible_on_desktop_and_phone(play: tuple[Session, Any]) -> None:
     s, page = play
     if not AXE.is_file():
@@ -373,6 +379,7 @@ def table_hands(board: str) -> dict[int, str]:
     return found
 
 
+@ONE_PLAY_PAGE
 def test_f_ronde_only_your_own_hand(play: tuple[Session, Any], server: Server) -> None:
     from parcours.ronde.narrate import hand
     from parcours_view.play import play as engine_play
@@ -483,6 +490,7 @@ def person_moves(page: Any) -> None:
         page.locator("#ex-play .px-choices button").first.click()
 
 
+@ONE_PLAY_PAGE
 @pytest.mark.parametrize(("ruleset", "players"), [("veldiv.individuelle", 3), ("cdp.velocita", 2),
                                                   ("chevaux.course", 2), ("ronde.niveau-2", 3)])
 def test_g_scoreboard_results_undo(play: tuple[Session, Any], ruleset: str, players: int) -> None:

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from browser_support import Session
 from parcours import all_games
 from parcours_view.film import article_href
 from playable.citation import build_stamp
 from playable.sources import Located
-from test_browser import CHROMIUM, CHROMIUM_ARGS, Server
 
 pytestmark = pytest.mark.site
 
@@ -254,23 +254,13 @@ NULL_IN_EXAMPLES = """[...document.querySelectorAll('.px-example')].filter((exam
 
 
 @pytest.mark.browser
-def test_no_null_under_the_controls_of_a_race_without_readings() -> None:
+def test_no_null_under_the_controls_of_a_race_without_readings(session: Session) -> None:
     """The horse race's plain course has no readings: its examples' controls were followed by 'null'."""
-    from playwright.sync_api import sync_playwright
-
     _read(SITE / "chevaux" / "rules" / "index.html")  # built
-    server = Server()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(reduced_motion="reduce")
-            page.goto(server.base + "chevaux/rules/")
-            page.wait_for_function("document.querySelectorAll('.px-example .px-controls:not([hidden])').length"
-                                   " === document.querySelectorAll('.px-example').length")
-            assert page.evaluate(NULL_IN_EXAMPLES) == []
-        finally:
-            browser.close()
-            server.close()
+    page = session.page("chevaux/rules/")
+    page.wait_for_function("document.querySelectorAll('.px-example .px-controls:not([hidden])').length"
+                           " === document.querySelectorAll('.px-example').length")
+    assert page.evaluate(NULL_IN_EXAMPLES) == []
 
 
 # ---------------------------------------------------------------------------- light pages, links that land

@@ -13,7 +13,6 @@ import html
 import importlib.util
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,19 +46,12 @@ def _load_script() -> Any:
 script = _load_script()
 
 
-@pytest.fixture(scope="module")
-def printer() -> Iterator[tuple[Any, str]]:
-    """A browser and the built site's address: what make pdf prints with."""
-    from playwright.sync_api import sync_playwright
-
+@pytest.fixture
+def printer(browser: Any, server: Any) -> tuple[Any, str]:
+    """The worker's browser and the built site's address (conftest.py): what make pdf prints with."""
     if not (SITE / "veldiv" / "print-fr" / "index.html").is_file():
         pytest.fail("site/ has no printable rulebook: run make build first", pytrace=False)
-    with script.served(SITE) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=script.CHROMIUM, args=script.CHROMIUM_ARGS)
-        try:
-            yield browser, base
-        finally:
-            browser.close()
+    return browser, server.base
 
 
 PRINTS: dict[tuple[str, str], tuple[int, str]] = {}
@@ -157,7 +149,7 @@ def test_a_rules_page_prints_without_its_widgets_controls(printer: tuple[Any, st
     """A rules page printed from the browser (the print stylesheet), its examples' widgets drawn: no
     control, no menu, no search, no language choice on paper; each example's address under it."""
     browser, base = printer
-    page = browser.new_page()
+    page = browser.new_page(reduced_motion="reduce")
     try:
         page.goto(base + "veldiv/rules/")
         page.wait_for_function("""() => [...document.querySelectorAll('.px-example')]

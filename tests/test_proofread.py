@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from test_browser import Server, Session, _site_pages, browser, rules_pages, server  # noqa: F401 (fixtures)
+from browser_support import Server, Session, _site_pages, rules_pages
 
 pytestmark = pytest.mark.browser
 
@@ -126,14 +126,14 @@ MENU_CODES = r"""
 
 
 @pytest.fixture(scope="module", params=WIDTHS, ids=lambda w: f"{w}px")
-def reader(request: Any, browser: Any, server: Server) -> Iterator[tuple[Session, int]]:  # noqa: F811
+def reader(request: Any, browser: Any, server: Server) -> Iterator[tuple[Session, int]]:
     s = Session(browser, server)
     yield s, request.param
     s.close()
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, server: Server) -> Iterator[tuple[Session, int]]:  # noqa: F811
+def phone(browser: Any, server: Server) -> Iterator[tuple[Session, int]]:
     """The decisions' menus are the same words at any width: read once, at the narrower."""
     s = Session(browser, server)
     yield s, min(WIDTHS)

@@ -38,6 +38,8 @@ from typing import Any
 import pytest
 
 pytestmark = pytest.mark.pyodide
+# The tests that read the one parity run (the parity fixture) run in one worker.
+ONE_PARITY_RUN = pytest.mark.xdist_group("pyodide-parity-run")
 
 REPO = Path(__file__).resolve().parent.parent
 TESTS = REPO / "tests"
@@ -134,10 +136,16 @@ def node() -> str:
 
 @pytest.fixture(scope="module")
 def engine_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A wheel of the working tree: never a stale one from dist/."""
-    out = tmp_path_factory.mktemp("wheel")
-    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(REPO)]
-    done = subprocess.run(cmd, cwd=REPO, check=False, capture_output=True, text=True, timeout=600)
+    """A wheel of the working tree: never a stale one from dist/. Built from a copy of the sources, as
+    two pytest workers may build one at once (setuptools writes its build/ folder in the source tree)."""
+    out, source = tmp_path_factory.mktemp("wheel"), tmp_path_factory.mktemp("source")
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, source / name)
+    shutil.copytree(REPO / "engine", source / "engine", ignore=ignore)
+    shutil.copytree(REPO / "playable" / "parcours_view", source / "playable" / "parcours_view", ignore=ignore)
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)]
+    done = subprocess.run(cmd, cwd=source, check=False, capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
         pytest.fail(f"`python -m build --wheel` failed (is `build` installed? pip install build):\n"
                     f"{done.stdout[-3000:]}{done.stderr[-3000:]}", pytrace=False)
@@ -212,6 +220,7 @@ def parity(node: str, engine_wheel: Path, tmp_path_factory: pytest.TempPathFacto
     return ParityRun(scenarios, games, outputs["cpython"], outputs["pyodide"])
 
 
+@ONE_PARITY_RUN
 def test_golden_scenarios_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) -> None:
     from parcours import all_races
 
@@ -249,6 +258,7 @@ def _name(game: dict[str, Any]) -> str:
     return f"{game['ruleset']}, bot {game['bot']}, {game['players']} players, seed {game['seed']}"
 
 
+@ONE_PARITY_RUN
 def test_bot_games_are_played_to_the_end(parity: ParityRun) -> None:
     """The games compared are whole races: every one ends with the race over, without an error."""
     games = _per_game(parity.cpython.games)
@@ -266,6 +276,7 @@ def test_bot_games_are_played_to_the_end(parity: ParityRun) -> None:
                             + "\n".join(unfinished))
 
 
+@ONE_PARITY_RUN
 def test_bot_games_are_byte_identical_in_cpython_and_pyodide(parity: ParityRun) -> None:
     """The same Play requests (seeded bots in every seat) give the same race, byte for byte."""
     if parity.pyodide.games == parity.cpython.games:

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Build the site with Zensical, complete: the work of MkDocs' hooks (playable/hooks.py) done around it.
+
+    .venv/bin/python scripts/build_zensical.py [--site-dir site-zensical]
+
+Zensical reads mkdocs.yml and runs the macros module (playable), but runs no MkDocs hook. So this
+script, with the hook's own modules:
+  1. checks the site's data (playable.data_check: a bad file fails with file:line: fault);
+  2. ships the widget's scripts and styles into docs/parcours/ (playable.ship);
+  3. runs `zensical build`, writing to SITE_DIR (mkdocs.yml's site_dir). Zensical keeps a cache in
+     .cache/ and knows what a page's macros read from mkdocs.yml's watch list (playable/, the engine)
+     and docs/; its --clean is not used, as it empties the whole of .cache/, the Pyodide tests'
+     wheels (.cache/wheels/) included;
+  4. marks each page's two languages (playable.lang_marks), and writes sitemap.xml.gz as MkDocs does.
+Pyodide and the engine's wheel must be vendored first (make vendor): `make build-zensical` does it all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from playable.data_check import DataError, check_site
+from playable.lang_marks import mark_page
+from playable.ship import ShipError, ship_assets
+
+
+class _Config(yaml.SafeLoader):
+    """mkdocs.yml as YAML: its !ENV values read as their default (only the nav is used here)."""
+
+
+_Config.add_constructor("!ENV", lambda loader, node: None)
+
+
+def nav() -> list[Any]:
+    config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Config)
+    return list(config.get("nav") or [])
+
+
+def finish(site: Path, menu: list[Any]) -> int:
+    """Every page of `site` marked (the vendored files left alone), and sitemap.xml.gz; the pages marked."""
+    pages = [p for p in sorted(site.rglob("*.html")) if p.relative_to(site).parts[:2] != ("assets", "vendor")]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        marked = mark_page(text, menu)
+        if marked != text:
+            page.write_text(marked, encoding="utf-8")
+    sitemap = site / "sitemap.xml"
+    if sitemap.is_file():
+        (site / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
+    return len(pages)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site-dir", default="site-zensical",
+                        help="where the site is written, inside the repository (default: site-zensical)")
+    args = parser.parse_args(argv)
+    site = (REPO / args.site_dir).resolve()
+    if not site.is_relative_to(REPO) or site == REPO:
+        parser.error(f"--site-dir must be a folder inside {REPO} (Zensical's rule)")
+    docs = REPO / "docs"
+    if importlib.util.find_spec("zensical") is None:
+        parser.error("Zensical is not installed: pip install -r requirements-dev.txt (make setup)")
+    if not (docs / "assets" / "vendor" / "engine.json").is_file():
+        parser.error("Pyodide and the engine's wheel are not vendored: run make vendor first")
+    try:
+        check_site(docs)
+        ship_assets(docs)
+    except (DataError, ShipError) as err:
+        print(f"build_zensical: {err}", file=sys.stderr)
+        return 1
+    env = {**os.environ, "SITE_DIR": str(site),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-m", "zensical", "build", "-f", str(REPO / "mkdocs.yml")],
+                          cwd=REPO, env=env, check=False)
+    if done.returncode != 0:
+        print(f"build_zensical: zensical build failed ({done.returncode})", file=sys.stderr)
+        return done.returncode
+    count = finish(site, nav())
+    print(f"build_zensical: {count} pages marked in {site.relative_to(REPO)}/")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

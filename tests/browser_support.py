@@ -1,0 +1,237 @@
+"""What the browser tests share: the built site served under its Pages subpath, Chromium, and a
+reader's session (a fresh browser context that records what a reader should never see).
+
+The fixtures that hold them (`server`, `browser`, `session`) are in conftest.py, one server and one
+Chromium for each pytest worker's whole run, whichever test files it is handed.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import re
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SITE = REPO / "site"
+CHROMIUM = Path("/usr/bin/chromium")
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BASE_PATH = "/parcours/"
+RULES = "veldiv/rules/"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync", "--disable-quic"]
+PYTHON_TIMEOUT = 90_000  # ms: Pyodide's first start, on a slow machine
+
+# Counts the engine's workers (not Material's search worker) in each page's window.
+COUNT_WORKERS = """
+(() => {
+  const Native = window.Worker;
+  window.__pxWorkers = 0;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      if (String(url).endsWith("/parcours/worker.mjs")) window.__pxWorkers += 1;
+      super(url, options);
+    }
+  };
+})();
+"""
+
+
+def _fail(message: str) -> None:
+    pytest.fail(message, pytrace=False)
+
+
+def _quiet_disconnects(handle_error: Any) -> Any:
+    """A browser that drops a connection (a page closed mid-download) is not an error."""
+    def handle(request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            handle_error(request, client_address)
+    return handle
+
+
+# ---------------------------------------------------------------------------- server
+def _load_serve() -> Any:
+    spec = importlib.util.spec_from_file_location("parcours_serve", REPO / "scripts" / "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Server:
+    """A built site (site/ unless told) served under the Pages subpath, every path asked for recorded."""
+
+    def __init__(self, root: Path = SITE) -> None:
+        serve = _load_serve()
+        self.paths: list[str] = []
+        self.httpd = serve.make_server(str(root), 0, BASE_PATH)
+        self.port = self.httpd.server_address[1]
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.base = self.origin + BASE_PATH
+        paths = self.paths
+        origin = self.origin
+
+        class Recording(serve.SubpathHandler):  # type: ignore[misc, name-defined]
+            def do_GET(self) -> None:
+                paths.append(self.path)
+                if self.path.split("?")[0] == BASE_PATH + "sitemap.xml":
+                    self._sitemap()
+                    return
+                super().do_GET()
+
+            def _sitemap(self) -> None:
+                # Material's instant navigation only follows links that the sitemap lists, and
+                # compares them port included: list them at this server's origin, as GitHub
+                # Pages would (the site is built for site_url's origin).
+                text = (root / "sitemap.xml").read_text(encoding="utf-8")
+                text = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text)
+                body = text.encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd.RequestHandlerClass = functools.partial(Recording, directory=str(root))
+        self.httpd.handle_error = _quiet_disconnects(self.httpd.handle_error)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def count(self, name: str) -> int:
+        return sum(1 for p in self.paths if p.split("?")[0].endswith(name))
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _site_pages() -> list[str]:
+    pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in SITE.rglob("index.html")
+                   if p.relative_to(SITE).parts[0] not in ("assets", "search"))
+    pages = ["" if p == "./" else p for p in pages]
+    if (SITE / "404.html").is_file():
+        pages.append("404.html")
+    return pages
+
+
+# One page of each kind: home, a game, its rules, its sources, the Play page, a reference page, the 404.
+PAGE_KINDS = ["", "veldiv/", "veldiv/rules/", "veldiv/sources/", "play/", "scenario-format/", "404.html"]
+
+
+def rules_pages() -> list[str]:
+    """The pages with worked examples (a rulebook may take several)."""
+    return [path for path in _site_pages() if path.endswith("/") and 'class="px-example"'
+            in (SITE / path / "index.html").read_text(encoding="utf-8")]
+
+
+class Recorder:
+    """Everything a context did that a reader should never see: console errors and warnings,
+    uncaught exceptions, requests to any host but the local server."""
+
+    def __init__(self, context: Any, origin: str) -> None:
+        self.origin = origin
+        self.requests: list[str] = []
+        self.problems: list[str] = []
+        context.on("request", lambda r: self.requests.append(r.url))
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.problems.append(f"uncaught: {e.error}"))
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            where = message.page.url if message.page else "a worker"
+            self.problems.append(f"console.{message.type} on {where}: {message.text}")
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.requests
+                if not u.startswith(self.origin + "/") and not u.startswith(("data:", "blob:"))]
+
+    def assert_clean(self) -> None:
+        assert not self.problems, "\n".join(self.problems)
+        assert not self.foreign(), f"requests to other hosts: {self.foreign()}"
+
+    def count(self, name: str) -> int:
+        return sum(1 for u in self.requests if urlsplit(u).path.endswith(name))
+
+
+class Session:
+    def __init__(self, browser: Any, server: Server, **options: Any) -> None:
+        self.server = server
+        # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce", **options)
+        self.context.set_default_timeout(15_000)
+        if options.get("java_script_enabled", True):
+            self.context.add_init_script(COUNT_WORKERS)
+        self.rec = Recorder(self.context, server.origin)
+
+    def page(self, path: str | None = "") -> Any:
+        page = self.context.new_page()
+        if path is not None:
+            page.goto(self.server.base + path)
+        return page
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@contextmanager
+def serving() -> Iterator[Server]:
+    """The built site, served until the block ends; fails, saying what to run, when it is not built."""
+    for needed in (SITE / "index.html", SITE / RULES / "index.html",
+                   SITE / "assets" / "vendor" / "engine.json",
+                   SITE / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm",
+                   SITE / "parcours" / "parcours.mjs", SITE / "parcours" / "worker.mjs"):
+        if not needed.is_file():
+            _fail(f"{needed.relative_to(REPO)} is missing: run make build first")
+    srv = Server()
+    try:
+        yield srv
+    finally:
+        srv.close()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright; fails, saying how to install what is missing."""
+    if not CHROMIUM.exists():
+        _fail("Chromium is missing at /usr/bin/chromium: install Chromium: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _fail("Playwright for Python is missing: pip install -r requirements-dev.txt")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# Resolves once the element has kept its place on screen for five frames running.
+STILL = """el => new Promise((done) => {
+  let last = "", same = 0;
+  const look = () => {
+    const box = el.getBoundingClientRect(), now = `${box.top} ${box.left}`;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 5) done(); else requestAnimationFrame(look);
+  };
+  look();
+})"""
+
+
+def click_still(target: Any) -> None:
+    """Click once the page has stopped moving under the target. Brought into view, a long page lays out
+    the parts it skipped (content-visibility) and may scroll again after an instant navigation: a
+    click whose mousedown and mouseup land on two different elements clicks neither (the button
+    keeps the focus and does nothing, as seen on a loaded machine)."""
+    target.scroll_into_view_if_needed()
+    target.evaluate(STILL)
+    target.click()
