@@ -35,7 +35,14 @@ def schema_faults(doc: Located, kind: str) -> list[str]:
 
 
 def load(path: Path, kind: str) -> Located:
-    """A data file read and checked against its schema; DataError lists every fault."""
+    """A data file read and checked against its schema; DataError lists every fault. Parsed and
+    checked once for the same text: a build reads a rulebook and its examples for every page that
+    prints them (a rules page and its printable pages)."""
+    return _load(path, kind, path.read_bytes())
+
+
+@functools.lru_cache(maxsize=1024)
+def _load(path: Path, kind: str, text: bytes) -> Located:
     doc = Located(path)
     raise_all(schema_faults(doc, kind))
     return doc
