@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# make bench: the engine before issue 12's last speed work (a git revision), its races/s beside today's
+BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup vendor build build-zensical serve pdf lint check test bench bench-site bench-invariants clean
@@ -60,7 +62,7 @@ test: setup
 	$(BIN)/pytest -n 3 --dist loadgroup --no-loadscope-reorder
 
 bench: setup
-	$(BIN)/python scripts/bench_engine.py --pyodide
+	$(BIN)/python scripts/bench_engine.py --before $(BENCH_BEFORE) --pyodide
 
 bench-invariants: setup
 	$(BIN)/python scripts/bench_invariants.py --jobs 2

@@ -10,6 +10,8 @@ from parcours import veldiv
 from parcours.core import plural, typeset
 from parcours_view import board_svg, symbols
 from parcours_view.words import both_text as both  # a short text in both languages, marked
+from parcours_view.words import following
+from parcours_view.words import label as words_label
 
 from . import data_check
 from .data_check import anchor
@@ -227,7 +229,8 @@ def _track_figure() -> str:
     label_fr = typeset(f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}.", "fr")
     ruleset = next(iter(veldiv.RACES))  # any race of the game: the track is the same
     empty = {"ruleset": ruleset, "riders": []}
-    board = board_svg(ruleset, empty, f"{label_fr} · {label_en}")  # its aria-label: French, then English
+    # its aria-label in the reader's language (both until lang.mjs runs: French, then English)
+    board = following(board_svg(ruleset, empty, words_label(label_fr, label_en)), label_fr, label_en)
     return (symbols("veldiv") + f'<figure class="px-figure">{board}'
             f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
             f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '

@@ -16,6 +16,7 @@ from parcours.core import typeset
 
 from .archive import date_words
 
+BREAK_AFTER_SLASH = re.compile(r"(?<=[^/:]/)(?=[^/])")  # not inside "http://"
 TITLE = re.compile(r'# <span lang="fr">(?P<fr>[^<]+)</span> · <span lang="en">(?P<en>[^<]+)</span>')
 
 
@@ -57,20 +58,29 @@ def page_title(page: Path) -> dict[str, str]:
 
 def citation_box(title: dict[str, str], address: str, article: str, article_title: dict[str, str],
                  build: Build) -> str:
-    """title: the page's own (page_title); address: the page's full address; article: the anchor of
-    an article given as the example."""
-    link = f"{address}#{article}"
+    """title: the page's own (page_title); address: the page's full address (the site_url's: the
+    Pages workflow sets the published one); article: the anchor of an article given as the example."""
     day = {lang: date_words(build.day.isoformat(), lang) for lang in ("fr", "en")}
     fr = (f"<p>« {escape(title['fr'])} », dans <cite>Parcours</cite>, édition bilingue "
           f"français-anglais, version {escape(build.version)} du {day['fr']}, "
-          f"<code>{escape(address)}</code>.</p>"
+          f"{_address(address)}.</p>"
           f"<p>Chaque article a son ancre, que donne le lien ¶ de son titre : "
-          f"« {escape(article_title['fr'])} » se cite <code>{escape(link)}</code>.</p>")
+          f"« {escape(article_title['fr'])} » se cite {_address(address, article)}.</p>")
     en = (f"<p>“{escape(title['en'])}”, in <cite>Parcours</cite>, "
           "bilingual French–English edition, "
-          f"version {escape(build.version)} of {day['en']}, <code>{escape(address)}</code>.</p>"
+          f"version {escape(build.version)} of {day['en']}, {_address(address)}.</p>"
           f"<p>Each article has its anchor, given by the ¶ link of its heading: "
-          f"“{escape(article_title['en'])}” is cited as <code>{escape(link)}</code>.</p>")
+          f"“{escape(article_title['en'])}” is cited as {_address(address, article)}.</p>")
     return (f'<aside class="px-citation" id="cite"><p class="px-citation-title">'
             f'<span lang="fr">Comment citer cette page</span> · <span lang="en">How to cite this page</span></p>'
             f'<div class="px-bi"><div lang="fr">{typeset(fr, "fr")}</div><div lang="en">{en}</div></div></aside>')
+
+
+def _address(address: str, anchor: str = "") -> str:
+    """A page's address (with an article's anchor) as the citation prints it: a line may break after
+    a / between two names, never inside a name. The page's script writes in the address the reader
+    reached it at (dom.mjs's citeHere): the published one on the site itself, a copy's own
+    elsewhere (a local build's, a mirror's), never an address that leads elsewhere."""
+    link = f"{address}#{anchor}" if anchor else address
+    breakable = BREAK_AFTER_SLASH.sub("<wbr>", escape(link))
+    return f'<code class="px-address" data-px-anchor="{escape(anchor)}">{breakable}</code>'

@@ -16,7 +16,8 @@ from parcours.report import pct, players_words, race_name, races_words, seat_nam
 from parcours_view import symbols
 from parcours_view.charts import bar_chart
 from parcours_view.registry import VIEWS
-from parcours_view.words import both
+from parcours_view.words import both, following
+from parcours_view.words import label as words_label
 
 from .rulebook import bilingual_heading
 from .sources import DataError, generated_json
@@ -153,7 +154,7 @@ def _length(ruleset: str, s: dict[str, Any]) -> str:
     half = 1 if length["median"] % 1 else 0  # a median between two races
     said = {lang: (number_words(length["mean"], lang, 1), number_words(length["median"], lang, half))
             for lang in ("fr", "en")}
-    label = (f"Longueur d'une course en lancers, sur {races_words(n, 'fr')} : moyenne {said['fr'][0]} · "
+    label = (f"Longueur d'une course en lancers, sur {races_words(n, 'fr')} : moyenne {said['fr'][0]}",
              f"Length of a race in throws, over {races_words(n, 'en')}: mean {said['en'][0]}")
     grouped = ((f" (par groupes de {width})", f" (in groups of {width})") if width > 1 else ("", ""))
     svg = bar_chart(bars, (f"Lancers{grouped[0]}", f"Throws{grouped[1]}"), ("Courses (%)", "Races (%)"), label,
@@ -219,14 +220,14 @@ def _landings(game: str, ruleset: str, s: dict[str, Any]) -> str:
           f"le moins souvent au numéro {least} ({pct(shares[least], 'fr')}).")
     en = (f"Where pieces stop: most often at number {most} ({pct(shares[most], 'en')} of all stops), "
           f"least often at number {least} ({pct(shares[least], 'en')}).")
-    label = f"{fr} · {en}"
-    drawn = VIEWS[game].heat_svg(shares, label)
+    heat = VIEWS[game].heat_svg(shares, words_label(fr, en))
+    drawn = following(heat, fr, en) if heat is not None else None  # its name kept in the reader's language
     if drawn is not None:
         fr += " Sur la piste, la case la plus claire est la moins souvent atteinte, la plus foncée la plus souvent."
         en += " On the track, the lightest square is the least often reached, the darkest the most often."
     if drawn is None:
         bars, width = _grouped(shares)
         grouped = ((f" (par groupes de {width})", f" (in groups of {width})") if width > 1 else ("", ""))
-        drawn = bar_chart(bars, (f"Case{grouped[0]}", f"Space{grouped[1]}"), ("Arrêts (%)", "Stops (%)"), label,
+        drawn = bar_chart(bars, (f"Case{grouped[0]}", f"Space{grouped[1]}"), ("Arrêts (%)", "Stops (%)"), (fr, en),
                           _every(bars, width))
     return f'<figure class="px-numbers-chart">{drawn}</figure>' + _pair(escape(fr), escape(en))

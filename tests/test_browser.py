@@ -358,7 +358,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
     die = ex.locator(".px-die-ask")
     die.filter(has_text="D16").wait_for()
     assert die.is_visible()
-    assert ex.get_by_label(re.compile(r"Your dice .*D16")).count() == 1, "the dice's label names the die"
+    assert ex.get_by_label(re.compile(r"Your die .*D16")).count() == 1, "the die's label names it, in the singular"
 
     def unchanged() -> tuple[str, str, str]:
         return board_label(ex), counter(ex), ex.locator("ol.px-steps").inner_html()

@@ -157,6 +157,14 @@ BOTH_SIDE_BY_SIDE = """
 """.replace("ORIGINALS", repr(ORIGINALS))
 
 
+# A name only a screen reader or a tooltip gives (a board's, a chart's or a course's aria-label, an
+# SVG's <title>) that still says both languages (" · ") when the reader chose one: lang.mjs keeps it
+# in the reader's language when the build marks it (data-px-fr, data-px-en, data-px-words).
+NAMES_IN_BOTH = """() => Array.from(document.querySelectorAll("main [aria-label], main svg title"))
+  .map((el) => (el.tagName === "title" ? el.textContent : el.getAttribute("aria-label")))
+  .filter((name) => name.includes(" · ")).map((name) => `a name in both languages: ${name.slice(0, 100)}`)"""
+
+
 def widgets_built(page: Any) -> None:
     """Every worked example's controls, the Play page's form and the odds editor, once mounted."""
     page.wait_for_function("""() => {
@@ -169,8 +177,9 @@ def widgets_built(page: Any) -> None:
 
 @pytest.mark.parametrize("mode", ["fr", "en"])
 def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server, mode: str) -> None:
-    """On each page, widgets built, nothing of the other language shows: no text marked with it, and
-    no text of both languages side by side (" · ") outside the chosen language's marks."""
+    """On each page, widgets built, nothing of the other language shows: no text marked with it, no
+    text of both languages side by side (" · ") outside the chosen language's marks, and no name of a
+    board, chart or figure in both."""
     assert len(PAGES) >= 12, PAGES
     s = Session(browser, server)
     try:
@@ -185,6 +194,7 @@ def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server
             faults += [f"{path or 'home'}: {other}: {seen}" for seen in visible_in(page, other)]
             faults += [f"{path or 'home'}: both: {seen}" for seen in page.evaluate(BOTH_SIDE_BY_SIDE, mode)]
             faults += [f"{path or 'home'}: an original hidden: {seen}" for seen in page.evaluate(HIDDEN_ORIGINALS)]
+            faults += [f"{path or 'home'}: {seen}" for seen in page.evaluate(NAMES_IN_BOTH)]
             page.close()
         assert not faults, f"{mode} only, {len(faults)} texts misplaced:\n" + "\n".join(faults[:40])
         s.rec.assert_clean()

@@ -482,6 +482,24 @@ def check_score(page: Any, ruleset: str) -> dict[str, Any]:
     return position
 
 
+# A step's number ("30.") that its list cuts: the room left of the last step, inside the list's own
+# box (its content-visibility clips what is drawn outside it, as a scrolled box does), narrower than
+# its number as drawn.
+STEP_NUMBERS_CUT = """() => {
+  const pen = document.createElement("canvas").getContext("2d");
+  return Array.from(document.querySelectorAll("ol.px-steps")).flatMap((ol) => {
+    const li = ol.lastElementChild;
+    if (!li || !li.checkVisibility()) return [];
+    const style = getComputedStyle(li);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const number = pen.measureText(`${ol.children.length}. `).width;
+    const room = li.getBoundingClientRect().left - ol.getBoundingClientRect().left;
+    const said = `step ${ol.children.length}: ${room.toFixed(1)} px for a number of ${number.toFixed(1)}`;
+    return room < number ? [said] : [];
+  });
+}"""
+
+
 def person_moves(page: Any) -> None:
     """The person's move: a throw, or the first choice offered."""
     if need(page).startswith("dice"):
@@ -528,6 +546,7 @@ def test_g_scoreboard_results_undo(play: tuple[Session, Any], ruleset: str, play
         if need(page) == "over":
             break
     assert need(page) == "over", "the race did not end"
+    assert not page.evaluate(STEP_NUMBERS_CUT), "the steps' numbers are cut off"
     shown = score_table(page)
     assert shown["caption"] == "Results" and shown["columns"][0] == "Place"
     assert [row["seat"] for row in shown["rows"]] == position["ranking"]

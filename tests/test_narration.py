@@ -148,7 +148,7 @@ def test_a_corriere_rider_who_stays_says_so_in_english_and_in_french() -> None:
 def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> None:
     data: dict[str, Value] = {"level": 1, "hands": [1, 0], "draw": 30}
     start = Event("start", "ronde:level-1-setup", data=data)
-    assert sentence(start, "en") == 'Start in Bruges, level 1; 1 card in hand in all, 30 in the "1-6" draw pile.'
+    assert sentence(start, "en") == 'Start in Bruges, level 1; 1 card in hand in all, 30 in the “1-6” draw pile.'
     placed = Event("start", "ronde:level-1-setup", data={**data, "placed": True})
     assert sentence(placed, "fr") == ("Course en cours, niveau 1\u00a0; 1 carte en main en tout, "
                                       "30 dans la pioche «\u00a01-6\u00a0».")
@@ -179,7 +179,7 @@ def test_the_mezzo_fondo_engine_marks_a_set_up_in_mid_race_and_not_a_start() -> 
 
 
 def test_no_article_label_doubles_a_word() -> None:
-    """A citation's label reads as words: 'the rule "The Kitty, a special race"', never 'the The Kitty'."""
+    """A citation's label reads as words: 'the rule “The Kitty, a special race”', never 'the The Kitty'."""
     import re
 
     from parcours import all_games
@@ -193,6 +193,30 @@ def test_no_article_label_doubles_a_word() -> None:
 # ------------------------------------------------------------------ French typography
 # French sets a no-break space before : ; ! ? » and after «: a plain one there is a defect.
 PLAIN_SPACE_FR = re.compile(r" [:;!?»]|« ")
+
+
+def test_english_quotes_names_with_curly_quotes() -> None:
+    """The engine's English quotes a name as its French does with « »: “…”, never straight quotes
+    (a race's rule, a card, a bot)."""
+    from parcours import all_games
+    from parcours.report import bots_words
+    from parcours.ronde.cards import KINDS
+    from parcours.ronde.narrate import card
+
+    labels = [game.article_label(race.article, "en") for game in all_games().values() for race in game.RACES.values()]
+    cards = [card(kind, "en") for kind in KINDS]
+    for words in [*labels, *cards, bots_words(["Look-ahead"], "en")]:
+        assert '"' not in words, words
+    assert "the rule “The Kitty, a special race”" in labels
+    assert bots_words(["Look-ahead"], "en") == "; bots: “Look-ahead”"
+
+
+def test_french_thousands_are_grouped_by_a_narrow_no_break_space() -> None:
+    """French groups a number's thousands with U+202F, as the browsers' Intl.NumberFormat does."""
+    from parcours.core import number_words
+
+    assert number_words(1200, "fr") == "1\u202f200" and number_words(1234567.5, "fr", 1) == "1\u202f234\u202f567,5"
+    assert number_words(4000, "en") == "4,000" and number_words(51.19, "fr", 2, percent=True) == "51,19\u00a0%"
 
 
 def test_typeset_sets_french_no_break_spaces_and_leaves_english_as_written() -> None:

@@ -4,6 +4,7 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - a page wider than the screen;
     - program data in visible text: null, undefined, NaN, None, [object …], {'…'};
     - a lazy plural, "point(s)", outside the original texts quoted from the sources;
+    - two numbers run together, a piece's and a figure ("rider 1 69.9%");
     - text smaller than 9 CSS px (an SVG's text counted at the size it is drawn);
     - a code where a word belongs: in any menu (every decision of every worked example is opened
       and its menu read, as a reader would get there: step, then "play from the step shown");
@@ -12,6 +13,11 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - in French-marked text, a plain space (U+0020) before : ; ! ? or », or after «, where French
       typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
       typeset), outside the originals (as transcribed) and code;
+    - in French-marked text, thousands grouped by a plain or a wide no-break space ("1 200"): French
+      groups them by a narrow no-break space (U+202F, parcours.core.number_words, Intl.NumberFormat);
+    - the same typography in the names only a screen reader or a tooltip gives (a board's or a
+      chart's aria-label, an SVG's <title>, the French of data-px-fr);
+    - a citation box that gives another address than the one the page was reached at;
     - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
     - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race).
 Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
@@ -52,6 +58,8 @@ DEFECTS = r"""
   const original = (el) => el.closest(
     ".px-parallel .tabbed-block:first-child > :not(.px-source), .px-sic q, .px-original, code, pre, kbd");
   const PLAIN_SPACE_FR = / [:;!?»]|« /;
+  // French groups thousands with a narrow no-break space (U+202F: "1 200"), as Intl.NumberFormat does.
+  const THOUSANDS_FR = /\d[ \u00a0]\d{3}(?!\d)/;
   const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
   const EN_IN_FR = /\b(the|and|with|player|rider|throws|square|space|wins)\b/;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -66,6 +74,9 @@ DEFECTS = r"""
       say("program data", el, text);
     }
     if (/\w\((s|x|e|es|aux)\)/.test(text) && !quoted(el)) say("lazy plural", el, text);
+    // A piece's number run into a figure: "rider 1 69.9%", "coureur 1 69,9 %".
+    const run = !quoted(el) && text.match(/\b(?:rider|coureur|player|joueur|horse|cheval) \d+ \d/);
+    if (run) say(`two numbers run together ("${run[0]}")`, el, text);
     const svg = el.closest("svg");
     let size = parseFloat(getComputedStyle(el).fontSize);
     if (svg && svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
@@ -77,6 +88,8 @@ DEFECTS = r"""
     const lang = el.closest("[lang]")?.getAttribute("lang");
     const plain = lang === "fr" && !original(el) && text.match(PLAIN_SPACE_FR);
     if (plain) say(`plain space in French ("${plain[0].replace(" ", "␣")}")`, el, text);
+    const grouped = lang === "fr" && !original(el) && text.match(THOUSANDS_FR);
+    if (grouped) say(`thousands grouped by a wide space in French ("${grouped[0]}")`, el, text);
     if (quoted(el)) continue;
     // Words quoted from the other language ("la « finishing line »", "the “ligne d'arrivée”") are quotes.
     const own = text.replace(/«[^»]*»|“[^”]*”|"[^"]*"|‘[^’]*’/g, " ");
@@ -84,6 +97,25 @@ DEFECTS = r"""
     if (english) say(`English in French ("${english[0]}")`, el, text);
     const french = lang === "en" && el.closest("[lang]") !== document.documentElement && own.match(FR_IN_EN);
     if (french) say(`French in English ("${french[0]}")`, el, text);
+  }
+  // Words only a screen reader or a pointer's tooltip shows (a board's or a chart's name, an SVG's
+  // title) are proofread as the page's text: their French (its own attribute, or the half before
+  // " · ") typeset, its thousands grouped by a narrow no-break space.
+  const named = root.querySelectorAll("[aria-label], [data-px-fr], svg title");
+  for (const el of named) {
+    const said = el.dataset.pxFr ?? (el.tagName === "title" ? el.textContent : el.getAttribute("aria-label"));
+    const french = el.dataset.pxFr !== undefined ? said : said.includes(" · ") ? said.split(" · ")[0]
+      : el.closest("[lang]")?.getAttribute("lang") === "fr" ? said : "";
+    const plain = french.match(PLAIN_SPACE_FR);
+    if (plain) say(`plain space in a French name ("${plain[0].replace(" ", "␣")}")`, el, french);
+    const grouped = french.match(THOUSANDS_FR);
+    if (grouped) say(`thousands grouped by a wide space in a French name ("${grouped[0]}")`, el, french);
+  }
+  // A citation gives the address this page was reached at (the build's own may be another's).
+  for (const code of root.querySelectorAll(".px-citation code")) {
+    if (!code.textContent.startsWith(location.origin + location.pathname)) {
+      say("a citation of another address", code, code.textContent);
+    }
   }
   // A heading's permalink (Material's ¶, hidden until hovered) below the last line of its words.
   for (const link of root.querySelectorAll(":is(h1, h2, h3, h4, h5, h6) > .headerlink")) {

@@ -246,7 +246,8 @@ def test_cli_stats_json_and_words_in_both_languages() -> None:
     fr = cli("stats", "veldiv.individuelle", "--players", "3", "-n", "1200", "--seed", "3", "--lang", "fr")
     assert en.returncode == fr.returncode == 0
     assert en.stdout.startswith("Individual race, 3 players: 1,200 races (seed 3)\nWins (share of races, 95% interval)")
-    assert fr.stdout.startswith("Course individuelle, 3 joueurs\u00a0: 1 200 courses (graine 3)\nVictoires (part des")
+    assert fr.stdout.startswith(  # a narrow no-break space between the thousands
+        "Course individuelle, 3 joueurs\u00a0: 1\u202f200 courses (graine 3)\nVictoires (part des")
     assert "Length in throws: mean " in en.stdout and "Longueur en lancers\u00a0: moyenne " in fr.stdout
     assert "  Points scored\n    Player 1  " in en.stdout and "  Points marqués\n    Joueur 1  " in fr.stdout
     assert "\u00a0%" in fr.stdout and "1st" in en.stdout and "1er" in fr.stdout

@@ -257,8 +257,8 @@ def test_the_rules_page_example_shows_the_extra_turn_at_19_in_24() -> None:
     before, at = frames[tie - 1], frames[tie]  # rider 2 is about to ride his 5 squares; he has ridden them
     for frame in (before, at):
         assert frame["analysis"]["chances"] == [0.7917, 0.2083]
-        assert "rider 1 79.2%, rider 2 20.8%" in frame["html"]["en"]
-        assert "coureur 1 79,2\u00a0%, coureur 2 20,8\u00a0%" in frame["html"]["fr"]
+        assert "79.2% for rider 1, 20.8% for rider 2" in frame["html"]["en"]  # never "rider 1 79.2%"
+        assert "79,2\u00a0% pour le coureur 1, 20,8\u00a0% pour le coureur 2" in frame["html"]["fr"]
     assert "The best choice here: ride 5 squares." in before["html"]["en"]  # in words, never the code "5"
     assert "Le meilleur choix ici\u00a0: avancer de 5 cases." in before["html"]["fr"]
     last = frames[-2]  # rider 1 has thrown 1 and held the sprint: 0 or 1 square, he loses either way

@@ -114,7 +114,8 @@ def events_into(sink: Events | None) -> Events:
 
 @dataclass(slots=True)
 class Need:
-    """What a game waits for next: dice (how many, how many faces) or a player's choice (among which)."""
+    """What a game waits for next: dice (how many, how many faces) or a player's choice (among which).
+    Never changed once made: a game may hand out the same one again (see dice_needs)."""
 
     kind: str  # "dice" or "choice"
     seat: int
@@ -126,6 +127,12 @@ class Need:
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "seat": self.seat, "count": self.count, "sides": self.sides,
                 "choices": list(self.choices), "decision": self.decision}
+
+
+def dice_needs(count: int, seats: int) -> tuple[Need, ...]:
+    """What a throw of `count` six-sided dice waits for, one Need a seat, made once (a game asks for one
+    every throw): `dice_needs(1, 12)[seat]`."""
+    return tuple(Need("dice", seat, count) for seat in range(seats))
 
 
 class Dice:
@@ -172,17 +179,24 @@ def plural(count: object, one: str, many: str, lang: str = "en") -> str:
     return f"{n} {one if single else many}"
 
 
+# French groups a number's thousands with a narrow no-break space (U+202F), as the browsers'
+# Intl.NumberFormat("fr-FR") does (lang.mjs's numberIn): "1 234", never broken across two lines.
+FRENCH_THOUSANDS = "\u202f"
+
+
 def number_words(value: float, lang: str, decimals: int = 0, percent: bool = False) -> str:
-    """A number as each language writes it: French "1 234,5" and "51,19 %", English "1,234.5" and
-    "51.19%" (`percent`: the value is already a percentage)."""
+    """A number as each language writes it: French "1 234,5" (a narrow no-break space between
+    the thousands) and "51,19 %", English "1,234.5" and "51.19%" (`percent`: the value is already
+    a percentage)."""
     text = f"{value:,.{decimals}f}"
     if lang == "fr":
-        text = text.replace(",", " ").replace(".", ",")
+        text = text.replace(",", FRENCH_THOUSANDS).replace(".", ",")
     return text + ("\u00a0%" if lang == "fr" else "%") if percent else text  # no line break before %
 
 
 def french_number(number: int) -> str:
-    """A large number as French writes it: 1 000 000 (English: f"{number:,}", 1,000,000)."""
+    """A large number as French writes it: 1 000 000, narrow no-break spaces between the thousands
+    (English: f"{number:,}", 1,000,000)."""
     return number_words(number, "fr")
 
 

@@ -84,7 +84,7 @@ def readings_line(ruleset: str, options: dict[str, OptionValue], lang: str) -> s
 def bots_words(bots: Sequence[str], lang: str) -> str:
     if not bots:
         return ""
-    names = ", ".join(f"« {b} »" if lang == "fr" else f'"{b}"' for b in bots)
+    names = ", ".join(f"« {b} »" if lang == "fr" else f"“{b}”" for b in bots)
     return f" ; robots : {names}" if lang == "fr" else f"; bots: {names}"
 
 

@@ -79,8 +79,10 @@ def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: r
     while (asked := need(state)) is not None:
         if asked.kind == "dice":
             count, sides = asked.count, asked.sides
-            events = play_throw(state, [1 + int(sides * face())] if count == 1 else
-                                [1 + int(sides * face()) for _ in range(count)], sink)
+            dice = [1 + int(sides * face())]
+            if count > 1:  # the other dice, in turn
+                dice += [1 + int(sides * face()) for _ in range(count - 1)]
+            events = play_throw(state, dice, sink)
             throws += 1
         else:
             events = game.play_choice(state, bots[asked.seat](state, asked, rng), sink)

@@ -103,8 +103,9 @@ def assess(game: Game) -> Assessment | None:
 
 def _assessment_html(found: dict[str, Any], lang: str) -> str:
     a, b = (number_words(100 * p, lang, 1, percent=True) for p in found["chances"])
-    text = (f"Chances, chacun jouant au mieux : coureur 1 {a}, coureur 2 {b}." if lang == "fr"
-            else f"Chances with best play from here: rider 1 {a}, rider 2 {b}.")
+    # each share before its rider: "rider 1 69.9%" ran two numbers together
+    text = (f"Chances, chacun jouant au mieux : {a} pour le coureur 1, {b} pour le coureur 2." if lang == "fr"
+            else f"Chances with best play from here: {a} for rider 1, {b} for rider 2.")
     if found["best"] is not None:
         words = found["best_words"][lang]
         best = escape(words[:1].lower() + words[1:])  # the button's words, within a sentence

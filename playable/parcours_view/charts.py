@@ -8,7 +8,8 @@ from html import escape
 
 from parcours.core import number_words
 
-from .words import both
+from .words import both, following
+from .words import label as words_label
 
 BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
 LEFT = 46  # room for the y axis' numbers and name
@@ -19,10 +20,11 @@ def _step(top: float) -> int:
     return next(step for step in (1, 2, 5, 10, 20) if top / step <= 6 or step == 20)
 
 
-def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_name: tuple[str, str], label: str,
-              every: int = 10) -> str:
+def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_name: tuple[str, str],
+              label: tuple[str, str], every: int = 10) -> str:
     """Bars of shares (0 to 1) over whole numbers, the x axis numbered every `every`; `label` says the
-    chart in words (its aria-label, both languages)."""
+    chart in words, French then English (its aria-label, kept in the reader's language by lang.mjs).
+    Each bar's title gives its number and share, in the reader's language too."""
     top = max(p for _, p in shown)
     width = max(len(shown) * BAR_W + LEFT + 10, 360)  # room for the axis name under a short chart
     # The chart is scaled to the column: at a phone's (about 340 px) its words still read at 9.5 px.
@@ -30,7 +32,7 @@ def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_nam
     base = 10 + CHART_H
     bars = "".join(
         f'<rect x="{LEFT + i * BAR_W}" y="{10 + CHART_H * (1 - p / top):.1f}" width="{BAR_W - 1}" '
-        f'height="{CHART_H * p / top:.1f}"><title>{t}: {number_words(100 * p, "en", 2, percent=True)}</title></rect>'
+        f'height="{CHART_H * p / top:.1f}">{_bar_title(t, p)}</rect>'
         for i, (t, p) in enumerate(shown))
     x_ticks = "".join(f'<path class="px-axis" d="M{LEFT + i * BAR_W + BAR_W / 2 - .5} {base}v4"/>'
                       f'<text x="{LEFT + i * BAR_W + BAR_W / 2 - .5}" y="{base + 4 + size:.1f}">{t}</text>'
@@ -44,5 +46,13 @@ def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_nam
             f'<text transform="translate({size + 1:.1f} {10 + CHART_H / 2}) rotate(-90)">'
             f'{both(*y_name, "tspan")}</text>')
     height = base + 14 + 2.6 * size
-    return (f'<svg class="px-chart" viewBox="0 0 {width} {height:.0f}" font-size="{size}" role="img" '
-            f'aria-label="{escape(label)}">{bars}{axes}</svg>')
+    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {height:.0f}" font-size="{size}" role="img" '
+           f'aria-label="{escape(words_label(*label))}">{bars}{axes}</svg>')
+    return following(svg, *label)
+
+
+def _bar_title(t: int, share: float) -> str:
+    """A bar's title, its number and share in the reader's language: « 12 : 3,50 % », "12: 3.50%"."""
+    fr, en = (f"{t} : {number_words(100 * share, 'fr', 2, percent=True)}",
+              f"{t}: {number_words(100 * share, 'en', 2, percent=True)}")
+    return following(f"<title>{escape(words_label(fr, en))}</title>", fr, en, "text")

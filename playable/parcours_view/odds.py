@@ -69,13 +69,13 @@ def _chart(o: Odds) -> str:
         if total > Fraction(999, 1000):
             break
     mean = float(sum(t * p for t, p in o.length.items()))
-    length_fr = typeset(f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} "
-                        f"(99,9 % des parties), moyenne {number_words(mean, 'fr', 1)}", "fr")
-    label = (f"{length_fr} · Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
-             f"(99.9% of games), mean {number_words(mean, 'en', 1)}")
+    label_fr = (f"Durée d'une partie en coups de dé : de {shown[0][0]} à {shown[-1][0]} "
+                f"(99,9\u00a0% des parties), moyenne {number_words(mean, 'fr', 1)}")
+    label_en = (f"Distribution of the game's length in throws: from {shown[0][0]} to {shown[-1][0]} "
+                f"(99.9% of games), mean {number_words(mean, 'en', 1)}")
     caption_fr = typeset(f"Durée d'une partie, en coups de dé : moyenne {number_words(mean, 'fr', 1)}.", "fr")
     svg = bar_chart([(t, float(p)) for t, p in shown], ("Coups de dé", "Throws of the die"),
-                    ("Parties (%)", "Games (%)"), label)
+                    ("Parties (%)", "Games (%)"), (label_fr, label_en))
     rows = "".join(f"<tr><td>{t}</td><td>{_chances(p)}</td></tr>" for t, p in shown)
     return (f'<figure class="px-figure">{svg}<figcaption class="px-caption">'
             f'<span lang="fr">{caption_fr}</span><br>'

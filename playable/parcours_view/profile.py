@@ -22,7 +22,7 @@ from typing import Any
 
 from parcours.ronde.course import DEFAULT_COURSE, Course, build
 
-from .words import both_text
+from .words import both_text, following, label
 
 SYMBOL_ID = "px-ronde-course"
 SP = 10  # width of a space
@@ -291,11 +291,12 @@ def course_figure(course_data: object = None) -> str:
     summary_en = (f"Course profile from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): "
                   + "; ".join(f"{c.spaces[a].hill}, spaces {a}–{b}" for a, b in hills) + ". Cobbles: "
                   + "; ".join(f"{c.spaces[a].cobbles}, spaces {a}–{b}" for a, b in cobbles) + ".")
-    summary = f"{summary_fr} · {summary_en}"
+    title = following(f'<title id="px-course-title">{escape(label(summary_fr, summary_en))}</title>',
+                      summary_fr, summary_en, "text")  # French typeset, kept in the reader's language
     ident = "px-course-whole"
     markup, width, height = rows_markup(p, ident)
     svg = (f'<svg class="px-course-svg" viewBox="0 0 {_num(width)} {_num(height)}" role="img" '
-           f'aria-labelledby="px-course-title"><title id="px-course-title">{escape(summary)}</title>'
+           f'aria-labelledby="px-course-title">{title}'
            f'<defs><symbol id="{ident}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">{drawing(p)}</symbol></defs>'
            f"{markup}</svg>")
     rows_html: list[tuple[int, str]] = []

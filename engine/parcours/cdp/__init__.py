@@ -54,15 +54,15 @@ def settle_setup(state: Any, sink: Events | None = None) -> Events:
 
 
 def need(state: Any) -> Need | None:
-    return _rules(state).need(state)  # type: ignore[no-any-return]
+    return _RULES[state.ruleset].need(state)  # type: ignore[no-any-return]  # _rules(state), spelt out: every step
 
 
 def play_throw(state: Any, dice: list[int], sink: Events | None = None) -> Events:
-    return _rules(state).play_throw(state, dice, sink)  # type: ignore[no-any-return]
+    return _RULES[state.ruleset].play_throw(state, dice, sink)  # type: ignore[no-any-return]
 
 
 def play_choice(state: Any, choice: str, sink: Events | None = None) -> Events:
-    return _rules(state).play_choice(state, choice, sink)  # type: ignore[no-any-return]
+    return _RULES[state.ruleset].play_choice(state, choice, sink)  # type: ignore[no-any-return]
 
 
 def observe(state: Any, seat: int | None = None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ FIGURES: dict[str, Figure] = {
     "sprint-at": Figure({"fr": "Cases parcourues par le lanceur au moment du sprint",
                          "en": "Squares the launcher had ridden when sprinting"}),
     "sur-place": Figure({"fr": "Coups « sur place » (aucune case parcourue)",
-                         "en": "Moves \"sur place\" (no square ridden)"}),
+                         "en": "Moves “sur place” (no square ridden)"}),
     "ties": Figure({"fr": "Tours de plus après une égalité au-delà de la ligne",
                     "en": "Extra turns after a tie past the line"}),
     "margin": Figure({"fr": "Écart à l'arrivée, en cases", "en": "Winning margin, in squares"}),

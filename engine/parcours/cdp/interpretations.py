@@ -28,7 +28,7 @@ _add(Option(
 _add(Option(
     "cdp.sprint-parity", "cdp:velocita-sprint", "reading",
     {"fr": "Pendant le sprint, les nombres doublés sont tous pairs : le choix « impair » reste-t-il ?",
-     "en": "In the sprint every doubled number is even: is there still an \"odd\" choice?"},
+     "en": "In the sprint every doubled number is even: is there still an “odd” choice?"},
     "face",
     {"face": {"fr": "Oui : c'est la face du dé qui compte ; sur une face impaire on peut faire moins que le double.",
               "en": "Yes: the face of the die decides; on an odd face the rider may do less than double."},
@@ -53,7 +53,7 @@ _add(Option(
 
 _add(Option(
     "cdp.lot", "cdp:velocita-depart", "reconstruction",
-    {"fr": "« Tiré au sort » : comment ?", "en": "\"Drawn by lot\": how?"},
+    {"fr": "« Tiré au sort » : comment ?", "en": "“Drawn by lot”: how?"},
     "die",
     {"die": {"fr": "Un dé : de 1 à 3, le premier joueur part devant ; de 4 à 6, le second.",
              "en": "A die: 1 to 3, the first player goes first; 4 to 6, the second."},
@@ -79,7 +79,7 @@ _add(Option(
 _add(Option(
     "cdp.derny-throws", "cdp:mezzofondo-phase-3", "reading",
     {"fr": "« Le dé est lancé deux fois pour le derny » : la somme des deux ?",
-     "en": "\"The die is thrown twice for the derny\": the sum of both?"},
+     "en": "“The die is thrown twice for the derny”: the sum of both?"},
     "sum",
     {"sum": {"fr": "La somme des deux dés, dont le joueur peut n'utiliser qu'une partie.",
              "en": "The sum of both dice, of which the player may use only part."},

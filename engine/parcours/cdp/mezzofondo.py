@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, events_into, is_whole, numbers_up_to
+from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, numbers_up_to
 from ..options import OptionValue
-from .races import DEFAULT_TRACK
+from .races import DEFAULT_TRACK, RACES
 
 DEPART, PHASE1, PHASE2, PHASE3, ARRIVEE = (
     "cdp:mezzofondo-depart", "cdp:mezzofondo-phase-1", "cdp:mezzofondo-phase-2", "cdp:mezzofondo-phase-3",
@@ -185,16 +185,23 @@ def _round_order(state: State) -> list[int]:
     return [t.seat for t in sorted(running, key=lambda t: (-t.rider, -t.derny, t.seat))]
 
 
+# what a team's throw waits for (one die or two), made once a seat
+_DICE = tuple(dice_needs(count, RACES["cdp.mezzofondo"].max_players) for count in (1, 2))
+_DERNY: dict[tuple[int, int], Need] = {}  # (seat, most): how far the derny goes, each made once
+
+
 def need(state: State) -> Need | None:
     if state.finished:
         return None
     team = state.teams[state.turn]
     if state.stage == "derny":
-        most = state.offer
-        return Need("choice", team.seat, choices=numbers_up_to(most), decision="derny")
+        asked = _DERNY.get(key := (team.seat, state.offer))
+        if asked is None:
+            asked = _DERNY[key] = Need("choice", team.seat, choices=numbers_up_to(state.offer), decision="derny")
+        return asked
     if team.phase == "coupled" and state.stage == "act":
-        return Need("dice", team.seat, 2)
-    return Need("dice", team.seat, 1)
+        return _DICE[1][team.seat]
+    return _DICE[0][team.seat]
 
 
 def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, events_into, is_whole, numbers_up_to
+from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, numbers_up_to
 from ..options import OptionValue
-from .races import TRACK_SQUARES
+from .races import RACES, TRACK_SQUARES
 
 DEPART, ORDRE, PARITE, SPRINT, ARRIVEE = (
     "cdp:velocita-depart", "cdp:velocita-ordre", "cdp:velocita-pair-impair", "cdp:velocita-sprint",
@@ -91,13 +91,18 @@ def _before_throw(state: State) -> str:
     return "throw"
 
 
+_SEATS = RACES["cdp.velocita"].max_players
+_ONE_DIE = dice_needs(1, _SEATS)  # what a turn waits for, made once a seat
+_SPRINT_OR_WAIT = tuple(Need("choice", seat, choices=("sprint", "wait"), decision="sprint") for seat in range(_SEATS))
+
+
 def need(state: State) -> Need | None:
     if state.finished:
         return None
     if state.stage in ("lot", "throw"):
-        return Need("dice", state.mover, 1)
+        return _ONE_DIE[state.mover]
     if state.stage in ("declare", "launch"):
-        return Need("choice", state.mover, choices=("sprint", "wait"), decision="sprint")
+        return _SPRINT_OR_WAIT[state.mover]
     return Need("choice", state.mover, choices=numbers_up_to(_value(state)), decision="distance")
 
 

@@ -10,9 +10,9 @@ COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Bleu", "en": "Blue"})
 _LABELS = {
     "chevaux:mise-en-place": {"fr": "la mise en place", "en": "the setting up"},
     "chevaux:deplacement": {"fr": "la règle du jeu", "en": "the moving rule"},
-    "chevaux:un-cheval": {"fr": "« un cheval à la fois »", "en": "\"one horse at a time\""},
-    "chevaux:pieges": {"fr": "« les pièges »", "en": "\"the traps\""},
-    "chevaux:fin": {"fr": "« fin de la partie »", "en": "\"end of the game\""},
+    "chevaux:un-cheval": {"fr": "« un cheval à la fois »", "en": "“one horse at a time”"},
+    "chevaux:pieges": {"fr": "« les pièges »", "en": "“the traps”"},
+    "chevaux:fin": {"fr": "« fin de la partie »", "en": "“end of the game”"},
     "chevaux:variante": {"fr": "la variante", "en": "the variant"},
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, events_into, is_whole
+from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole
 from ..options import OptionValue
 from .races import HORSES, RACES
 from .state import Board, Player, State
@@ -66,8 +66,11 @@ def settle_setup(state: State, sink: Events | None = None) -> Events:
     return events
 
 
+_ONE_DIE = dice_needs(1, max(r.max_players for r in RACES.values()))  # what a turn waits for, by seat
+
+
 def need(state: State) -> Need | None:
-    return None if state.finished else Need("dice", state.turn, 1)
+    return None if state.finished else _ONE_DIE[state.turn]
 
 
 def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:

@@ -28,11 +28,11 @@ _add(Option(
 _add(Option(
     "ronde.d16-thirteen", "ronde:misfortune-cards", "reading",
     {"fr": "13 ou plus au D16 : que devient « la carte de malchance sur le dessus de la pioche » ?",
-     "en": "13 or more on the D16: what of \"a misfortune card on top of the draw pile\"?"},
+     "en": "13 or more on the D16: what of “a misfortune card on top of the draw pile”?"},
     "reveal",
     {"reveal": {"fr": "On retourne le dessus de la pioche « 1-6 » : une malchance part à la défausse, "
                       "une autre carte est remise (tout le monde l'a vue).",
-                "en": "Turn over the top of the \"1-6\" pile: a misfortune goes to the discard, any "
+                "en": "Turn over the top of the “1-6” pile: a misfortune goes to the discard, any "
                       "other card goes back (everyone has seen it)."},
      "shield": {"fr": "Le joueur est protégé de la prochaine malchance qu'il tirerait pendant ce tour.",
                 "en": "The player is shielded from the next misfortune he would draw this turn."}},
@@ -143,7 +143,7 @@ _add(Option(
      "en": "With a third tactical card, when must one be discarded?"},
     "one-round",
     {"one-round": {"fr": "À la fin de son tour suivant, s'il en a encore trois (« un tour de jeu » pour s'en servir).",
-                   "en": "At the end of his next turn, if he still holds three (\"one round of turns\" to use one)."},
+                   "en": "At the end of his next turn, if he still holds three (“one round of turns” to use one)."},
      "at-once": {"fr": "À la fin du tour où il l'a reçue.",
                  "en": "At the end of the turn he received it."}},
     {"one-round": {"fr": "À la fin du tour suivant", "en": "At the end of the next turn"},

@@ -66,14 +66,14 @@ def card(kind: Any, lang: str) -> str:
     'flat acceleration'..."""
     k, fr, n = str(kind), lang == "fr", name(kind, lang)
     if k in ("t-koppenberg", "t-berendries"):
-        return f"de mont « {n} »" if fr else f'"{n}" hill'
+        return f"de mont « {n} »" if fr else f"“{n}” hill"
     if k in ("t-counter", "t-spring", "t-kwak", "t-stevige-kwak", "t-take"):
-        return f"« {n} »" if fr else f'"{n}"'
+        return f"« {n} »" if fr else f"“{n}”"
     sort = {"acceleration": ("d'accélération", "acceleration"), "misfortune": ("de malchance", "misfortune"),
             "peloton": ("peloton", "peloton"), "tactical": ("tactique", "tactical")}[family(k)]
     if family(k) in ("acceleration", "peloton") and not fr:
         return f"{n} {sort[1]}"
-    return f"{sort[0]} « {n} »" if fr else f'{sort[1]} "{n}"'
+    return f"{sort[0]} « {n} »" if fr else f"{sort[1]} “{n}”"
 
 
 FAMILIES = {"acceleration": ("une carte d'accélération", "an acceleration card"),
@@ -156,7 +156,7 @@ def _start(e: Event, lang: str) -> str:
         where = "Course en cours" if placed else "Départ de Bruges"
         return f"{where}, niveau {d['level']} ; {cards} en main en tout, {d['draw']} dans la pioche « 1-6 »."
     where = "A race under way" if placed else "Start in Bruges"
-    return f"{where}, level {d['level']}; {cards} in hand in all, {d['draw']} in the \"1-6\" draw pile."
+    return f"{where}, level {d['level']}; {cards} in hand in all, {d['draw']} in the “1-6” draw pile."
 
 
 def _pile(e: Event, lang: str) -> str:
@@ -165,9 +165,9 @@ def _pile(e: Event, lang: str) -> str:
         return ("Aucune carte peloton : la pile « 4 » est vide." if n == 0 else
                 "La seule carte peloton forme la pile « 4 »." if n == 1 else
                 f"Les {n} cartes peloton, mélangées, forment la pile « 4 ».")
-    return ("No peloton cards: the \"4\" pile is empty." if n == 0 else
-            "The one peloton card makes the \"4\" pile." if n == 1 else
-            f"The {n} peloton cards, shuffled, make the \"4\" pile.")
+    return ("No peloton cards: the “4” pile is empty." if n == 0 else
+            "The one peloton card makes the “4” pile." if n == 1 else
+            f"The {n} peloton cards, shuffled, make the “4” pile.")
 
 
 def _left(e: Event, lang: str) -> str:
@@ -277,16 +277,16 @@ _EN: dict[str, Line] = {
                                       f"{_space(_d(e)['at'], 'en')}."),
     "peloton-pile": lambda e, w, a: _pile(e, "en"),
     "tactical-deal": lambda e, w, a: ("Everyone also gets one tactical card; the rest are shuffled into the "
-                                      "\"1-6\" pile"
+                                      "“1-6” pile"
                                       + ("." if _d(e)['peloton'] else
-                                         " (without the peloton, the two \"take cards\" cards are removed).")),
+                                         " (without the peloton, the two “take cards” cards are removed).")),
     "cobbles-safe": lambda e, w, a: "On the cobbles, an accelerating peloton and the riders it carries never fall.",
     "peloton-mode": lambda e, w, a: ("Nobody is behind it any more: the peloton follows the last rider again."
                                      if _d(e)['follows']
                                      else "A rider is behind the peloton: it no longer follows the last rider."),
     "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
     "tactical-discard": lambda e, w, a: (f"The {card(_d(e)['card'], 'en')} card played goes face up "
-                                         "on the \"8-12\" discard."),
+                                         "on the “8-12” discard."),
     "start": lambda e, w, a: _start(e, "en"),
     "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
@@ -294,14 +294,14 @@ _EN: dict[str, Line] = {
     "boxed-in": lambda e, w, a: f"Three riders fill space {_d(e)['ahead']}: {w} cannot pass, the turn goes on.",
     "sit-out": lambda e, w, a: f"{w} is down and skips a turn ({_d(e)['left']} to go).",
     "back-up": lambda e, w, a: f"{w} has served his time and gets up" + (
-        "; the card in front of him goes to the \"8-12\" discard." if _d(e)['cards'] else "."),
+        "; the card in front of him goes to the “8-12” discard." if _d(e)['cards'] else "."),
     "die": lambda e, w, a: (f"{w} throws the D{_d(e)['die']} marked on his space." if e.cite.endswith(":playing")
                             else f"{w} chooses the D{_d(e)['die']}."),
     "card": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card: he will roll the D{_d(e)['die']}.",
     "peloton-card": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card: the peloton accelerates "
                                      f"with the D{_d(e)['die']}."),
     "attack": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card against {who(_d(e)['victim'], 'en')}.",
-    "take-card": lambda e, w, a: f"{w} plays \"take cards\" against {who(_d(e)['victim'], 'en')}.",
+    "take-card": lambda e, w, a: f"{w} plays “take cards” against {who(_d(e)['victim'], 'en')}.",
     "throw": lambda e, w, a: f"{w} rolls the D{_d(e)['die']}: {_d(e)['dice'][0]}.",
     "ride": lambda e, w, a: _ride_en(e, w),
     "fall": lambda e, w, a: (f"{w} rolls {_d(e)['face']} onto a cobble marked {_d(e)['number']} ({_d(e)['strip']}): "
@@ -386,8 +386,8 @@ def _from_fr(e: Event) -> str:
 
 def _from_en(e: Event) -> str:
     d = _d(e)
-    pile = {(True, False): "the \"8-12\" discard", (True, True): "the \"10\" peloton discard",
-            (False, True): "the \"4\" peloton pile", (False, False): "the \"1-6\" draw pile"}[
+    pile = {(True, False): "the “8-12” discard", (True, True): "the “10” peloton discard",
+            (False, True): "the “4” peloton pile", (False, False): "the “1-6” draw pile"}[
         (bool(d["open"]), d["family"] == "peloton")]
     what = (f"a {card(d['card'], 'en')} card" if d["open"] or d["family"] == "misfortune"
             else FAMILIES[str(d["family"])][1])

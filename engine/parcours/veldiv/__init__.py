@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Events, Need, ScenarioError
+from ..core import Events, Need, ScenarioError, dice_needs
 from ..interface import Exact
 from ..options import OptionValue
 from . import setup
@@ -27,8 +27,14 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
     return setup.new_state(ruleset, players, options, setup_data)
 
 
+# What a turn waits for (one die or two), made once a seat
+_NEEDS = tuple(dice_needs(count, max(r.max_players for r in RACES.values())) for count in (1, 2))
+
+
 def need(state: State) -> Need | None:
-    return None if state.finished else Need("dice", state.turn, dice_needed(state))
+    if state.finished:
+        return None
+    return _NEEDS[dice_needed(state) - 1 if state.race.team else 0][state.turn]  # one rider: one die
 
 
 def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:

@@ -21,7 +21,7 @@ _add = _CATALOGUE.add
 _add(Option(
     "veldiv.line-crossing", "veldiv:individuelle", "reading",
     {"fr": "« Passé la case 48 » : s'arrêter pile sur la case 48 franchit-il la ligne ?",
-     "en": "\"Passed square 48\": does stopping exactly on square 48 cross the line?"},
+     "en": "“Passed square 48”: does stopping exactly on square 48 cross the line?"},
     "beyond",
     {"beyond": {"fr": "Non : il faut dépasser la case de départ ; s'arrêter dessus ne suffit pas.",
                 "en": "No: the rider must go beyond the start square; stopping on it is not enough."},
@@ -34,7 +34,7 @@ _add(Option(
 _add(Option(
     "veldiv.art7-scope", "veldiv:art-7", "reading",
     {"fr": "Le « coup heureux » de l'art. 7 : tout coup qui mène sur l'équipier, ou seulement le six ?",
-     "en": "Art. 7's \"lucky throw\": any throw that lands on the teammate, or only a six?"},
+     "en": "Art. 7's “lucky throw”: any throw that lands on the teammate, or only a six?"},
     "any-roll",
     {"any-roll": {"fr": "Tout coup de 1 à 5 qui amène un coureur sur son équipier double l'avance ; "
                         "le six relève de l'art. 9.",
@@ -51,7 +51,7 @@ _add(Option(
 _add(Option(
     "veldiv.art7-rider", "veldiv:art-7", "reading",
     {"fr": "« Avancera un de ses coureurs » : lequel des deux équipiers repart ?",
-     "en": "\"Will advance one of his riders\": which of the two teammates moves on?"},
+     "en": "“Will advance one of his riders”: which of the two teammates moves on?"},
     "mover",
     {"mover": {"fr": "Le coureur qui arrive repart et dépasse son équipier.",
                "en": "The arriving rider moves on, past the teammate."},
@@ -135,7 +135,7 @@ _add(Option(
 _add(Option(
     "veldiv.team-window", "veldiv:poursuite-equipe", "reading",
     {"fr": "Poursuite par équipe : « dans l'intervalle de deux tours », dans une course de trois tours ?",
-     "en": "Team pursuit: \"within two laps\", in a race of three laps?"},
+     "en": "Team pursuit: “within two laps”, in a race of three laps?"},
     "three-laps",
     {"three-laps": {"fr": "Coquille : une équipe peut être éliminée pendant les trois tours.",
                     "en": "A slip of the pen: a team can be eliminated throughout the three laps."},
@@ -149,7 +149,7 @@ _add(Option(
 _add(Option(
     "veldiv.waiting-square", "veldiv:eliminatoire", "reading",
     {"fr": "« À la case qui lui revient » : où attend le coureur qui a franchi la ligne ?",
-     "en": "\"On the square that falls to him\": where does a rider who has crossed the line wait?"},
+     "en": "“On the square that falls to him”: where does a rider who has crossed the line wait?"},
     "where-thrown",
     {"where-thrown": {"fr": "Là où le mène son coup de dé, art. 3 compris.",
                       "en": "Where the throw takes it, Art. 3 included."},

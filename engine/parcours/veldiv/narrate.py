@@ -16,15 +16,17 @@ def article_label(cite: str, lang: str) -> str:
     if ":art-" in cite:
         return "Art. " + cite.rsplit("-", 1)[1]
     name = _RACE_RULE.get(cite, {"fr": cite, "en": cite})[lang]
-    return f"la règle « {name} »" if lang == "fr" else f'the rule "{name}"'
+    return f"la règle « {name} »" if lang == "fr" else f"the rule “{name}”"
 
 
 def who(event: Event, lang: str, team: bool) -> str:
-    player = ("joueur " if lang == "fr" else "player ") + str((event.seat or 0) + 1)
+    """Who moved, as a sentence names him: 'le joueur 2', 'le coureur 1 du joueur 2' / 'player 2',
+    'player 2's rider 1' (the French with its article: 'fait avancer le joueur 2', not 'joueur 2')."""
+    seat = (event.seat or 0) + 1
     if team and event.rider is not None:
-        rider = ("coureur " if lang == "fr" else "rider ") + str(event.rider + 1)
-        return f"{player}, {rider}" if lang == "fr" else f"{player}'s {rider}"
-    return player
+        rider = event.rider + 1
+        return f"le coureur {rider} du joueur {seat}" if lang == "fr" else f"player {seat}'s rider {rider}"
+    return f"le joueur {seat}" if lang == "fr" else f"player {seat}"
 
 
 def _num(value: Value) -> str:

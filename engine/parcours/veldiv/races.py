@@ -8,6 +8,7 @@ from ..core import typeset_words
 
 TRACK_SQUARES = 48
 START_LINE = 48
+ELIMINATION_KINDS = ("elimination", "cagnotte")  # the races where a rider across the line waits for the lap's end
 
 # Every citable part of the 1932 rulebook, in the book's order.
 ARTICLES: tuple[str, ...] = tuple(f"veldiv:art-{n}" for n in range(1, 11)) + (

@@ -11,7 +11,6 @@ from ..core import Event, Events, events_into
 from .races import TRACK_SQUARES
 from .state import Player, Rider, State, gained
 
-ELIMINATION_KINDS = ("elimination", "cagnotte")
 PREMIERS_TO_WIN = 3
 PURSUIT_LAPS = 3
 CAGNOTTE_SQUARE = 38
@@ -21,11 +20,10 @@ CAGNOTTE_SQUARE = 38
 
 def movable(state: State, seat: int) -> list[Rider]:
     """Riders of a seat that may move now (waiting riders of an elimination lap excluded)."""
-    riders = [r for r in state.riders[seat] if r.active]
-    if state.race.kind in ELIMINATION_KINDS:
-        done = state.lap_done_at(state.lap)
-        riders = [r for r in riders if r.progress < done]  # not yet across the line this lap
-    return riders
+    if state.waiting:
+        done = state.lap_done_at(state.lap)  # r.progress < done: not yet across the line this lap
+        return [r for r in state.riders[seat] if r.on_track and not r.finished and r.progress < done]
+    return [r for r in state.riders[seat] if r.on_track and not r.finished]  # r.active, spelt out: the hot path
 
 
 def dice_needed(state: State) -> int:
@@ -36,38 +34,50 @@ def dice_needed(state: State) -> int:
     return 1
 
 
-def _plan(state: State, dice: list[int]) -> tuple[str, list[tuple[Rider, int]]]:
-    """Which rider takes which die, and the article that says so."""
+def _plan(state: State, dice: list[int]) -> tuple[str, tuple[tuple[Rider, int], ...]]:
+    """Which rider of a team takes which die, and the article that says so."""
     seat = state.turn
-    if not state.race.team:  # one rider a player, and _next_turn only hands the die to one that may move
-        return "veldiv:art-2", [(state.riders[seat][0], dice[0])]
     riders = movable(state, seat)
     if not state.players[seat].opened:
-        return "veldiv:art-5", [(riders[0], dice[0])]
+        return "veldiv:art-5", ((riders[0], dice[0]),)
     if len(riders) == 1:
-        return "veldiv:art-10", [(riders[0], dice[0])]
-    behind, ahead = sorted(riders, key=lambda r: (r.road, r.index))
-    return "veldiv:art-5", [(behind, max(dice)), (ahead, min(dice))]
+        return "veldiv:art-10", ((riders[0], dice[0]),)
+    behind, ahead = riders
+    if (behind.road, behind.index) > (ahead.road, ahead.index):
+        behind, ahead = ahead, behind
+    return "veldiv:art-5", ((behind, max(dice)), (ahead, min(dice)))
 
 
 def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     seat = state.turn
+    events = Events() if sink is None else sink
+    if state.race.team:
+        _team_throw(state, dice, events)
+    else:  # one rider a player, and _next_turn only hands the die to one that may move
+        if events.wants("veldiv:art-2"):
+            events.append(Event("throw", "veldiv:art-2", seat, data={"dice": list(dice)}))
+        rider = state.riders[seat][0]
+        if not (state.finished or not rider.on_track or rider.finished):  # rider.active, spelt out: the hot path
+            _move(state, rider, dice[0], events)
+    state.players[seat].opened = True
+    state.throws += 1
+    if not state.finished:
+        _next_turn(state, events)
+    return events
+
+
+def _team_throw(state: State, dice: list[int], events: Events) -> None:
+    seat = state.turn
     cite, plan = _plan(state, dice)
-    events = events_into(sink)
     if events.wants(cite):
         events.append(Event("throw", cite, seat, data={"dice": list(dice)}))
     if cite == "veldiv:art-5" and len(plan) == 2 and dice[0] != dice[1] and events.wants(cite):
         behind = plan[0][0]
         events.append(Event("order", cite, seat, behind.index, {"high": max(dice), "low": min(dice)}))
     for rider, face in plan:
-        if state.finished or not rider.on_track or rider.finished:  # rider.active, spelt out: the hot path
+        if state.finished or not rider.on_track or rider.finished:
             break
         _move(state, rider, face, events)
-    state.players[seat].opened = True
-    state.throws += 1
-    if not state.finished:
-        _next_turn(state, events)
-    return events
 
 
 # --- moving and bumping (Art. 1-4, 6-9) -----------------------------------------
@@ -120,17 +130,43 @@ def _teammate_bonus(state: State, face: int, step: int) -> tuple[str, int] | Non
 
 
 def _move(state: State, rider: Rider, face: int, events: Events) -> None:
-    seat = rider.seat
     step = face if face < 6 else state.six
+    road_before = rider.start + rider.progress
+    target = rider.progress + step
+    if events.wants(cite := "veldiv:art-1" if face < 6 else _move_cite(state, face)):
+        events.append(Event("move", cite, rider.seat, rider.index,
+                            {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
+    # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
+    # squares lands on its square when d == track - step, and goes by it when d is more
+    short = TRACK_SQUARES - step
+    lapped: tuple[Rider, ...] = ()  # riders of other seats gone by, now a lap or more behind (see _after_move)
+    for other in state.others[rider.seat][rider.index]:
+        if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
+                and other.on_track and not other.finished:
+            if d == short:
+                break  # the square is taken (_occupant: by whom)
+            if other.seat != rider.seat and (road_before + step - other.start - other.progress) // TRACK_SQUARES \
+                    - (rider.start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1 once moved
+                lapped += (other,)
+    else:  # a free square: the common case, where most moves neither cross the line nor go by anyone
+        rider.progress = target
+        # the laps counted (state.laps_at) change when progress - line goes over a multiple of the track
+        if lapped or (target - state.line) % TRACK_SQUARES < step:
+            _after_move(state, rider, road_before, events, lapped)
+        return
+    for moved, before in _bumped(state, rider, face, step, target, _occupant(state, rider, target), events):
+        _after_move(state, moved, before, events)
+
+
+def _bumped(state: State, rider: Rider, face: int, step: int, target: int, occupant: Rider | None,
+            events: Events) -> list[tuple[Rider, int]]:
+    """The rider lands on a taken square: on by the die (Art. 3, 4, 6, 8), or a teammate's bonus (Art. 7,
+    9), until a free square. Returns each rider that moved with its road before (none if blocked)."""
+    seat = rider.seat
     bump = face  # Art. 3, 4, 6, 8: on a taken square, move on by the die's own number (six for a six)
     moved = [(rider, rider.start + rider.progress)]  # each rider that moves, with its road before
-    target = rider.progress + step
-    if events.wants(cite := _move_cite(state, face)):
-        events.append(Event("move", cite, seat, rider.index,
-                            {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     bonus_cite: str | None = None
     limit = rider.progress + TRACK_SQUARES  # back round to its own square: no free square to be found
-    occupant = _occupant(state, rider, target)
     while occupant is not None:
         bonus = None
         if state.race.team and bonus_cite is None and occupant.seat == seat:
@@ -154,11 +190,10 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
                                                                       "steps": bump, "to": _square_of(rider, target)}))
         if target >= limit:
             _blocked(state, moved, events)
-            return
+            return []
         occupant = _occupant(state, rider, target)
     rider.progress = target
-    for m, road_before in moved:
-        _after_move(state, m, road_before, events)
+    return moved
 
 
 def _blocked(state: State, moved: list[tuple[Rider, int]], events: Events) -> None:
@@ -177,24 +212,29 @@ def _square_of(rider: Rider, progress: int) -> int:
     return (rider.start + progress - 1) % TRACK_SQUARES + 1
 
 
-def _after_move(state: State, rider: Rider, road_before: int, events: Events) -> None:
-    for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
-        if state.finished or not rider.active:
-            return
-        if events.wants(state.race.article):
-            events.append(Event("cross", state.race.article, rider.seat, rider.index,
-                                {"lap": lap, "square": rider.square}))
-        _on_cross(state, rider, lap, events)
-    if state.finished or not rider.on_track or rider.finished or state.race.kind in ELIMINATION_KINDS:
+def _after_move(state: State, rider: Rider, road_before: int, events: Events,
+                lapped: tuple[Rider, ...] | None = None) -> None:
+    """Lines crossed, then riders lapped. `lapped`: the only riders the move may have lapped, if known
+    (else every rider of another seat is looked at)."""
+    line = state.line  # laps_at(p) is max(0, (p - line) // track): a crossing changes the quotient
+    if (road_before - rider.start - line) // TRACK_SQUARES != (rider.progress - line) // TRACK_SQUARES:
+        for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
+            if state.finished or not rider.active:
+                return
+            if events.wants(state.race.article):
+                events.append(Event("cross", state.race.article, rider.seat, rider.index,
+                                    {"lap": lap, "square": rider.square}))
+            _on_cross(state, rider, lap, events)
+    if state.finished or not rider.on_track or rider.finished or state.waiting:
         return
     # u passes t each time (road_u - road_t) goes over a multiple of the track (see state.gained):
     # with r = (road_u - road_t) % track before the move, a move of m squares does when r + m >= track
     short = TRACK_SQUARES - (rider.start + rider.progress - road_before)
-    seat = rider.seat
-    for other in state.all_riders:
-        if other.seat != seat and other.on_track and not other.finished \
-                and (road_before - other.start - other.progress) % TRACK_SQUARES >= short \
-                and gained(rider, other) >= 1:
+    road, start = rider.start + rider.progress, rider.start
+    for other in state.rivals[rider.seat] if lapped is None else lapped:  # the cheapest test first
+        if (road_before - other.start - other.progress) % TRACK_SQUARES >= short and other.on_track \
+                and not other.finished and (road - other.start - other.progress) // TRACK_SQUARES \
+                - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1, spelt out
             _on_pass(state, rider, other, events)
             if state.finished or not rider.active:
                 return
@@ -214,10 +254,13 @@ def _on_cross(state: State, rider: Rider, lap: int, events: Events) -> None:
         _wait(state, rider, events)
 
 
+_POINTS = {2: (1,), 3: (2, 1)}  # a sprint's points by the number of players (else 3, 2, 1)
+
+
 def _points_table(state: State) -> tuple[int, ...]:
     if state.race.team:
         return (3, 2, 1)
-    return {2: (1,), 3: (2, 1)}.get(len(state.players), (3, 2, 1))
+    return _POINTS.get(len(state.players), (3, 2, 1))
 
 
 def _sprint(state: State, rider: Rider, lap: int, events: Events) -> None:
@@ -372,17 +415,24 @@ def _wait(state: State, rider: Rider, events: Events) -> None:
 
 def _lap_over(state: State, events: Events) -> bool:
     """When one rider alone has not crossed, it is the last of the lap. True if it was settled."""
-    running = [p.seat for p in state.players if not p.eliminated]
     done = state.lap_done_at(state.lap)
-    behind = [r for s in running for r in state.riders[s] if r.progress < done]  # laps(r) < state.lap
-    if len(behind) != 1 or len(running) < 2:
+    running, last = 0, None  # the seats still racing; the one rider of theirs not across the line this lap
+    for player in state.players:
+        if not player.eliminated:
+            running += 1
+            for r in state.riders[player.seat]:
+                if r.progress < done:  # laps(r) < state.lap
+                    if last is not None:
+                        return False  # two riders or more still to cross: the lap goes on (asked every throw)
+                    last = r
+    if last is None or running < 2:
         return False
-    last = behind[0]
     if state.race.kind == "elimination":
+        others = [p.seat for p in state.players if not p.eliminated and p.seat != last.seat]
         _eliminate(state, last.seat, None, events)
         if state.finished:
             return True
-        first = min((state.riders[s][0] for s in running if s != last.seat), key=lambda r: (r.progress, r.seat))
+        first = min((state.riders[s][0] for s in others), key=lambda r: (r.progress, r.seat))
     else:
         _pay_stake(state, last, events)
         if state.finished:
@@ -415,18 +465,19 @@ def _pay_stake(state: State, last: Rider, events: Events) -> None:
 
 
 def _next_turn(state: State, events: Events) -> None:
-    if state.race.kind in ELIMINATION_KINDS and _lap_over(state, events):
+    waiting = state.waiting
+    if waiting and _lap_over(state, events):
         return
-    count = len(state.players)
-    waiting_kind = state.race.kind in ELIMINATION_KINDS
-    for step in range(1, count + 1):
-        seat = (state.turn + step) % count
-        if waiting_kind:
+    riders, seat = state.riders, state.turn
+    count = len(riders)
+    for _ in riders:  # each seat after this one, round the table: the first with a rider that may move
+        seat = seat + 1 if seat + 1 < count else 0
+        if waiting:
             if movable(state, seat):
                 state.turn = seat
                 return
             continue
-        for r in state.riders[seat]:
+        for r in riders[seat]:
             if r.on_track and not r.finished:
                 state.turn = seat
                 return
@@ -436,7 +487,7 @@ def _next_turn(state: State, events: Events) -> None:
 def settle_setup(state: State, sink: Events | None = None) -> Events:
     """A set-up position may already hold a decided lap (elimination, kitty)."""
     events = events_into(sink)
-    if state.race.kind in ELIMINATION_KINDS:
+    if state.waiting:
         _lap_over(state, events)
     if not state.finished and not movable(state, state.turn):
         _next_turn(state, events)

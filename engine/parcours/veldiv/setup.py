@@ -6,8 +6,8 @@ from typing import Any
 
 from ..core import ScenarioError, is_whole, plural
 from ..options import OptionValue
-from .races import RACES, TRACK_SQUARES
-from .rules import ELIMINATION_KINDS, PREMIERS_TO_WIN, PURSUIT_LAPS
+from .races import ELIMINATION_KINDS, RACES, TRACK_SQUARES
+from .rules import PREMIERS_TO_WIN, PURSUIT_LAPS
 from .state import Player, Rider, State, gained
 
 _STAT_FIELDS = ("points", "premier", "tours", "stakes")

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..options import OptionValue
-from .races import RACES, TRACK_SQUARES, Race
+from .races import ELIMINATION_KINDS, RACES, TRACK_SQUARES, Race
 
 
 @dataclass(slots=True)
@@ -66,26 +66,32 @@ class State:
     # derived once, for speed; not part of the saved state
     race: Race = field(init=False, repr=False, compare=False)
     all_riders: list[Rider] = field(init=False, repr=False, compare=False)
+    rivals: list[list[Rider]] = field(init=False, repr=False, compare=False)  # by seat: the other seats' riders
+    others: list[list[list[Rider]]] = field(init=False, repr=False, compare=False)  # by seat, index: every other
     six: int = field(init=False, repr=False, compare=False)  # squares a six counts
-    _line: int = field(init=False, repr=False, compare=False)  # 0: reaching the line crosses it, 1: going past
+    line: int = field(init=False, repr=False, compare=False)  # 0: reaching the line crosses it, 1: going past
+    waiting: bool = field(init=False, repr=False, compare=False)  # riders across the line wait for the lap's end
 
     def __post_init__(self) -> None:
         self.race = RACES[self.ruleset]
         self.all_riders = [r for team in self.riders for r in team]
+        self.rivals = [[r for r in self.all_riders if r.seat != seat] for seat in range(len(self.riders))]
+        self.others = [[[r for r in self.all_riders if r is not me] for me in team] for team in self.riders]
         self.six = self.race.six_counts(len(self.players))
-        self._line = 0 if self.options["veldiv.line-crossing"] == "reach" else 1
+        self.line = 0 if self.options["veldiv.line-crossing"] == "reach" else 1
+        self.waiting = self.race.kind in ELIMINATION_KINDS
 
     def laps(self, rider: Rider) -> int:
         """Times the rider has crossed its line (see the option veldiv.line-crossing)."""
         return self.laps_at(rider.progress)
 
     def laps_at(self, progress: int) -> int:
-        return (progress - self._line) // TRACK_SQUARES if progress >= self._line else 0
+        return (progress - self.line) // TRACK_SQUARES if progress >= self.line else 0
 
     def lap_done_at(self, lap: int) -> int:
         """The progress from which a rider has crossed its line `lap` times (lap >= 1): laps(r) < lap
         exactly when r.progress < lap_done_at(lap), a comparison where laps() takes two calls."""
-        return lap * TRACK_SQUARES + self._line
+        return lap * TRACK_SQUARES + self.line
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.init}

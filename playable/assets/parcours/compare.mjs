@@ -27,7 +27,8 @@ class Comparison {
     this.count.value = "1000";
     this.start = h("button", { type: "submit" }, bi(["Compare", "Comparer"]));
     this.cancel = h("button", { type: "button", class: "px-cancel", hidden: true }, bi(["Cancel", "Annuler"]));
-    this.progress = h("progress", { max: "1", value: "0", hidden: true, "aria-label": "Avancement · Progress" });
+    this.progress = followWords(h("progress", { max: "1", value: "0", hidden: true }),
+      { fr: "Avancement", en: "Progress" }, "aria-label");
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite" });
     this.result = h("div", { class: "px-compare-result" });
     const field = (input, en, fr) => h("label", { for: input.id }, bi([en, fr]), " ", input);

@@ -101,3 +101,16 @@ export function showEngineNote(note, stage, [afterEn, afterFr] = ["", ""]) {
   }
   note.dataset.stage = stage;
 }
+
+// The citation box's addresses (playable/citation.py) as the reader reached this page: the
+// published one on the site itself, a copy's own elsewhere (a local build's, a mirror's). A line
+// may break after a / between two names, never inside a name, as the build writes them.
+export function citeHere() {
+  const page = location.origin + location.pathname;
+  for (const code of document.querySelectorAll(".px-citation code.px-address")) {
+    const anchor = code.dataset.pxAnchor;
+    const address = anchor ? `${page}#${anchor}` : page;
+    if (code.textContent === address) continue;
+    code.replaceChildren(...address.split(/(?<=[^/:]\/)(?=[^/])/).flatMap((part, k) => (k ? [h("wbr"), part] : [part])));
+  }
+}

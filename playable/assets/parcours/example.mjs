@@ -157,8 +157,10 @@ class WorkedExample {
       if (event.key === "Enter") { event.preventDefault(); this.use(() => this.playChosen()); }
     });
 
+    // "Your die" for one die, "Your dice" for several (showNeed says which).
+    this.diceWords = h("span", { class: "px-dice-words" }, bi(["Your dice", "Vos dés"]));
     this.chosen = h("span", { class: "px-chosen" },
-      h("label", { for: this.diceInput.id }, bi(["Your dice", "Vos dés"]), " ", this.dieAsk), this.diceInput, this.throwButton);
+      h("label", { for: this.diceInput.id }, this.diceWords, " ", this.dieAsk), this.diceInput, this.throwButton);
 
     this.choiceSelect = h("select", { id: `${id}-choice` });
     this.choiceLabel = h("label", { for: this.choiceSelect.id });
@@ -484,7 +486,10 @@ class WorkedExample {
     const dice = need?.kind === "dice";
     this.dieAsk.hidden = !dice;
     this.dieAsk.textContent = dice ? dieName(need) : "";
-    if (dice) this.diceInput.placeholder = need.count === 2 ? "3 5" : String(Math.min(3, sidesOf(need)));
+    if (dice) {
+      this.diceInput.placeholder = need.count === 2 ? "3 5" : String(Math.min(3, sidesOf(need)));
+      this.diceWords.replaceChildren(bi(need.count > 1 ? ["Your dice", "Vos dés"] : ["Your die", "Votre dé"]));
+    }
     const choice = need?.kind === "choice";
     // A decision is made, not thrown: the dice controls give way to the choice's.
     this.randomButton.hidden = choice;

@@ -92,6 +92,12 @@ export function followWords(el, { en, fr }, attribute = "text") {
   return el;
 }
 
+// Every element under root that keeps its words in the reader's language (HTML the engine wrote,
+// such as a chart's name), drawn in it.
+export function followWordsIn(root) {
+  for (const el of root.querySelectorAll("[data-px-words]")) drawWords(el);
+}
+
 function drawWords(el) {
   const words = wordsFor({ en: el.dataset.pxEn, fr: el.dataset.pxFr });
   if (el.dataset.pxWords === "text") {

@@ -4,6 +4,7 @@
 
 import { bi, h, wrapTables } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
+import { followWordsIn } from "./lang.mjs";
 
 class OddsEditor {
   constructor(el) {
@@ -83,6 +84,7 @@ class OddsEditor {
         `Ce plateau est refusé : ${refused.refusal.fr}. Les chances affichées restent les dernières.`, "error");
     }
     this.result.innerHTML = answer.html;
+    followWordsIn(this.result);
     wrapTables(this.result);
     const traps = board.traps.join(", ") || "none";
     this.say(`Exact odds for ${board.holes} holes (${board.up} going up), traps ${traps}.`,
@@ -99,6 +101,7 @@ class OddsEditor {
     this.form.elements.up.value = String(d.up);
     this.form.elements.traps.value = d.traps.join(", ");
     this.result.innerHTML = this.published;
+    followWordsIn(this.result);
     this.el.dataset.state = "default";
     this.say("Back to the board of the box, and its odds.", "Retour au plateau de la boîte, et à ses chances.", "info");
   }

@@ -4,7 +4,7 @@
 // module (the worked example, the Play page, the odds editor) loads on the first page that holds
 // the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
 
-import { reachableTables } from "./dom.mjs";
+import { citeHere, reachableTables } from "./dom.mjs";
 import { mountLanguage } from "./lang.mjs";
 
 const PARTS = [
@@ -39,6 +39,7 @@ function mountPage() {
   nameSearchDialog();
   mountLanguage();
   reachableTables();
+  citeHere();
   for (const part of PARTS) mountPart(part);
 }
 
