@@ -28,8 +28,9 @@ DOCS = REPO / "docs"
 
 # The widgets' controls, in both languages (example.mjs, links.mjs, Material's heading links): none on paper.
 CONTROLS = ["Start", "Début", "Back", "Retour", "Next", "Suivant", "Reset", "Rétablir", "Random throw",
-            "Lancer au hasard", "Throw", "Lancer", "Choose", "Choisir", "Your dice", "Vos dés", "Permalink",
-            "Lien permanent", "Play from the step shown", "Jouer depuis l'étape affichée", "¶"]
+            "Lancer au hasard", "Throw", "Lancer", "Choose", "Choisir", "Your dice", "Vos dés", "Your die",
+            "Votre dé", "Permalink", "Lien permanent", "Play from the step shown", "Jouer depuis l'étape affichée",
+            "¶"]
 # What each game is printed in here: every language choice for the Veldiv, one for each other game.
 PRINTED = [("veldiv", "fr"), ("veldiv", "en"), ("veldiv", "both"), ("cdp", "en"), ("chevaux", "fr"),
            ("ronde", "fr")]
