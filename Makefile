@@ -8,7 +8,7 @@ PORT ?= 8000
 BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build build-zensical serve lint check test bench bench-site bench-invariants clean
+.PHONY: setup vendor build build-zensical serve pdf lint check test bench bench-site bench-invariants clean
 
 $(BIN)/mkdocs: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ build-zensical: vendor
 
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
+
+# The rulebooks printed (Chromium, as the tests run it): site/pdf/<game>-fr.pdf, -en.pdf, <game>.pdf (both)
+pdf: build
+	$(BIN)/python scripts/print_pdf.py
 
 lint: $(BIN)/mkdocs
 	$(BIN)/ruff check .

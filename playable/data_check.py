@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from parcours import ScenarioError, all_games, replay
 
+from .pages import PRINTED
 from .sources import DataError, Located, dotted, field_path, shown
 
 SCHEMA = Path(__file__).parent / "schema.yml"
@@ -34,7 +35,14 @@ def schema_faults(doc: Located, kind: str) -> list[str]:
 
 
 def load(path: Path, kind: str) -> Located:
-    """A data file read and checked against its schema; DataError lists every fault."""
+    """A data file read and checked against its schema; DataError lists every fault. Parsed and
+    checked once for the same text: a build reads a rulebook and its examples for every page that
+    prints them (a rules page and its printable pages)."""
+    return _load(path, kind, path.read_bytes())
+
+
+@functools.lru_cache(maxsize=1024)
+def _load(path: Path, kind: str, text: bytes) -> Located:
     doc = Located(path)
     raise_all(schema_faults(doc, kind))
     return doc
@@ -234,7 +242,36 @@ def _pages_faults(doc: Located) -> list[str]:
         elif not (doc.path.parent / page["file"]).is_file():
             faults.append(doc.where(where + ("file",), f"no page {page['file']} beside the rulebook"))
         files.add(page["file"])
+    return faults + _printed_faults(doc)
+
+
+def _printed_faults(doc: Located) -> list[str]:
+    """Each printable page prints pages that follow each other, and is there in each language choice
+    (print-level-2-fr.md, print-level-2-en.md, print-level-2.md), its language in its front matter."""
+    faults: list[str] = []
+    names: list[str] = []
+    pages = doc.data.get("pages") or [{}]
+    for i, page in enumerate(pages):
+        name = page.get("print", "print")
+        if name in names and names[-1] != name:
+            faults.append(doc.where(("pages", i, "print"), f"{name!r} prints pages that do not follow each other"))
+        if name in names:
+            continue
+        names.append(name)
+        for lang, end in PRINTED.items():
+            path = doc.path.parent / f"{name}{end}.md"
+            where = ("pages", i, "print") if "print" in page else (("pages",) if "pages" in doc.data else ())
+            if not path.is_file():
+                faults.append(doc.where(where, f"no printable page {path.name} beside the rulebook"))
+            elif f"print: {lang}" not in _front_matter(path):
+                faults.append(doc.where(where, f"{path.name} does not say print: {lang} in its front matter"))
     return faults
+
+
+def _front_matter(path: Path) -> list[str]:
+    """The lines of a Markdown file's front matter (between its first two lines of ---)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return lines[1:lines.index("---", 1)] if lines[:1] == ["---"] and "---" in lines[1:] else []
 
 
 def example_faults(doc: Located, game: str, sections: set[str] | None = None) -> list[str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
 
 from parcours import all_games, veldiv
 from parcours.core import typeset
@@ -21,11 +22,12 @@ from parcours_view.play import PLAY_BOT
 
 from . import data_check
 from .archive import render_collation, render_edition, render_editions, render_sources
-from .citation import build_stamp
+from .citation import Build, build_stamp
 from .data_check import anchor
 from .numbers_page import render_numbers
-from .pages import article_links, page_of, rules_pages, source_relative
-from .rulebook import render_rules
+from .pages import PRINTED, article_links, page_of, printed_file, printed_pages, rules_pages, source_relative
+from .rulebook import render_printed, render_rules
+from .sources import DataError
 
 
 def _rulesets_table(lang: str, docs: Path, here: str, codes: bool = False) -> str:
@@ -201,6 +203,52 @@ def _french_marked(html: str) -> str:
     return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), html)
 
 
+# A printable page's language choice, in words
+PRINT_CHOICES = {"fr": ("en français", "in French"), "en": ("en anglais", "in English"),
+                 "both": ("en français et en anglais", "in French and English")}
+
+
+def _print_links(docs: Path, game: str, here: str, url_of: Callable[[str], str]) -> str:
+    """The game's page's links to its printable rulebook: each printable page (the Ronde's are three)
+    in each language choice, under a heading of their own (here: the game's page's site URL)."""
+    printed = printed_pages(rules_pages(game, data_check.rulebook(docs, game).data))
+    items = []
+    for name, pages in printed.items():
+        links = ", ".join(f'<a href="{get_relative_url(url_of(printed_file(game, name, lang)), here)}">'
+                          f"{_both(fr, en)}</a>" for lang, (fr, en) in PRINT_CHOICES.items())
+        titles = [page.title for page in pages if page.title]
+        part = ""
+        if len(printed) > 1 and titles:
+            fr, en = (" + ".join(t[lang] for t in titles).capitalize() for lang in ("fr", "en"))
+            part = _both(fr + " :", en + ":") + " "
+        items.append(f"<li>{part}{links}</li>")
+    fr = typeset("Le règlement, nos notes et les exemples commentés, joués jusqu'au bout, mis en pages pour le "
+                 "papier : à imprimer, ou à enregistrer en PDF depuis le navigateur.", "fr")
+    en = ("The rules, our notes and the worked examples, played out, laid out for paper: to print, or to save as a "
+          "PDF from the browser.")
+    return (f'## {_both("Le règlement à imprimer", "The rules to print")} {{ #print }}\n\n'
+            f'<div class="px-bi" markdown>\n<p lang="fr">{fr}</p>\n<p lang="en">{en}</p>\n</div>\n\n'
+            f'<ul class="px-print-links">{"".join(items)}</ul>\n')
+
+
+def _print_page(env: Any, docs: Path, game: str, build: Build, url_of: Callable[[str], str]) -> str:
+    """A printable rulebook in the language choice its page's front matter says (`print: fr`, `en` or
+    `both`: overrides/main.html applies it before the first paint); which one, its file's name says
+    (print-level-2-fr.md: the printable page print-level-2, pages.printed_pages)."""
+    here = _source(env.page)
+    lang = (env.page.meta or {}).get("print")
+    if lang not in PRINTED:
+        raise DataError(f"{here}: a printable page says its language in its front matter, print: "
+                        f"{' or '.join(PRINTED)} (got {lang!r})")
+    folder, file = posixpath.split(here)
+    name = file.removesuffix(".md").removesuffix(PRINTED[lang])
+    if folder != game or printed_file(game, name, lang) != here:
+        raise DataError(f"{here}: not a printable page of {game} in the language its front matter says ({lang})")
+    # the page's language choice, for lang.mjs on instant navigation (the theme's script reads the front matter)
+    marker = f'<div class="px-print" data-px-print="{lang}" hidden></div>\n'
+    return marker + render_printed(docs, game, name, env.conf["site_url"], build, url_of)
+
+
 def _source(page: Any) -> str:
     """The Markdown file being rendered, from docs/ (as veldiv/rules.md): MkDocs' page has it as
     page.file.src_uri, Zensical's (which runs this module too) as page.path."""
@@ -231,6 +279,8 @@ def define_env(env: Any) -> None:
     build = build_stamp(docs.parent)
     macro(lambda game: render_rules(docs, game, (_source(env.page), env.conf["site_url"] + env.page.url),
                                     build, url_of), "rules_page")
+    macro(lambda game: _print_links(docs, game, env.page.url, url_of), "print_links")
+    macro(lambda game: _print_page(env, docs, game, build, url_of), "print_page")
     macro(lambda game: render_editions(docs, game), "editions_page")
     macro(lambda game: render_edition(docs, game), "edition_page")
     macro(lambda game: render_collation(docs, game), "collation_table")

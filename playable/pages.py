@@ -1,5 +1,5 @@
-"""The pages a rulebook is printed on (its `pages`, else one: rules.md), and where a step's link
-to an article leads from any page of the site."""
+"""The pages a rulebook is printed on (its `pages`, else one: rules.md), the printable pages that
+print them for paper, and where a step's link to an article leads from any page of the site."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ from parcours_view.film import Links
 @dataclass(frozen=True)
 class RulesPage:
     """A page the rulebook is printed on: its Markdown file (from docs/), its sections' ids and, if
-    the rulebook takes several pages, what part of the rules it prints."""
+    the rulebook takes several pages, what part of the rules it prints, and the printable page that
+    prints it (its `print`: all of them, print, unless one would be too heavy)."""
     file: str
     sections: tuple[str, ...]
     title: dict[str, str] | None = None
+    printed: str = "print"
 
 
 def rules_pages(game: str, rulebook: dict[str, Any]) -> list[RulesPage]:
@@ -29,8 +31,27 @@ def rules_pages(game: str, rulebook: dict[str, Any]) -> list[RulesPage]:
     ids = [section["id"] for section in rulebook["sections"]]
     pages = rulebook.get("pages") or [{"file": "rules.md", "from": ids[0]}]
     starts = [ids.index(page["from"]) for page in pages] + [len(ids)]
-    return [RulesPage(f"{game}/{page['file']}", tuple(ids[start:end]), page.get("title"))
+    return [RulesPage(f"{game}/{page['file']}", tuple(ids[start:end]), page.get("title"), page.get("print", "print"))
             for page, start, end in zip(pages, starts, starts[1:], strict=False)]
+
+
+# A printable page's language choice (as lang.mjs's), and how its file's name ends
+PRINTED = {"fr": "-fr", "en": "-en", "both": ""}
+
+
+def printed_pages(pages: list[RulesPage]) -> dict[str, list[RulesPage]]:
+    """The printable rulebook: each printable page's name (print, print-level-2: in each language choice,
+    docs/<game>/print-level-2-fr.md, print-level-2-en.md and print-level-2.md) and the rules pages it
+    prints, in the rulebook's order."""
+    printed: dict[str, list[RulesPage]] = {}
+    for page in pages:
+        printed.setdefault(page.printed, []).append(page)
+    return printed
+
+
+def printed_file(game: str, name: str, lang: str) -> str:
+    """A printable page's Markdown file (from docs/) in a language choice."""
+    return f"{game}/{name}{PRINTED[lang]}.md"
 
 
 def page_of(pages: list[RulesPage]) -> dict[str, str]:

@@ -3,6 +3,7 @@ checked on load and rendered as the rules page: French and English side by side,
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -18,13 +19,14 @@ from parcours.core import typeset
 from parcours.interface import GameRules
 from parcours.options import CONFIDENCE
 from parcours_view import film, symbols
-from parcours_view.film import Links
+from parcours_view.film import Film, Links
 
 from . import data_check
+from .archive import date_words
 from .citation import Build, citation_box, page_title
 from .data_check import anchor
 from .impact import impact_box
-from .pages import article_links, rules_pages
+from .pages import article_links, printed_pages, rules_pages
 from .sources import DataError, Located
 
 LANG_NAMES = {"fr": "Français", "en": "English"}
@@ -146,12 +148,13 @@ def _option_box(rules: GameRules, option_id: str) -> str:
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 
-def _note(rules: GameRules, note: dict[str, Any], docs: Path) -> str:
+def _note(rules: GameRules, note: dict[str, Any], docs: Path, impact: bool = True) -> str:
+    """A note, with its readings if it names one and (impact) what each reading changes."""
     fr, en = (" ".join(note["text"][lang].split()) for lang in ("fr", "en"))
     body = (f'<div class="px-note-text"><div lang="fr"><p>{_words(fr, "fr")}</p></div>'
             f'<div lang="en"><p>{escape(en)}</p></div></div>')
     if note.get("option"):
-        body += _option_box(rules, note["option"]) + impact_box(docs, rules.GAME, note["option"])
+        body += _option_box(rules, note["option"]) + (impact_box(docs, rules.GAME, note["option"]) if impact else "")
     kind = "question" if note.get("option") else "note"
     title = " · ".join(f'<span lang="{lang}">{_words(note["title"][lang], lang)}</span>' for lang in ("fr", "en"))
     # Material's admonition as HTML: written as `!!!`, Markdown would wrap the body's blocks in a <p>
@@ -159,39 +162,75 @@ def _note(rules: GameRules, note: dict[str, Any], docs: Path) -> str:
     return f'<div class="admonition {kind}">\n<p class="admonition-title">{title}</p>\n{body}\n</div>\n'
 
 
-def example_html(example: Example, links: Links = "#") -> str:
+def example_html(example: Example, links: Links = "#", address: str = "") -> str:
     """The worked example: static (board, explained steps, both languages) and data for the widget
-    (where its steps' article links lead: the page's <template class="px-links">)."""
-    played = film(example.scenario, links)
+    (where its steps' article links lead: the page's <template class="px-links">). address: the full
+    address of the rules page it is played on, printed under it on paper (its permalink)."""
+    replayed = played(example, links)
     ident = f"ex-{example.name}"
     scenario = json.dumps(example.scenario, ensure_ascii=False, separators=(",", ":"))
     # Everything the widget needs to step through the example and know what each position waits
     # for (the step's `asked`, the last position's `need`), without Python.
-    frames = _template_json({"boards": packed_boards([f["board"] for f in played.frames]),
-                             "labels": [f["label"] for f in played.frames],
-                             "asked": [f.get("asked") for f in played.frames],
-                             "played": [f.get("played") for f in played.frames],
-                             "need": played.need})
+    frames = _template_json({"boards": packed_boards([f["board"] for f in replayed.frames]),
+                             "labels": [f["label"] for f in replayed.frames],
+                             "asked": [f.get("asked") for f in replayed.frames],
+                             "played": [f.get("played") for f in replayed.frames],
+                             "need": replayed.need})
     rules = game_of(example.scenario["ruleset"])
     options = [oid for oid in rules.OPTIONS if example.scenario["ruleset"] in rules.APPLIES[oid]]
-    steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>'
-                    for k, f in enumerate(played.frames) if k > 0)
-    last = played.frames[-1]
+    head, figure, steps = _example_parts(example, replayed)
     return (
         f'<div class="px-example" id="{ident}" data-example="{example.name}" data-article="{example.article}" '
         f'data-scenario="{escape(scenario)}" data-options="{escape(json.dumps(options))}">'
-        f'<div class="px-example-head"><p class="px-example-title">'
-        f'<span lang="fr">{_words(example.title["fr"], "fr")}</span>'
-        f' · <span lang="en">{escape(example.title["en"])}</span></p>'
-        f'<div class="px-explain"><p lang="fr">{_words(example.explain["fr"], "fr")}</p>'
-        f'<p lang="en">{escape(example.explain["en"])}</p></div></div>'
-        f'<figure class="px-figure">{_following(last["board"], last["label"])}<figcaption class="px-caption">'
-        f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}</span>'
-        f'</figcaption></figure>'
-        f'<div class="px-controls" hidden></div>'
-        f'<ol class="px-steps" data-search-exclude>{steps}</ol>'
+        f'{head}{figure}<div class="px-controls" hidden></div>{steps}'
         f'<template class="px-film" data-search-exclude>{frames}</template>'
-        f"</div>")
+        f'{printed_link(f"{address}#{ident}") if address else ""}</div>')
+
+
+@functools.cache
+def _played(scenario: str, links: str) -> Film:
+    """A worked example's film, replayed once for its rules page and its printable pages (scenario
+    and links as JSON: the film is only read)."""
+    return film(json.loads(scenario), json.loads(links))
+
+
+def played(example: Example, links: Links) -> Film:
+    return _played(json.dumps(example.scenario), json.dumps(links))
+
+
+def printed_example_html(example: Example, links: Links, address: str) -> str:
+    """The worked example as paper shows it: played out, its steps explained, no control and nothing
+    for a script; under it, its own address on the rules page where it is played (address: that
+    page's full address)."""
+    head, figure, steps = _example_parts(example, played(example, links))
+    ident = f"ex-{example.name}"
+    return (f'<div class="px-printed-example" id="{ident}" data-article="{example.article}">'
+            f'{head}{figure}{steps}{printed_link(f"{address}#{ident}")}</div>')
+
+
+def _example_parts(example: Example, played: Film) -> tuple[str, str, str]:
+    """A worked example's head (title, explanation), its last position and its explained steps."""
+    steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>'
+                    for k, f in enumerate(played.frames) if k > 0)
+    last = played.frames[-1]
+    head = (f'<div class="px-example-head"><p class="px-example-title">'
+            f'<span lang="fr">{_words(example.title["fr"], "fr")}</span>'
+            f' · <span lang="en">{escape(example.title["en"])}</span></p>'
+            f'<div class="px-explain"><p lang="fr">{_words(example.explain["fr"], "fr")}</p>'
+            f'<p lang="en">{escape(example.explain["en"])}</p></div></div>')
+    figure = (f'<figure class="px-figure">{_following(last["board"], last["label"])}<figcaption class="px-caption">'
+              f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}'
+              f'</span></figcaption></figure>')
+    return head, figure, f'<ol class="px-steps" data-search-exclude>{steps}</ol>'
+
+
+def printed_link(address: str) -> str:
+    """An example's own address as paper prints it (hidden on screen, where its page is open): short,
+    without its scheme, and a link in a PDF."""
+    short = re.sub(r"^[a-z]+://", "", address)
+    return (f'<p class="px-print-link"><span lang="fr">{_words("À parcourir et à poursuivre en ligne :", "fr")}'
+            f'</span> · <span lang="en">To step through and play on online:</span> '
+            f'<a href="{escape(address)}">{escape(short)}</a></p>')
 
 
 def packed_boards(boards: list[str]) -> list[str | list[list[object]]]:
@@ -266,7 +305,44 @@ def render_rules(docs: Path, game: str, here: tuple[str, str], build: Build, url
     out = [citation_box(page_title(docs / file), address, anchor(first["id"]), first["title"], build) + "\n",
            symbols(game) + options_catalogue(game) + links_template(links) + "\n"]
     for section in printed:
-        out.append(_section(rules, section, examples.get(section["id"], []), _texts(doc.data), links, docs))
+        shown = [example_html(e, links, address) for e in examples.get(section["id"], [])]
+        out.append(_section(rules, section, shown, _texts(doc.data), docs))
+    return "\n".join(out)
+
+
+def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build,
+                   url_of: Callable[[str], str]) -> str:
+    """A printable rulebook, the printable page `name` (print, print-level-2: pages.printed_pages):
+    the parts of a game's rulebook that it prints, as paper shows them: the two texts, the notes with
+    their readings, and each worked example played out with its explained steps, with its address on
+    the rules page where it is played (site_url: the site's address, mkdocs.yml's). Which language
+    it is printed in is its page's front matter's `print` (the theme applies it)."""
+    rules = all_games()[game]
+    doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
+    pages = rules_pages(game, doc.data)
+    printed = printed_pages(pages).get(name)
+    if printed is None:
+        raise DataError(f"{game}/{name}: not a printable page of {game}'s rulebook (its printable pages: "
+                        f"{', '.join(printed_pages(pages))})")
+    examples = load_examples(docs / game / "examples", game)
+    addresses = {page.file: site_url + url_of(page.file) for page in printed}
+    online = ", ".join(f'<a href="{escape(a)}">{escape(a)}</a>' for a in addresses.values())
+    title = page_title(docs / printed[0].file)
+    day = {lang: date_words(build.day.isoformat(), lang) for lang in ("fr", "en")}
+    source = (f'<div class="px-print-source"><p lang="fr">{_words(title["fr"], "fr")}, dans <cite>Parcours</cite>, '
+              f"version {escape(build.version)} du {day['fr']}. {_words('En ligne :', 'fr')} {online}</p>"
+              f'<p lang="en">{escape(title["en"])}, in <cite>Parcours</cite>, version {escape(build.version)} of '
+              f'{day["en"]}. Online: {online}</p></div>\n')
+    out = [source, symbols(game) + "\n"]
+    # The steps' links: an article printed here on this page ("#", the default), any other on its rules
+    # page (a printable page sits beside the rules pages: the same relative links lead there).
+    here = {sid for page in printed for sid in page.sections}
+    links = article_links(pages, url_of(printed[0].file), url_of)
+    links = {sid: prefix for sid, prefix in links.items() if sid not in here} if isinstance(links, dict) else links
+    for page in printed:
+        for section in (s for s in sections if s["id"] in page.sections):
+            shown = [printed_example_html(e, links, addresses[page.file]) for e in examples.get(section["id"], [])]
+            out.append(_section(rules, section, shown, _texts(doc.data), docs, impact=False))
     return "\n".join(out)
 
 
@@ -289,8 +365,10 @@ def _texts(rulebook: dict[str, Any]) -> dict[str, str]:
             "translation_source": _words(printed["translation_source"], second)}
 
 
-def _section(rules: GameRules, section: dict[str, Any], examples: list[Example], texts: dict[str, str],
-             links: Links, docs: Path) -> str:
+def _section(rules: GameRules, section: dict[str, Any], examples: list[str], texts: dict[str, str],
+             docs: Path, impact: bool = True) -> str:
+    """A section of the rulebook: its two texts, its notes (impact: with what each reading changes)
+    and its worked examples (as HTML)."""
     ident = anchor(section["id"])
     title = bilingual_heading(section["title"]["fr"], section["title"]["en"])
     first, second = texts["first"], texts["second"]
@@ -309,7 +387,6 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[Example],
                         f'<span lang="fr">{_words(s["note"]["fr"], "fr")}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
-    parts.extend(_note(rules, n, docs) for n in section.get("notes") or [])
-    for example in examples:
-        parts.append(example_html(example, links) + "\n")
+    parts.extend(_note(rules, n, docs, impact) for n in section.get("notes") or [])
+    parts.extend(example + "\n" for example in examples)
     return "\n".join(parts)

@@ -139,9 +139,12 @@ def test_no_flash_of_the_other_language(browser: Any, server: Server) -> None:
         s.close()
 
 
-# Every page of the built site (its 404 page aside), as the reader reaches it.
+# Every page of the built site (its 404 page aside), as the reader reaches it; not the printable
+# rulebooks (docs/<game>/print*.md), each in its own language choice whatever the reader's
+# (tests/test_print.py prints them).
 PAGES = sorted(str(p.parent.relative_to(SITE)).replace(".", "") + "/" if p.parent != SITE else ""
-               for p in SITE.rglob("index.html") if not {"assets", "vendor", "search"} & set(p.parts))
+               for p in SITE.rglob("index.html") if not {"assets", "vendor", "search"} & set(p.parts)
+               and not p.parent.name.startswith("print"))
 # Visible text not marked with the chosen language that holds " · ": a French and an English text
 # side by side where one of them should have gone (an option's text counts, shown or not).
 BOTH_SIDE_BY_SIDE = """

@@ -38,7 +38,28 @@ const INTERFACE = [
   [".px-lang [data-mode=both] .px-sr", null],
 ];
 
-// The reader's choice: "fr", "en" or "both".
+// The reader's own choice, read once from storage, then as made (storage may be refused: then for
+// this visit). A printable rulebook shows its own choice without touching this one.
+let readerChoice = null;
+function readersLanguage() {
+  if (readerChoice === null) {
+    try {
+      const stored = localStorage.getItem(STORE);
+      readerChoice = stored === "fr" || stored === "en" ? stored : "both";
+    } catch {
+      readerChoice = document.documentElement.dataset.pxPrint ? "both" : chosenLanguage();
+    }
+  }
+  return readerChoice;
+}
+
+// A printable rulebook's own language choice (its <div class="px-print" data-px-print>), or null.
+function printedLanguage() {
+  const mode = document.querySelector(".px-print[data-px-print]")?.dataset.pxPrint;
+  return CHOICES.some((choice) => choice.mode === mode) ? mode : null;
+}
+
+// The language shown: "fr", "en" or "both".
 export function chosenLanguage() {
   const mode = document.documentElement.dataset.pxLang;
   return mode === "fr" || mode === "en" ? mode : "both";
@@ -154,6 +175,7 @@ function apply(mode) {
 }
 
 function choose(mode) {
+  readerChoice = mode;
   try {
     if (mode === "both") localStorage.removeItem(STORE);
     else localStorage.setItem(STORE, mode);
@@ -193,5 +215,8 @@ export function mountLanguage() {
     header.insertBefore(control(), header.querySelector("label[for=__search]"));
   }
   watchSearch();
-  apply(chosenLanguage());
+  const printed = printedLanguage();
+  if (printed) document.documentElement.dataset.pxPrint = printed;
+  else delete document.documentElement.dataset.pxPrint;
+  apply(printed ?? readersLanguage());
 }

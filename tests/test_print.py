@@ -1,0 +1,235 @@
+"""The printed rulebooks: each game printed as `make pdf` prints it (scripts/print_pdf.py: Chromium's
+page.pdf on the built site), and the PDF read back (pypdfium2): a sensible number of sheets, every article's
+title in the language choice printed, the other language's titles left out where the original is not in
+it, each example's address, and no control of the widgets ("Throw", "Lancer", "Permalink", ...).
+
+Needs, and FAILS (does not skip) without them: Chromium at /usr/bin/chromium, Playwright, pypdfium2 and
+the built site (make build).   Run only these:  pytest tests/test_print.py
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playable import data_check
+from playable.pages import printed_pages, rules_pages
+from playable.sources import DataError
+
+REPO = Path(__file__).resolve().parent.parent
+SITE = REPO / "site"
+DOCS = REPO / "docs"
+
+# The widgets' controls, in both languages (example.mjs, links.mjs, Material's heading links): none on paper.
+CONTROLS = ["Start", "Début", "Back", "Retour", "Next", "Suivant", "Reset", "Rétablir", "Random throw",
+            "Lancer au hasard", "Throw", "Lancer", "Choose", "Choisir", "Your dice", "Vos dés", "Your die",
+            "Votre dé", "Permalink", "Lien permanent", "Play from the step shown", "Jouer depuis l'étape affichée",
+            "¶"]
+# What each game is printed in here: every language choice for the Veldiv, one for each other game.
+PRINTED = [("veldiv", "fr"), ("veldiv", "en"), ("veldiv", "both"), ("cdp", "en"), ("chevaux", "fr"),
+           ("ronde", "fr")]
+
+
+def _load_script() -> Any:
+    spec = importlib.util.spec_from_file_location("print_pdf", REPO / "scripts" / "print_pdf.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+script = _load_script()
+
+
+@pytest.fixture
+def printer(browser: Any, server: Any) -> tuple[Any, str]:
+    """The worker's browser and the built site's address (conftest.py): what make pdf prints with."""
+    if not (SITE / "veldiv" / "print-fr" / "index.html").is_file():
+        pytest.fail("site/ has no printable rulebook: run make build first", pytrace=False)
+    return browser, server.base
+
+
+PRINTS: dict[tuple[str, str], tuple[int, str]] = {}
+
+
+def print_once(printer: tuple[Any, str], game: str, lang: str) -> tuple[int, str]:
+    """A game's rulebook printed in a language choice (once a module), as its sheets and its text."""
+    if (game, lang) not in PRINTS:
+        PRINTS[game, lang] = read(script.print_rulebook(*printer, DOCS, game, lang))
+    return PRINTS[game, lang]
+
+
+def words(text: str) -> str:
+    """Text with its spaces (no-break ones too) as one plain space each: a title may wrap."""
+    return " ".join(text.split())
+
+
+def read(pdf: bytes) -> tuple[int, str]:
+    """A PDF's number of sheets and its text (PDFium's)."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type hints of its own)
+
+    document = pdfium.PdfDocument(pdf)
+    return len(document), words(" ".join(page.get_textpage().get_text_range() for page in document))
+
+
+def article_text(page: Path) -> str:
+    """The text a built page's article holds before any script runs (no control: the scripts draw
+    them), without its headings' ¶ links."""
+    source = page.read_text(encoding="utf-8")
+    article = source[source.index("<article"):source.index("</article>")]
+    article = re.sub(r'<a class="headerlink"[^>]*>.*?</a>|<template\b.*?</template>', " ", article, flags=re.DOTALL)
+    return words(html.unescape(re.sub(r"<[^>]+>", " ", article)))
+
+
+def controls(text: str, page_text: str) -> list[str]:
+    """The controls' labels printed more often than the page's own text says them (a rule may say
+    "Throw anyway", a step "Next turn": those are not controls)."""
+    def count(label: str, where: str) -> int:
+        return len(re.findall(rf"(?<!\w){re.escape(label)}(?!\w)", where))
+    return [label for label in CONTROLS if count(label, text) > count(label, page_text)]
+
+
+def sections(game: str) -> list[dict[str, Any]]:
+    return list(data_check.rulebook(DOCS, game).data["sections"])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+def test_a_rulebook_prints_whole_in_its_language_without_controls(printer: tuple[Any, str], game: str,
+                                                                   lang: str) -> None:
+    sheets, text = print_once(printer, game, lang)
+    titled = sections(game)
+    # Each article takes a sheet or so with its notes and its example's board; never a sheet for the
+    # whole rulebook, nor several sheets to each article (a board cut off, a blank sheet after each).
+    assert len(titled) // 2 <= sheets <= 4 * len(titled), f"{game} {lang}: {sheets} sheets, {len(titled)} articles"
+    shown = ["fr", "en"] if lang == "both" else [lang]
+    missing = [s["title"][one] for s in titled for one in shown if words(s["title"][one]) not in text]
+    assert not missing, f"{game} {lang}: article titles not printed: {missing}"
+    printed = " ".join(article_text(SITE / path / "index.html") for path in script.printable(DOCS, game, lang))
+    assert not controls(text, printed), f"{game} {lang}: controls printed: {controls(text, printed)}"
+    # each worked example's address on its rules page, where it is played
+    examples = sorted(path.stem for path in (DOCS / game / "examples").glob("*.yml"))
+    unaddressed = [name for name in examples if f"#ex-{name}" not in text.replace(" ", "")]
+    assert not unaddressed, f"{game} {lang}: examples printed without their address: {unaddressed}"
+
+
+@pytest.mark.browser
+def test_one_language_leaves_the_other_out(printer: tuple[Any, str]) -> None:
+    """The Veldiv's original is French: printed in French, none of our English titles is on paper
+    (where they differ from the French); printed in English, they all are."""
+    english = [words(s["title"]["en"]) for s in sections("veldiv") if s["title"]["en"] != s["title"]["fr"]
+               and len(s["title"]["en"]) > 12]
+    assert len(english) >= 5, english
+    _, french_only = print_once(printer, "veldiv", "fr")
+    assert [t for t in english if t in french_only] == []
+    _, english_only = print_once(printer, "veldiv", "en")
+    assert [t for t in english if t not in english_only] == []
+
+
+@pytest.mark.site
+def test_every_printable_page_of_every_game_is_built_in_each_language_choice() -> None:
+    """make pdf prints them: each game's printable pages (pages.printed_pages), three language choices each."""
+    for game in ("veldiv", "cdp", "chevaux", "ronde"):
+        printed = printed_pages(rules_pages(game, data_check.rulebook(DOCS, game).data))
+        for lang in ("fr", "en", "both"):
+            paths = script.printable(DOCS, game, lang)
+            assert len(paths) == len(printed)
+            for path in paths:
+                html = (SITE / path / "index.html").read_text(encoding="utf-8")
+                assert f'data-px-print="{lang}"' in html, path
+
+
+@pytest.mark.browser
+def test_a_rules_page_prints_without_its_widgets_controls(printer: tuple[Any, str]) -> None:
+    """A rules page printed from the browser (the print stylesheet), its examples' widgets drawn: no
+    control, no menu, no search, no language choice on paper; each example's address under it."""
+    browser, base = printer
+    page = browser.new_page(reduced_motion="reduce")
+    try:
+        page.goto(base + "veldiv/rules/")
+        page.wait_for_function("""() => [...document.querySelectorAll('.px-example')]
+            .every((el) => el.dataset.pxWidget === 'on')""")
+        assert page.locator(".px-example .px-controls button.px-throw").count() >= 5  # drawn on screen
+        assert page.locator(".px-lang button").count() == 3
+        page.evaluate("document.fonts.ready")
+        sheets, text = read(page.pdf(format="A4"))
+    finally:
+        page.close()
+    own = article_text(SITE / "veldiv" / "rules" / "index.html")
+    assert not controls(text, own), f"controls printed: {controls(text, own)}"
+    # the header's search and language choice, the menu's entries: none in the article itself
+    for chrome in ("Rechercher", "FR + EN", "Français seulement", "English only", "Histoire et éditions",
+                   "Format des scénarios"):
+        assert chrome not in own and chrome not in text, f"{chrome!r}: the site's header or menu printed"
+    examples = [p.stem for p in (DOCS / "veldiv" / "examples").glob("*.yml")
+                if yaml_article(p) in rules_pages("veldiv", data_check.rulebook(DOCS, "veldiv").data)[0].sections]
+    assert examples and all(f"veldiv/rules/#ex-{name}" in text.replace(" ", "") for name in examples)
+    assert 10 <= sheets <= 80
+
+
+def yaml_article(path: Path) -> str:
+    """The article an example file illustrates."""
+    found = re.search(r"^article:\s*\"?([^\"\n]+)", path.read_text(encoding="utf-8"), re.MULTILINE)
+    assert found, path
+    return found.group(1).strip()
+
+
+@pytest.mark.browser
+def test_a_printable_page_keeps_its_language_and_the_readers_choice_stays(printer: tuple[Any, str]) -> None:
+    """A reader who chose English opens the French printable rulebook: it is in French (without the
+    language choice, which has nothing to choose there); back on another page by Material's instant
+    navigation, the site is in English again."""
+    browser, base = printer
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        context.add_init_script("try { localStorage.setItem('parcours.lang', 'en'); } catch {}")
+        page = context.new_page()
+        page.goto(base + "veldiv/")
+        page.wait_for_selector(".px-lang button")
+        assert page.evaluate("document.documentElement.dataset.pxLang") == "en"
+        page.click(".px-print-links a[href$='/veldiv/print-fr/']")  # (Material makes the links absolute)
+        page.wait_for_selector(".px-print[data-px-print='fr']", state="attached")
+        assert page.evaluate("[document.documentElement.dataset.pxLang, document.documentElement.lang]") == ["fr", "fr"]
+        assert not page.locator(".px-lang").is_visible()
+        heading = page.locator("#veldiv-art-2 span[lang]")
+        assert heading.first.is_visible() and heading.first.get_attribute("lang") == "fr"
+        assert not page.locator("#veldiv-art-2 span[lang='en']").is_visible()
+        page.go_back()
+        page.wait_for_function("document.documentElement.dataset.pxLang === 'en'")
+        assert page.locator(".px-lang").is_visible()
+        assert page.evaluate("localStorage.getItem('parcours.lang')") == "en"
+        page.goto(base + "veldiv/print/")  # both languages, on a fresh load too
+        assert page.evaluate("document.documentElement.dataset.pxLang") is None
+        assert page.locator("#veldiv-art-2 span[lang='en']").is_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.site
+def test_a_printable_page_missing_or_in_the_wrong_language_fails_the_build(tmp_path: Path) -> None:
+    """Each printable page is there in each language choice, says which in its front matter, and
+    prints pages that follow each other: else the data check (the build's first step) says where."""
+    docs = tmp_path / "docs"
+    shutil.copytree(DOCS, docs)
+    (docs / "ronde" / "print-level-2-en.md").unlink()
+    french = docs / "cdp" / "print-fr.md"
+    french.write_text(french.read_text(encoding="utf-8").replace("print: fr", "print: en"), encoding="utf-8")
+    rulebook = docs / "ronde" / "rulebook.yml"
+    text = rulebook.read_text(encoding="utf-8")
+    rulebook.write_text(text.replace("    print: print-level-3\n", "    print: print\n"), encoding="utf-8")
+    level_2 = text.count("\n", 0, text.index("print: print-level-2")) + 1
+    level_3 = text.count("\n", 0, text.index("print: print-level-3")) + 1
+    with pytest.raises(DataError) as ronde:
+        data_check.rulebook(docs, "ronde")
+    assert f"rulebook.yml:{level_2}: pages[2].print: no printable page print-level-2-en.md beside the rulebook" \
+        in str(ronde.value)
+    assert f"rulebook.yml:{level_3}: pages[3].print: 'print' prints pages that do not follow each other" \
+        in str(ronde.value)
+    with pytest.raises(DataError, match=r"cdp/rulebook\.yml:\d+: print-fr\.md does not say print: fr in its front"):
+        data_check.rulebook(docs, "cdp")
