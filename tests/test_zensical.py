@@ -55,8 +55,13 @@ def zsite() -> Path:
     for needed in (SITE / "index.html", SITE / RULES / "index.html", REPO / "docs/assets/vendor/engine.json"):
         if not needed.is_file():
             _fail(f"{needed.relative_to(REPO)} is missing: run make build first")
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_zensical.py"), "--site-dir", ZSITE.name],
-                          cwd=REPO, capture_output=True, text=True, timeout=900, check=False)
+    command = [sys.executable, str(REPO / "scripts" / "build_zensical.py"), "--site-dir", ZSITE.name]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=900, check=False)
+    if done.returncode != 0 and "page does not exist" in done.stdout + done.stderr:
+        # Zensical 0.0.73, on a loaded machine, once took the home page's links to two games' index pages
+        # for missing (4 warnings, --strict stopped it; the same build passed again at once). Built a
+        # second time; every link of its pages is then compared with MkDocs' (test_links_lead_...).
+        done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, f"the Zensical build failed:\n{done.stdout}\n{done.stderr}"
     return ZSITE
 
