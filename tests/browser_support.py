@@ -58,12 +58,17 @@ def _quiet_disconnects(handle_error: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------- server
-def _load_serve() -> Any:
-    spec = importlib.util.spec_from_file_location("parcours_serve", REPO / "scripts" / "serve.py")
+def load_script(name: str) -> Any:
+    """One of scripts/ (not a package) as a module: scripts/NAME.py."""
+    spec = importlib.util.spec_from_file_location(f"parcours_{name}", REPO / "scripts" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _load_serve() -> Any:
+    return load_script("serve")
 
 
 class Server:

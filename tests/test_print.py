@@ -10,7 +10,6 @@ the built site (make build).   Run only these:  pytest tests/test_print.py
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 import shutil
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from browser_support import load_script
 from playable import data_check
 from playable.pages import printed_pages, rules_pages
 from playable.sources import DataError
@@ -37,11 +37,7 @@ PRINTED = [("veldiv", "fr"), ("veldiv", "en"), ("veldiv", "both"), ("cdp", "en")
 
 
 def _load_script() -> Any:
-    spec = importlib.util.spec_from_file_location("print_pdf", REPO / "scripts" / "print_pdf.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("print_pdf")
 
 
 script = _load_script()
