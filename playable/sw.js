@@ -15,6 +15,10 @@
 //   - Everything else of the site (static, and all in BUILD): from the cache, else from the network
 //     and kept. Pyodide and the wheel are kept so when Python first starts under this worker; a
 //     worker started before this one took over is covered by the page's message "keep-python".
+// A worker that a newer one is replacing (one waits or installs, or a page of another build was seen)
+// steps aside: it answers nothing from its cache, so that it holds no response the browser would wait
+// on before the new one takes over, and it writes nothing (a cache it reopened after the new worker
+// deleted it would come back empty and stay).
 
 const BUILD = "__BUILD__";
 const PRECACHE = __PRECACHE__;
@@ -27,6 +31,8 @@ const BUILD_META = /<meta name="parcours-build" content="([\w-]+)"/;
 let outdated = false;
 
 const here = (path) => new URL(path, SCOPE).href;
+// A restarted worker forgets "outdated"; the registration still says whether a newer one is coming.
+const replaced = () => outdated || self.registration.waiting !== null || self.registration.installing !== null;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(here))).then(() => self.skipWaiting()));
@@ -65,7 +71,7 @@ self.addEventListener("fetch", (event) => {
   if (path === "sw.js") return;
   if (request.mode === "navigate" || path === "" || path.endsWith("/") || path.endsWith(".html") || FRESH.includes(path)) {
     event.respondWith(networkFirst(event));
-  } else if (!outdated) {
+  } else if (!replaced()) {
     event.respondWith(cacheFirst(event));
   }
 });
@@ -112,25 +118,32 @@ async function networkFirst(event) {
 }
 
 async function cacheFirst(event) {
-  const cache = await caches.open(CACHE);
-  const kept = await cache.match(event.request, { ignoreSearch: true });
+  const kept = await caches.match(event.request, { cacheName: CACHE, ignoreSearch: true });
   if (kept) return kept;
   const response = await fetch(event.request);
-  if (response.ok && response.type === "basic" && !outdated) event.waitUntil(cache.put(event.request, response.clone()));
+  if (response.ok && response.type === "basic") event.waitUntil(put(event.request, response.clone()));
   return response;
 }
 
+// This build's cache to write into: none once it is replaced (caches.open would create it again).
+async function ownCache() {
+  return !replaced() && await caches.has(CACHE) ? caches.open(CACHE) : null;
+}
+
 async function put(key, response) {
-  if (!outdated) await (await caches.open(CACHE)).put(key, response);
+  const cache = await ownCache();
+  if (cache) await cache.put(key, response);
+  else await response.body?.cancel();
 }
 
 // Python's files, fetched by a worker this one did not control: the browser's HTTP cache has them
 // (the worker fetched them a moment ago, from this build), so they are not downloaded again.
 async function keep(urls) {
-  const cache = await caches.open(CACHE);
   for (const url of urls) {
-    if (outdated || await cache.match(url)) continue;
+    const cache = await ownCache();
+    if (!cache) return;
+    if (await cache.match(url)) continue;
     const response = await fetch(url, { cache: "force-cache" }).catch(() => null);
-    if (response && response.ok) await cache.put(url, response);
+    if (response && response.ok) await put(url, response);
   }
 }

@@ -32,14 +32,14 @@ SNAPSHOTS = "parcours-python"  # the worker's snapshot of Python, beside the bui
 SECOND = "second0build0000"  # the second build's version (the first's is a hash: 16 hex digits)
 MARK = "/* the second build */"
 BUILD_META = re.compile(r'<meta name="parcours-build" content="(\w+)">')
-# What the service worker keeps, as {cache name: [paths under the site]}.
-CACHES = """async () => {
-  const kept = {};
-  for (const name of await caches.keys()) {
-    kept[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
-  }
-  return kept;
-}"""
+# The caches' names, and whether a cache holds each of some paths. Read without caches.open, which
+# would create again a cache that the new service worker has just deleted (an empty one, left behind).
+CACHE_NAMES = "caches.keys()"
+HOLDS = """async ([name, paths]) => Promise.all(paths.map(
+  (path) => caches.match(new URL(path, location.origin).href, { cacheName: name }).then(Boolean)))"""
+# What a cache holds, to say so when a test fails.
+CONTENTS = """async (name) => (await caches.has(name))
+  ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []"""
 
 
 class Deployment(Server):
@@ -81,14 +81,13 @@ def deployment() -> Iterator[Deployment]:
     served.close()
 
 
-def kept(page: Any) -> dict[str, list[str]]:
-    """The build caches, as {name: [paths]} (the snapshot's left out)."""
-    result: dict[str, list[str]] = page.evaluate(CACHES)
-    return {name: paths for name, paths in result.items() if name != SNAPSHOTS}
+def kept(page: Any) -> list[str]:
+    """The names of the build caches (the snapshot's left out)."""
+    return [name for name in page.evaluate(CACHE_NAMES) if name != SNAPSHOTS]
 
 
 def snapshots(page: Any) -> list[str]:
-    result: list[str] = page.evaluate(CACHES).get(SNAPSHOTS, [])
+    result: list[str] = page.evaluate(CONTENTS, SNAPSHOTS)
     return result
 
 
@@ -96,11 +95,25 @@ def wait_kept(page: Any, paths: list[str]) -> None:
     """Until one cache, and one only, holds every path (the service worker keeps them in the background)."""
     wanted = [BASE_PATH + p for p in paths]
     for _ in range(PYTHON_TIMEOUT // 250):
-        caches = kept(page)
-        if len(caches) == 1 and all(p in next(iter(caches.values())) for p in wanted):
+        names = kept(page)
+        if len(names) == 1 and all(page.evaluate(HOLDS, [names[0], wanted])):
             return
         page.wait_for_timeout(250)
-    raise AssertionError(f"the service worker never kept {paths}: it holds {kept(page)}")
+    held = {name: page.evaluate(CONTENTS, name) for name in kept(page)}
+    raise AssertionError(f"the service worker never kept {paths}: it holds {held}")
+
+
+def reload_until_served(page: Any, build: str) -> None:
+    """Reload until the page comes from the network, of this build. Back online, the service worker's
+    own fetches may fail a moment longer (Chromium lifts the emulated offline state from the page and
+    from the worker one after the other), and the worker then answers with the page it kept."""
+    for _ in range(20):
+        page.reload()
+        found = BUILD_META.search(page.content())
+        if found and found.group(1) == build:
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError(f"back online, the page never came from the new deployment ({build})")
 
 
 def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any, deployment: Deployment,
@@ -145,13 +158,16 @@ def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any,
         context.set_offline(False)
 
         # A second build deployed: the next load brings its service worker, which replaces the cache.
+        # The pointer leaves the example first: on the reloaded page it would start Python through the
+        # first build's worker, which can hold the new one back (Chromium activates it once the old one
+        # has nothing in flight; seen here under load: over 90 s). Not this test's question.
+        page.mouse.move(0, 0)
         deployment.switch(second_build(tmp_path / "site"))
-        page.reload()
-        assert BUILD_META.search(page.content()).group(1) == SECOND  # type: ignore[union-attr]
+        reload_until_served(page, SECOND)
         # The page read before the new worker took over is kept only if the browser's HTTP cache still
         # holds it when the worker activates (best effort): read again, it is kept for certain.
         wait_kept(page, ["parcours/parcours.css"])
-        assert list(kept(page)) == [f"parcours-{SECOND}"], f"the first build's cache ({first_cache}) is gone"
+        assert kept(page) == [f"parcours-{SECOND}"], f"the first build's cache ({first_cache}) is gone"
         page.reload()
         wait_kept(page, [RULES, "parcours/parcours.css"])
         css = page.evaluate("caches.match(new URL('../../parcours/parcours.css', location.href)).then((r) => r.text())")
