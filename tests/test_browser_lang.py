@@ -188,11 +188,22 @@ def widgets_built(page: Any) -> None:
     }""", timeout=60_000)
 
 
+# A tab bar that shows a single tab: a control with nothing to choose.
+LONE_TABS = """() => Array.from(document.querySelectorAll(".tabbed-labels"))
+  .filter((bar) => bar.checkVisibility() && bar.getClientRects().length > 0)
+  .filter((bar) => Array.from(bar.children).filter((tab) => tab.checkVisibility()).length < 2)
+  .map((bar) => `${bar.closest("[id]")?.id ?? "page"}: ${bar.textContent.trim()}`)"""
+# With one language, where text exists in one language only (the home page, the scenario format) or a
+# translation goes (the rules' parallel texts, on a phone): its text, with no tab bar above it.
+ONE_TAB_PAGES = ["", "scenario-format/", RULES, "ronde/rules/"]
+
+
 @pytest.mark.parametrize("mode", ["fr", "en"])
 def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server, mode: str) -> None:
     """On each page, widgets built, nothing of the other language shows: no text marked with it, no
     text of both languages side by side (" · ") outside the chosen language's marks, and no name of a
-    board, chart or figure in both."""
+    board, chart or figure in both; and no tab bar of a single tab (at 1,280 px: the phone's in
+    test_one_language_shows_no_bar_of_a_single_tab)."""
     assert len(PAGES) >= 12, PAGES
     s = Session(browser, server)
     try:
@@ -208,21 +219,12 @@ def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server
             faults += [f"{path or 'home'}: both: {seen}" for seen in page.evaluate(BOTH_SIDE_BY_SIDE, mode)]
             faults += [f"{path or 'home'}: an original hidden: {seen}" for seen in page.evaluate(HIDDEN_ORIGINALS)]
             faults += [f"{path or 'home'}: {seen}" for seen in page.evaluate(NAMES_IN_BOTH)]
+            faults += [f"{path or 'home'}: a bar of one tab: {bar}" for bar in page.evaluate(LONE_TABS)]
             page.close()
         assert not faults, f"{mode} only, {len(faults)} texts misplaced:\n" + "\n".join(faults[:40])
         s.rec.assert_clean()
     finally:
         s.close()
-
-
-# A tab bar that shows a single tab: a control with nothing to choose.
-LONE_TABS = """() => Array.from(document.querySelectorAll(".tabbed-labels"))
-  .filter((bar) => bar.checkVisibility() && bar.getClientRects().length > 0)
-  .filter((bar) => Array.from(bar.children).filter((tab) => tab.checkVisibility()).length < 2)
-  .map((bar) => `${bar.closest("[id]")?.id ?? "page"}: ${bar.textContent.trim()}`)"""
-# With one language, where text exists in one language only (the home page, the scenario format) or a
-# translation goes (the rules' parallel texts, on a phone): its text, with no tab bar above it.
-ONE_TAB_PAGES = ["", "scenario-format/", RULES, "ronde/rules/"]
 
 
 @pytest.mark.parametrize("mode", ["fr", "en"])
@@ -231,15 +233,15 @@ def test_one_language_shows_no_bar_of_a_single_tab(browser: Any, server: Server,
     try:
         s.context.add_init_script(f"try {{ localStorage.setItem('parcours.lang', '{mode}'); }} catch {{}}")
         faults = []
-        for width in (390, 1280):
-            for path in ONE_TAB_PAGES:
-                page = s.page(None)
-                page.set_viewport_size({"width": width, "height": 900})
-                page.goto(server.base + path)
-                page.wait_for_selector(".px-lang button")
-                faults += [f"{path or 'home'} at {width} px: {bar}" for bar in page.evaluate(LONE_TABS)]
-                assert visible_in(page, mode), f"{path or 'home'} at {width} px: no text in {mode}"
-                page.close()
+        width = 390  # a phone's (a desk's, on every page: test_every_page_speaks_only_the_chosen_language)
+        for path in ONE_TAB_PAGES:
+            page = s.page(None)
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(server.base + path)
+            page.wait_for_selector(".px-lang button")
+            faults += [f"{path or 'home'} at {width} px: {bar}" for bar in page.evaluate(LONE_TABS)]
+            assert visible_in(page, mode), f"{path or 'home'} at {width} px: no text in {mode}"
+            page.close()
         assert not faults, f"{mode} only, a bar of one tab:\n" + "\n".join(faults[:20])
     finally:
         s.close()
