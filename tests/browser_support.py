@@ -131,6 +131,12 @@ def _site_pages() -> list[str]:
 PAGE_KINDS = ["", "veldiv/", "veldiv/rules/", "veldiv/sources/", "play/", "scenario-format/", "404.html"]
 
 
+def one_language_twin(path: str) -> bool:
+    """A rulebook's printable page in one language (print-fr/, print-level-2-en/...): the same markup as
+    its page in both languages, one language hidden (test_print.py prints each)."""
+    return re.search(r"/print(-level-\d+)?-(fr|en)/$", path) is not None
+
+
 def rules_pages() -> list[str]:
     """The pages with worked examples (a rulebook may take several)."""
     return [path for path in _site_pages() if path.endswith("/") and 'class="px-example"'

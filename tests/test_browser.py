@@ -49,6 +49,7 @@ from browser_support import (
     _fail,
     _site_pages,
     click_still,
+    one_language_twin,
 )
 
 pytestmark = pytest.mark.browser
@@ -676,9 +677,8 @@ AXE_PASSES = {"desktop": ({"width": 1280, "height": 900}, {}),
 
 
 def _axe_desk_pages() -> list[str]:
-    """Every page, but of a rulebook's printable pages only the one in both languages: the French-only and
-    English-only ones are the same markup with one language hidden (test_print.py reads each)."""
-    return [path for path in _site_pages() if not re.search(r"/print-(fr|en)/$", path)]
+    """Every page, but of a rulebook's printable pages only the one in both languages (one_language_twin)."""
+    return [path for path in _site_pages() if not one_language_twin(path)]
 
 
 @pytest.mark.parametrize(("width", "path"), [("desktop", path) for path in _axe_desk_pages()]
