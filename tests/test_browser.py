@@ -35,7 +35,6 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -49,6 +48,7 @@ from browser_support import (
     _fail,
     _site_pages,
     click_still,
+    instant_go,
     one_language_twin,
 )
 
@@ -566,14 +566,6 @@ def test_f_instant_navigation_keeps_one_worker(session: Session, server: Server)
 
 
 # ---------------------------------------------------------------------------- g. clean pages
-def instant_go(page: Any, url: str) -> None:
-    """Follow a link to url as a reader would, so Material's instant navigation takes it."""
-    page.evaluate("""url => { const a = document.createElement("a"); a.href = url; a.textContent = "go";
-                              document.body.append(a); a.click(); a.remove(); }""", url)
-    page.wait_for_function("p => new URL(document.querySelector('link[rel=canonical]').href).pathname === p",
-                           arg=urlsplit(url).path)
-
-
 def play_on(ex: Any) -> None:
     """A move from the end of the example: a random throw, or the first choice where a player decides."""
     if ex.locator("span.px-decide").is_visible():

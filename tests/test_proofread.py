@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Server, Session, _site_pages, one_language_twin, rules_pages
+from browser_support import Server, Session, _site_pages, instant_go, one_language_twin, rules_pages
 
 pytestmark = pytest.mark.browser
 
@@ -171,10 +171,16 @@ def reader(request: Any, browser: Any, server: Server) -> Iterator[tuple[Session
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, server: Server) -> Iterator[tuple[Session, int]]:
-    """The decisions' menus are the same words at any width: read once, at the narrower."""
+def phone(browser: Any, server: Server) -> Iterator[Any]:
+    """The decisions' menus are the same words at any width: read once, at the narrower, in one page
+    that goes from rules page to rules page by Material's instant navigation, so that Python starts
+    once for them all (the tests that use it are one xdist group: one worker, one page)."""
     s = Session(browser, server)
-    yield s, min(WIDTHS)
+    page = s.page(None)
+    page.set_viewport_size({"width": min(WIDTHS), "height": 900})
+    page.goto(server.base)
+    page.wait_for_load_state("networkidle")  # Material has its sitemap: links go instantly
+    yield page
     s.close()
 
 
@@ -212,10 +218,13 @@ def decisions(page: Any) -> list[tuple[str, int]]:
           .map((asked, k) => (asked && asked.kind === 'choice' ? [el.id, k - 1] : null)).filter(Boolean))""")]
 
 
+@pytest.mark.xdist_group("proofread-decisions")
 @pytest.mark.parametrize("path", rules_pages() or ["(none: run make build first)"])
-def test_every_decision_of_every_example_reads_in_words(phone: tuple[Session, int], path: str) -> None:
+def test_every_decision_of_every_example_reads_in_words(phone: Any, path: str, server: Server) -> None:
     """Stepped to just before each decision and played from there, the menu offers words."""
-    page = opened(phone, path)
+    page = phone
+    instant_go(page, server.base + path)
+    built(page)
     found = []
     for ident, k in decisions(page):
         ex = page.locator(f"#{ident}")
@@ -233,5 +242,4 @@ def test_every_decision_of_every_example_reads_in_words(phone: tuple[Session, in
             found.append(f"{ident} step {k}: no choices or no question")
         found += [f"{ident} step {k}: {t}" for t in texts if "@" in t or t.strip() in ("", "null", "undefined")]
         found += [f"{ident} step {k}: {d}" for d in page.evaluate(DEFECTS, f"#{ident}")]
-    page.close()
     assert not found, f"/{path}:\n" + "\n".join(found)
