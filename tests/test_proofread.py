@@ -10,7 +10,7 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
       and its menu read, as a reader would get there: step, then "play from the step shown");
     - English inside French-marked text, French inside English-marked text (function words that do
       not occur in the other language), outside the originals and code;
-    - in French-marked text, a plain space (U+0020) before : ; ! ? or », or after «, where French
+    - in French-marked text, a plain space (U+0020) before : ; ! ? » or %, or after «, where French
       typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
       typeset), outside the originals (as transcribed) and code;
     - in French-marked text, thousands grouped by a plain or a wide no-break space ("1 200"): French
@@ -57,7 +57,7 @@ DEFECTS = r"""
   // ours), a [sic] quote, a witness's reading; and code.
   const original = (el) => el.closest(
     ".px-parallel .tabbed-block:first-child > :not(.px-source), .px-sic q, .px-original, code, pre, kbd");
-  const PLAIN_SPACE_FR = / [:;!?»]|« /;
+  const PLAIN_SPACE_FR = / [:;!?»%]|« /;
   // French groups thousands with a narrow no-break space (U+202F: "1 200"), as Intl.NumberFormat does.
   const THOUSANDS_FR = /\d[ \u00a0]\d{3}(?!\d)/;
   const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
