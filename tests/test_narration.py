@@ -142,7 +142,7 @@ def test_a_corriere_rider_who_stays_says_so_in_english_and_in_french() -> None:
     stay = Event("move", "cdp:velocita-pair-impair", 0, data={"steps": 0, "to": 4, "doubled": False,
                                                                "forced": False, "most": 3})
     assert sentence(stay, "en") == "Rider 1 stays put, free to choose 0 to 3."
-    assert sentence(stay, "fr") == "Coureur 1 reste sur place, au choix de 0 à 3."
+    assert sentence(stay, "fr") == "Le coureur 1 reste sur place, au choix de 0 à 3."
 
 
 def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> None:
