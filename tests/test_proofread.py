@@ -19,7 +19,8 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
       chart's aria-label, an SVG's <title>, the French of data-px-fr);
     - a citation box that gives another address than the one the page was reached at;
     - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
-    - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race).
+    - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race);
+    - a reading's figures (opened) wider than their box: a column hidden past its edge.
 Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
 test_browser_lang.py.
 """
@@ -111,6 +112,14 @@ DEFECTS = r"""
     const grouped = french.match(THOUSANDS_FR);
     if (grouped) say(`thousands grouped by a wide space in a French name ("${grouped[0]}")`, el, french);
   }
+  // A reading's figures keep every column in the box (a phone's: one figure's numbers under its name).
+  for (const table of root.querySelectorAll(".px-impact table")) {
+    if (!table.checkVisibility()) continue;
+    const box = table.closest(".px-impact").getBoundingClientRect();
+    if (table.getBoundingClientRect().right > box.right + 1 || table.scrollWidth > table.clientWidth + 1) {
+      say("a table wider than its box", table, table.querySelector("tbody th")?.textContent ?? "");
+    }
+  }
   // A citation gives the address this page was reached at (the build's own may be another's).
   for (const code of root.querySelectorAll(".px-citation code")) {
     if (!code.textContent.startsWith(location.origin + location.pathname)) {
@@ -191,7 +200,8 @@ def built(page: Any) -> None:
 @pytest.mark.parametrize("path", _site_pages() or ["(none: run make build first)"])
 def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
     page = opened(reader, path)
-    page.evaluate("document.querySelectorAll('details.px-readings').forEach((d) => { d.open = true; })")
+    page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures)')"
+                  ".forEach((d) => { d.open = true; })")
     found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
     page.close()
     assert not found, f"/{path}:\n" + "\n".join(found)
