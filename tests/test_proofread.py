@@ -20,7 +20,8 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - a citation box that gives another address than the one the page was reached at;
     - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
     - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race);
-    - a reading's figures (opened) wider than their box: a column hidden past its edge.
+    - a table of figures (a reading's, a game's in numbers: opened) wider than its box, a column
+      hidden past its edge.
 Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
 test_browser_lang.py.
 """
@@ -112,10 +113,10 @@ DEFECTS = r"""
     const grouped = french.match(THOUSANDS_FR);
     if (grouped) say(`thousands grouped by a wide space in a French name ("${grouped[0]}")`, el, french);
   }
-  // A reading's figures keep every column in the box (a phone's: one figure's numbers under its name).
-  for (const table of root.querySelectorAll(".px-impact table")) {
+  // A table of figures keeps every column in its box (a phone's: one figure's numbers under its name).
+  for (const table of root.querySelectorAll(":is(.px-impact, .px-numbers-more) table")) {
     if (!table.checkVisibility()) continue;
-    const box = table.closest(".px-impact").getBoundingClientRect();
+    const box = table.closest(".px-impact, .px-numbers-more").getBoundingClientRect();
     if (table.getBoundingClientRect().right > box.right + 1 || table.scrollWidth > table.clientWidth + 1) {
       say("a table wider than its box", table, table.querySelector("tbody th")?.textContent ?? "");
     }
@@ -200,7 +201,7 @@ def built(page: Any) -> None:
 @pytest.mark.parametrize("path", _site_pages() or ["(none: run make build first)"])
 def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
     page = opened(reader, path)
-    page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures)')"
+    page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures, .px-numbers-more)')"
                   ".forEach((d) => { d.open = true; })")
     found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
     page.close()
