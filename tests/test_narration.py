@@ -142,7 +142,7 @@ def test_a_corriere_rider_who_stays_says_so_in_english_and_in_french() -> None:
     stay = Event("move", "cdp:velocita-pair-impair", 0, data={"steps": 0, "to": 4, "doubled": False,
                                                                "forced": False, "most": 3})
     assert sentence(stay, "en") == "Rider 1 stays put, free to choose 0 to 3."
-    assert sentence(stay, "fr") == "Coureur 1 reste sur place, au choix de 0 à 3."
+    assert sentence(stay, "fr") == "Le coureur 1 reste sur place, au choix de 0 à 3."
 
 
 def test_a_ronde_set_up_that_placed_the_riders_is_not_the_start_in_bruges() -> None:
@@ -220,8 +220,9 @@ def test_french_thousands_are_grouped_by_a_narrow_no_break_space() -> None:
 
 
 def test_typeset_sets_french_no_break_spaces_and_leaves_english_as_written() -> None:
-    written = "Art. 5 : le 5 va devant ; « six » ! Et puis ?"
-    assert typeset(written, "fr") == "Art. 5\u00a0: le 5 va devant\u00a0; «\u00a0six\u00a0»\u00a0! Et puis\u00a0?"
+    written = "Art. 5 : le 5 va devant ; « six » ! Et puis ? À 95 %."
+    assert typeset(written, "fr") == ("Art. 5\u00a0: le 5 va devant\u00a0; «\u00a0six\u00a0»\u00a0! Et puis\u00a0?"
+                                      " À 95\u00a0%.")
     assert typeset(typeset(written, "fr"), "fr") == typeset(written, "fr")
     assert typeset(written, "en") == written
     assert typeset("veldiv:art-3, 12:30, «x», de 1 à 6", "fr") == "veldiv:art-3, 12:30, «x», de 1 à 6"

@@ -10,7 +10,7 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
       and its menu read, as a reader would get there: step, then "play from the step shown");
     - English inside French-marked text, French inside English-marked text (function words that do
       not occur in the other language), outside the originals and code;
-    - in French-marked text, a plain space (U+0020) before : ; ! ? or », or after «, where French
+    - in French-marked text, a plain space (U+0020) before : ; ! ? » or %, or after «, where French
       typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
       typeset), outside the originals (as transcribed) and code;
     - in French-marked text, thousands grouped by a plain or a wide no-break space ("1 200"): French
@@ -19,7 +19,9 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
       chart's aria-label, an SVG's <title>, the French of data-px-fr);
     - a citation box that gives another address than the one the page was reached at;
     - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
-    - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race).
+    - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race);
+    - a table of figures (a reading's, a game's in numbers: opened) wider than its box, a column
+      hidden past its edge.
 Boards' shared drawings (<use>) and their labels: test_boards_phone.py. The languages one at a time:
 test_browser_lang.py.
 """
@@ -57,7 +59,7 @@ DEFECTS = r"""
   // ours), a [sic] quote, a witness's reading; and code.
   const original = (el) => el.closest(
     ".px-parallel .tabbed-block:first-child > :not(.px-source), .px-sic q, .px-original, code, pre, kbd");
-  const PLAIN_SPACE_FR = / [:;!?»]|« /;
+  const PLAIN_SPACE_FR = / [:;!?»%]|« /;
   // French groups thousands with a narrow no-break space (U+202F: "1 200"), as Intl.NumberFormat does.
   const THOUSANDS_FR = /\d[ \u00a0]\d{3}(?!\d)/;
   const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
@@ -110,6 +112,14 @@ DEFECTS = r"""
     if (plain) say(`plain space in a French name ("${plain[0].replace(" ", "␣")}")`, el, french);
     const grouped = french.match(THOUSANDS_FR);
     if (grouped) say(`thousands grouped by a wide space in a French name ("${grouped[0]}")`, el, french);
+  }
+  // A table of figures keeps every column in its box (a phone's: one figure's numbers under its name).
+  for (const table of root.querySelectorAll(":is(.px-impact, .px-numbers-more) table")) {
+    if (!table.checkVisibility()) continue;
+    const box = table.closest(".px-impact, .px-numbers-more").getBoundingClientRect();
+    if (table.getBoundingClientRect().right > box.right + 1 || table.scrollWidth > table.clientWidth + 1) {
+      say("a table wider than its box", table, table.querySelector("tbody th")?.textContent ?? "");
+    }
   }
   // A citation gives the address this page was reached at (the build's own may be another's).
   for (const code of root.querySelectorAll(".px-citation code")) {
@@ -204,7 +214,8 @@ def built(page: Any) -> None:
                          indirect=["reader"], ids=[f"{w}px-{p}" for w, p in READINGS] or None)
 def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
     page = opened(reader, path)
-    page.evaluate("document.querySelectorAll('details.px-readings').forEach((d) => { d.open = true; })")
+    page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures, .px-numbers-more)')"
+                  ".forEach((d) => { d.open = true; })")
     found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
     page.close()
     assert not found, f"/{path}:\n" + "\n".join(found)

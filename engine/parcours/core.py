@@ -198,13 +198,13 @@ def french_number(number: int) -> str:
     return number_words(number, "fr")
 
 
-# A plain space that French typography makes a no-break one: before : ; ! ? and », after «.
-_FRENCH_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
+# A plain space that French typography makes a no-break one: before : ; ! ? » and %, after «.
+_FRENCH_SPACE = re.compile(r" (?=[:;!?»%])|(?<=«) ")
 
 
 def typeset(text: str, lang: str) -> str:
     """A text as its language sets it. French keeps a sign and the word before it on one line, and
-    « … » around their words: the plain space written before : ; ! ? » and after « becomes a no-break
+    « … » around their words: the plain space written before : ; ! ? » % and after « becomes a no-break
     space (U+00A0, which every font has). English is left as written. `text` is plain text, or markup
     whose tags hold no such space (the pages' own). Every French sentence the engine, its view and
     the pages assemble passes here (the scripts: lang.mjs's typeset)."""

@@ -26,16 +26,19 @@ def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_nam
     chart in words, French then English (its aria-label, kept in the reader's language by lang.mjs).
     Each bar's title gives its number and share, in the reader's language too."""
     top = max(p for _, p in shown)
-    width = max(len(shown) * BAR_W + LEFT + 10, 360)  # room for the axis name under a short chart
+    # A short chart widens its bars to keep room for the axis name under it (the axis ends with the
+    # last bar, not in an empty stretch).
+    bar_w = max(BAR_W, (360 - LEFT - 10) // len(shown))
+    width = len(shown) * bar_w + LEFT + 10
     # The chart is scaled to the column: at a phone's (about 340 px) its words still read at 9.5 px.
     size = max(12.0, round(9.5 * width / 340, 1))
     base = 10 + CHART_H
     bars = "".join(
-        f'<rect x="{LEFT + i * BAR_W}" y="{10 + CHART_H * (1 - p / top):.1f}" width="{BAR_W - 1}" '
+        f'<rect x="{LEFT + i * bar_w}" y="{10 + CHART_H * (1 - p / top):.1f}" width="{bar_w - 1}" '
         f'height="{CHART_H * p / top:.1f}">{_bar_title(t, p)}</rect>'
         for i, (t, p) in enumerate(shown))
-    x_ticks = "".join(f'<path class="px-axis" d="M{LEFT + i * BAR_W + BAR_W / 2 - .5} {base}v4"/>'
-                      f'<text x="{LEFT + i * BAR_W + BAR_W / 2 - .5}" y="{base + 4 + size:.1f}">{t}</text>'
+    x_ticks = "".join(f'<path class="px-axis" d="M{LEFT + i * bar_w + bar_w / 2 - .5} {base}v4"/>'
+                      f'<text x="{LEFT + i * bar_w + bar_w / 2 - .5}" y="{base + 4 + size:.1f}">{t}</text>'
                       for i, (t, _) in enumerate(shown) if t % every == 0)
     y_ticks = "".join(f'<path class="px-axis" d="M{LEFT - 4} {base - CHART_H * pct / 100 / top:.1f}h4"/>'
                       f'<text class="px-end" x="{LEFT - 7}" y="{base - CHART_H * pct / 100 / top + size / 3:.1f}">'

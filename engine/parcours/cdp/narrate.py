@@ -36,7 +36,7 @@ def _move_fr(e: Event, w: str, a: str) -> str:
     how = ("reste sur place" if d["steps"] == 0 else f"avance de {d['steps']}, case {d['to']}")
     extra = " (nombre doublé)" if d["doubled"] else ""
     free = "" if d["forced"] else f", au choix de 0 à {d['most']}"
-    return f"{w.capitalize()} {how}{extra}{free}."
+    return f"Le {w} {how}{extra}{free}."  # "Le coureur 1 avance…", as "Le coureur 1 lance"
 
 
 def _move_en(e: Event, w: str, a: str) -> str:

@@ -67,8 +67,8 @@ export function chosenLanguage() {
 
 // A text as its language sets it, as the build's are (parcours.core.typeset): French keeps a sign
 // and the word before it on one line, and « … » around their words, the plain space written
-// before : ; ! ? » and after « becoming a no-break space (U+00A0). English is left as written.
-const FRENCH_SPACE = / (?=[:;!?»])|(?<=«) /g;
+// before : ; ! ? » % and after « becoming a no-break space (U+00A0). English is left as written.
+const FRENCH_SPACE = / (?=[:;!?»%])|(?<=«) /g;
 export function typeset(text, lang) {
   return lang === "fr" && typeof text === "string" ? text.replace(FRENCH_SPACE, "\u00a0") : text;
 }
