@@ -95,6 +95,9 @@ SCORE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+HORSES: dict[str, tuple[str, str]] = {"fr": ("cheval", "chevaux"), "en": ("horse", "horses")}  # one, many
+
+
 def hole_words(hole: int, holes: int) -> dict[str, str]:
     """Where the horse in play is: 'trou 7', 'arrivé' (FINISH)."""
     if hole >= holes:
