@@ -10,6 +10,7 @@ from typing import Any
 from parcours import Game
 from parcours.chevaux import observe
 from parcours.chevaux.narrate import COLOURS, HORSES, SCORE_WORDS, hole_words, leg_note
+from parcours.chevaux.narrate import PLACE as PLACE_WORDS
 from parcours.narrate import plural
 
 from .interface import Assessment, Scoreboard, Words, figure
@@ -17,6 +18,7 @@ from .track import defs
 from .words import both_text
 
 GAME = "chevaux"
+PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 

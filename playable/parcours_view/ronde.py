@@ -21,6 +21,7 @@ from typing import Any
 from parcours import Game
 from parcours.ronde import observe
 from parcours.ronde.narrate import BOARD_HEADS, COLOURS, SCORE_WORDS, hand, space_words, turns_down
+from parcours.ronde.narrate import PLACE as PLACE_WORDS
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .profile import (
@@ -40,6 +41,7 @@ from .track import defs
 from .words import both_text
 
 GAME = "ronde"
+PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
 NAMED_DICE = True  # D4 to D16: each step says which die was thrown
 # Out-of-turn windows: only players holding such a card are asked, so a bot's pass there is not told.
 ASKED_OF_HOLDERS = frozenset({"counter", "spring", "passed", "kwak"})

@@ -95,6 +95,7 @@ SCORE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+PLACE = {"fr": "Trou", "en": "Hole"}  # a place of the track: its holes
 HORSES: dict[str, tuple[str, str]] = {"fr": ("cheval", "chevaux"), "en": ("horse", "horses")}  # one, many
 
 
