@@ -220,7 +220,7 @@ def _print_links(docs: Path, game: str, here: str, url_of: Callable[[str], str])
         part = ""
         if len(printed) > 1 and titles:
             fr, en = (" + ".join(t[lang] for t in titles).capitalize() for lang in ("fr", "en"))
-            part = _both(fr + " :", en + ":") + " "
+            part = f"<strong>{_both(fr, en)}</strong><br>"  # a heading of its own: no colon doubled across languages
         items.append(f"<li>{part}{links}</li>")
     fr = typeset("Le règlement, nos notes et les exemples commentés, joués jusqu'au bout, mis en pages pour le "
                  "papier : à imprimer, ou à enregistrer en PDF depuis le navigateur.", "fr")
