@@ -253,17 +253,14 @@ def _own_course(p: Profile) -> tuple[str, float, float]:
 
 
 def board_label(position: dict[str, Any], lang: str) -> str:
-    """The board in words: each rider's space, turns to sit out, cards (and hand when shown)."""
+    """The board in words: each rider's place in the scoreboard's words ("Rouge : case 42", "Red:
+    Bruges"), turns to sit out, cards (and hand when shown); the peloton's space."""
     fr = lang == "fr"
+    colon = " :" if fr else ":"
     parts = []
     for r in position["riders"]:
         seat = r["seat"]
-        if r["finished"]:
-            where = "arrivé" if fr else "finished"
-        else:
-            where = f"case {r['at']}" if fr else f"on space {r['at']}"
-            if r["behind"]:
-                where += " derrière le peloton" if fr else " behind the peloton"
+        where = SCORE_WORDS["finished"][lang] if r["finished"] else space_words(r["at"], r["behind"])[lang]
         if r["skip"]:
             n = r["skip"]
             where += (f", à terre pour {n} tour{'s' if n > 1 else ''}" if fr
@@ -273,9 +270,9 @@ def board_label(position: dict[str, Any], lang: str) -> str:
         cards = (f"{n} carte{'s' if n > 1 else ''}" if fr else f"{n} card{'' if n == 1 else 's'}")
         if shown:
             cards += f" ({hand(shown, lang)})"
-        parts.append(f"{colour_name(seat, lang)} {where}, {cards}")
+        parts.append(f"{colour_name(seat, lang)}{colon} {where}, {cards}")
     if position.get("peloton") is not None:
-        parts.append(f"peloton case {position['peloton']}" if fr else f"peloton on space {position['peloton']}")
+        parts.append(f"peloton{colon} {space_words(position['peloton'], False)[lang]}")
     return (" ; " if fr else "; ").join(parts)  # French puts a space before the semicolon
 
 
