@@ -139,7 +139,8 @@ MENUS_CUT = r"""
 () => Array.from(document.querySelectorAll("select")).filter((s) => s.checkVisibility() && s.offsetWidth).map((s) => {
   const box = (s.closest("form") || s.parentElement).getBoundingClientRect();
   if (s.getBoundingClientRect().right > box.right + 1) {
-    return `a menu past its form's edge: ${s.closest(".px-example")?.id || s.closest(".px-impact")?.dataset.impact || s.id}`;
+    const where = s.closest(".px-example")?.id || s.closest(".px-impact")?.dataset.impact || s.id;
+    return `a menu past its form's edge: ${where}`;
   }
   const [width, height] = [s.offsetWidth, s.offsetHeight];
   const style = [s.style.maxWidth, s.style.width];
