@@ -186,7 +186,8 @@ def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, floa
     for r in position["riders"]:
         y += LINE
         seat = r["seat"]
-        where = both_text("arrivé", "in", "tspan") if r["finished"] else str(r["at"])
+        home = SCORE_WORDS["home"]
+        where = both_text(home["fr"], home["en"], "tspan") if r["finished"] else str(r["at"])
         mark = '<tspan x="0">▶</tspan>' if seat == turn else ""
         lines.append(f'<use xlink:href="#px-rc-k{seat % len(RIDER_COLOURS)}" y="{_num(y)}"/>'
                      f'<text y="{_num(y)}">{mark}<tspan x="{b}">{where}</tspan>'

@@ -523,6 +523,7 @@ SCORE_WORDS: dict[str, dict[str, str]] = {
     "down": {"fr": "À terre", "en": "Down"},
     "cards": {"fr": "Cartes en main", "en": "Cards in hand"},
     "finished": {"fr": "arrivé à Ninove-Meerbeke", "en": "finished in Ninove-Meerbeke"},
+    "home": {"fr": "arrivé", "en": "finished"},  # the same, in the board's narrow column
     "behind": {"fr": "derrière le peloton", "en": "behind the peloton"},
     "up": {"fr": "—", "en": "—"},
 }
