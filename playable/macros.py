@@ -168,19 +168,22 @@ def _play_form(docs: Path, page_url: str, url_of: Callable[[str], str]) -> str:
 def _horse_odds() -> str:
     """The exact odds for the default board, and a form to edit the board (the widget recomputes)."""
     from parcours.chevaux import DEFAULT_BOARD
+    from parcours.chevaux.narrate import BOARD_FIELDS as F
     from parcours_view import odds_html
 
     board = DEFAULT_BOARD
     traps = ", ".join(str(t) for t in board["traps"])  # type: ignore[attr-defined]
+
+    def field(name: str, attributes: str) -> str:
+        """A field's words in one span (the label's grid puts them above the input, on one line)."""
+        return f'<label><span>{_both(F[name]["fr"], F[name]["en"])}</span> <input name="{name}" {attributes}></label>'
     return (
         '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
         '<form class="px-board-form" hidden>'
-        f'<label>{_both("Trous", "Holes")} <input name="holes" type="number" min="2" max="40" '
-        f'value="{board["holes"]}"></label>'
-        f'<label>{_both("Trous à la montée", "Holes going up")} <input name="up" type="number" min="1" max="39" '
-        f'value="{board["up"]}"></label>'
-        f'<label>{_both("Pièges", "Traps")} <input name="traps" value="{traps}" inputmode="numeric"></label>'
-        f'<button type="submit">{_both("Recalculer", "Recompute")}</button>'
+        + field("holes", f'type="number" min="2" max="40" value="{board["holes"]}"')
+        + field("up", f'type="number" min="1" max="39" value="{board["up"]}"')
+        + field("traps", f'value="{traps}" inputmode="numeric"')
+        + f'<button type="submit">{_both("Recalculer", "Recompute")}</button>'
         '<p class="px-status" aria-live="polite"></p></form>'
         f'<div class="px-odds-result">{odds_html(board)}</div></div>')
 
@@ -220,7 +223,7 @@ def _print_links(docs: Path, game: str, here: str, url_of: Callable[[str], str])
         part = ""
         if len(printed) > 1 and titles:
             fr, en = (" + ".join(t[lang] for t in titles).capitalize() for lang in ("fr", "en"))
-            part = _both(fr + " :", en + ":") + " "
+            part = f"<strong>{_both(fr, en)}</strong><br>"  # a heading of its own: no colon doubled across languages
         items.append(f"<li>{part}{links}</li>")
     fr = typeset("Le règlement, nos notes et les exemples commentés, joués jusqu'au bout, mis en pages pour le "
                  "papier : à imprimer, ou à enregistrer en PDF depuis le navigateur.", "fr")

@@ -228,6 +228,7 @@ def _landings(game: str, ruleset: str, s: dict[str, Any]) -> str:
     if drawn is None:
         bars, width = _grouped(shares)
         grouped = ((f" (par groupes de {width})", f" (in groups of {width})") if width > 1 else ("", ""))
-        drawn = bar_chart(bars, (f"Case{grouped[0]}", f"Space{grouped[1]}"), ("Arrêts (%)", "Stops (%)"), (fr, en),
-                          _every(bars, width))
+        place = VIEWS[game].PLACE  # the game's own word: the horse race's holes are no squares
+        drawn = bar_chart(bars, (f"{place['fr']}{grouped[0]}", f"{place['en']}{grouped[1]}"),
+                          ("Arrêts (%)", "Stops (%)"), (fr, en), _every(bars, width))
     return f'<figure class="px-numbers-chart">{drawn}</figure>' + _pair(escape(fr), escape(en))

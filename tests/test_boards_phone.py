@@ -3,7 +3,8 @@
 Each game's rules page (every worked example's board), its numbers page (charts, heat maps) and
 the Play page with a race of each game started: every label of every board and chart
 (`svg.px-board`, `svg.px-chart`, their shared drawings included) is drawn at 9 CSS px or more, no
-page is wider than the screen, and no board shows a card by its code.
+page is wider than the screen, no board shows a card by its code, and no board's name gives a place
+the board does not have (the horse race's "hole 0").
 
 Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium, Playwright for Python
 and the built site (make build).   Run only these:  pytest tests/test_boards_phone.py
@@ -75,6 +76,9 @@ MEASURE = """() => {
 # A card by its code: a tactical, misfortune or peloton card's ("t-spring"), or a white card's bare
 # code ("square", where the words are "white square", "carré blanc"; the course's red triangle is no card).
 CODE = re.compile(r"\b[tmp]-[a-z]+(?:-[a-z]+)*\b|(?<!white )(?<!Red )\b(?:square|triangle)\b(?! blanc)")
+# A place no board has, in a board's name: the horse race's stable is "au départ", "at START", never
+# the program's hole 0.
+NO_PLACE = re.compile(r"\b(?:trou|hole) 0\b")
 
 
 def check(page: Any, where: str) -> list[str]:
@@ -94,6 +98,8 @@ def check(page: Any, where: str) -> list[str]:
         codes = sorted(set(CODE.findall(board["text"])))
         if codes:
             problems.append(f"{where}, board {k + 1}: card codes {codes}")
+        if NO_PLACE.search(board["label"] or ""):
+            problems.append(f"{where}, board {k + 1}: a place no board has: {board['label']}")
     return problems
 
 

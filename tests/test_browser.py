@@ -567,7 +567,15 @@ def test_f_instant_navigation_keeps_one_worker(session: Session, server: Server)
 
 # ---------------------------------------------------------------------------- g. clean pages
 def play_on(ex: Any) -> None:
-    """A move from the end of the example: a random throw, or the first choice where a player decides."""
+    """A move from the end of the example: a random throw, or the first choice where a player decides.
+    Where the race is over (the example says so, and offers no move), a step back and from there."""
+    shown = "span.px-over:not([hidden]), button.px-random:not([hidden]), span.px-decide:not([hidden])"
+    ex.locator(shown).first.wait_for()  # what the end offers, once the step is shown
+    if ex.locator("span.px-over").is_visible():
+        ex.locator("button.px-back").click()
+        ex.locator(".px-branch:not([hidden])").wait_for()
+        ex.locator(".px-branch input").check()
+        ex.locator("button.px-random:not([hidden]), span.px-decide:not([hidden])").first.wait_for()
     if ex.locator("span.px-decide").is_visible():
         ex.locator("button.px-choose").click()
     else:

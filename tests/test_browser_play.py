@@ -631,6 +631,7 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
             page.wait_for_selector("#px-odds[data-state=refused]")
             said = box.locator(".px-status").inner_text()
             assert words in said and "refused" in said, said
+            assert "Traps: " in said and "setup." not in said, said  # the form's words, not a scenario's path
             assert box.locator(".px-status").get_attribute("data-kind") == "error"
             assert page_rows(box) == shown
             assert form.locator("input[name=traps]").input_value() == traps

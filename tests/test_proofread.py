@@ -143,9 +143,15 @@ DEFECTS = r"""
 """
 
 # A menu whose chosen entry does not fit: narrower than its words on one line, and no taller (its
-# words neither wrap nor show whole).
+# words neither wrap nor show whole); or a menu running past the right edge of its form (a reader's
+# comparison's race, in both languages, on a phone).
 MENUS_CUT = r"""
 () => Array.from(document.querySelectorAll("select")).filter((s) => s.checkVisibility() && s.offsetWidth).map((s) => {
+  const box = (s.closest("form") || s.parentElement).getBoundingClientRect();
+  if (s.getBoundingClientRect().right > box.right + 1) {
+    const where = s.closest(".px-example")?.id || s.closest(".px-impact")?.dataset.impact || s.id;
+    return `a menu past its form's edge: ${where}`;
+  }
   const [width, height] = [s.offsetWidth, s.offsetHeight];
   const style = [s.style.maxWidth, s.style.width];
   s.style.maxWidth = "none";
@@ -204,9 +210,10 @@ def opened(reader: tuple[Session, int], path: str) -> Any:
 
 
 def built(page: Any) -> None:
-    """Every worked example's controls drawn, fonts and layout settled."""
+    """Every worked example's controls drawn, every reader's comparison's form, fonts and layout settled."""
     page.wait_for_function("""() => Array.from(document.querySelectorAll('.px-example .px-film'))
-        .every((f) => f.closest('.px-example').dataset.pxWidget === 'on')""")
+        .every((f) => f.closest('.px-example').dataset.pxWidget === 'on')
+      && Array.from(document.querySelectorAll('.px-impact[data-races]')).every((b) => b.dataset.pxCompare === 'on')""")
     page.evaluate("document.fonts.ready")
 
 

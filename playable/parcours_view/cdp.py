@@ -9,6 +9,7 @@ from typing import Any
 
 from parcours import Game
 from parcours.cdp import DEFAULT_TRACK, TRACK_SQUARES, observe
+from parcours.cdp.narrate import PLACE as PLACE_WORDS
 from parcours.cdp.narrate import SCORE_WORDS, squares_to_go
 from parcours.cdp.velocita import State as VelocitaState
 from parcours.cdp.velocita_solver import advice, chances
@@ -19,6 +20,7 @@ from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .track import Oval, colour, defs
 
 GAME = "cdp"
+PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 

@@ -44,7 +44,8 @@ def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_nam
                       f'<text class="px-end" x="{LEFT - 7}" y="{base - CHART_H * pct / 100 / top + size / 3:.1f}">'
                       f"{pct}</text>"
                       for pct in range(0, int(100 * top) + 1, _step(100 * top)))
-    axes = (f'<path class="px-axis" d="M{LEFT} 10V{base}H{width - 4}"/>{x_ticks}{y_ticks}'
+    end = LEFT + len(shown) * BAR_W + 4  # the axis stops past the last bar (a short chart keeps room for its name)
+    axes = (f'<path class="px-axis" d="M{LEFT} 10V{base}H{end}"/>{x_ticks}{y_ticks}'
             f'<text x="{(LEFT + width) / 2}" y="{base + 8 + 2.2 * size:.1f}">{both(*x_name, "tspan")}</text>'
             f'<text transform="translate({size + 1:.1f} {10 + CHART_H / 2}) rotate(-90)">'
             f'{both(*y_name, "tspan")}</text>')

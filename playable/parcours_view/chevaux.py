@@ -9,7 +9,8 @@ from typing import Any
 
 from parcours import Game
 from parcours.chevaux import observe
-from parcours.chevaux.narrate import COLOURS, SCORE_WORDS, hole_words, leg_note
+from parcours.chevaux.narrate import COLOURS, HORSES, SCORE_WORDS, hole_words, leg_note
+from parcours.chevaux.narrate import PLACE as PLACE_WORDS
 from parcours.narrate import plural
 
 from .interface import Assessment, Scoreboard, Words, figure
@@ -17,6 +18,7 @@ from .track import defs
 from .words import both_text
 
 GAME = "chevaux"
+PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 
@@ -76,11 +78,16 @@ def board_svg(position: dict[str, Any], label: str) -> str:
 
 
 def board_label(position: dict[str, Any], lang: str) -> str:
+    """Each player's horse in play, in the scoreboard's words ("au départ", "trou 7", "arrivé"), and
+    the horses left: the stable is no hole ("hole 0" is the program's, not the board's)."""
     fr = lang == "fr"
-    return (" ; " if fr else "; ").join(  # French puts a space before the semicolon
-        f"{COLOURS[p['seat']][lang]} : trou {p['hole']}, {plural(p['horses_left'], 'cheval', 'chevaux', lang)}" if fr
-        else f"{COLOURS[p['seat']][lang]}: hole {p['hole']}, {plural(p['horses_left'], 'horse', 'horses', lang)}"
-        for p in position["players"])
+    holes = position["board"]["holes"]
+
+    def player(p: dict[str, Any]) -> str:
+        where = _in_play(p, holes)[lang]
+        left = "" if p["ruined"] else f", {plural(p['horses_left'], *HORSES[lang], lang)}"
+        return f"{COLOURS[p['seat']][lang]}{' :' if fr else ':'} {where}{left}"
+    return (" ; " if fr else "; ").join(player(p) for p in position["players"])  # French spaces the semicolon
 
 
 def assess(game: Game) -> Assessment | None:

@@ -54,6 +54,8 @@ class GameView(Protocol):
     def NAMED_DICE(self) -> bool: ...  # not all D6: each step says which die was thrown ("D16 13")
     @property
     def ASKED_OF_HOLDERS(self) -> frozenset[str]: ...  # decisions asked only of players holding a card
+    @property
+    def PLACE(self) -> Words: ...  # a place of the track, as a chart's axis names it ("Case", "Trou")
 
     def symbols(self) -> str: ...  # the drawings a page about this game needs, once per page
     def board_svg(self, position: dict[str, Any], label: str, /) -> str: ...

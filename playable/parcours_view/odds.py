@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from parcours import ScenarioError
 from parcours.chevaux import Board
+from parcours.chevaux.narrate import BOARD_FIELDS
 from parcours.chevaux.odds import Chance, Odds, odds
 from parcours.core import number_words, refusal, typeset
 from parcours.scenario import loads_json
@@ -94,5 +95,17 @@ def odds_json(board_json: str) -> str:
     """For the browser's worker: a board as JSON in, the odds as HTML (or a sentence in each language) out."""
     try:
         return json.dumps({"html": odds_html(loads_json(board_json, "board"))})
-    except (ScenarioError, ValueError) as err:
+    except ScenarioError as err:
+        return json.dumps({"error": _board_refusal(err)}, ensure_ascii=False)
+    except ValueError as err:
         return json.dumps({"error": refusal(err)}, ensure_ascii=False)
+
+
+def _board_refusal(err: ScenarioError) -> dict[str, str]:
+    """A refusal named by the form's field ("Pièges : …"), not by the scenario's path ("setup.board.traps[1]"):
+    the reader typed into a form and wrote no scenario."""
+    field = next((name for name in BOARD_FIELDS if err.where.split(".")[-1].split("[")[0] == name), None)
+    if field is None:
+        return refusal(err)
+    return {"en": f"{BOARD_FIELDS[field]['en']}: {err.problem}",
+            "fr": typeset(f"{BOARD_FIELDS[field]['fr']} : {err.problem_fr}", "fr")}

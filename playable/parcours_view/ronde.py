@@ -21,6 +21,7 @@ from typing import Any
 from parcours import Game
 from parcours.ronde import observe
 from parcours.ronde.narrate import BOARD_HEADS, COLOURS, SCORE_WORDS, hand, space_words, turns_down
+from parcours.ronde.narrate import PLACE as PLACE_WORDS
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
 from .profile import (
@@ -40,6 +41,7 @@ from .track import defs
 from .words import both_text
 
 GAME = "ronde"
+PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
 NAMED_DICE = True  # D4 to D16: each step says which die was thrown
 # Out-of-turn windows: only players holding such a card are asked, so a bot's pass there is not told.
 ASKED_OF_HOLDERS = frozenset({"counter", "spring", "passed", "kwak"})
@@ -184,7 +186,8 @@ def _table(position: dict[str, Any], y0: float, width: float) -> tuple[str, floa
     for r in position["riders"]:
         y += LINE
         seat = r["seat"]
-        where = both_text("arrivé", "in", "tspan") if r["finished"] else str(r["at"])
+        home = SCORE_WORDS["home"]
+        where = both_text(home["fr"], home["en"], "tspan") if r["finished"] else str(r["at"])
         mark = '<tspan x="0">▶</tspan>' if seat == turn else ""
         lines.append(f'<use xlink:href="#px-rc-k{seat % len(RIDER_COLOURS)}" y="{_num(y)}"/>'
                      f'<text y="{_num(y)}">{mark}<tspan x="{b}">{where}</tspan>'
@@ -251,17 +254,14 @@ def _own_course(p: Profile) -> tuple[str, float, float]:
 
 
 def board_label(position: dict[str, Any], lang: str) -> str:
-    """The board in words: each rider's space, turns to sit out, cards (and hand when shown)."""
+    """The board in words: each rider's place in the scoreboard's words ("Rouge : case 42", "Red:
+    Bruges"), turns to sit out, cards (and hand when shown); the peloton's space."""
     fr = lang == "fr"
+    colon = " :" if fr else ":"
     parts = []
     for r in position["riders"]:
         seat = r["seat"]
-        if r["finished"]:
-            where = "arrivé" if fr else "finished"
-        else:
-            where = f"case {r['at']}" if fr else f"on space {r['at']}"
-            if r["behind"]:
-                where += " derrière le peloton" if fr else " behind the peloton"
+        where = SCORE_WORDS["finished"][lang] if r["finished"] else space_words(r["at"], r["behind"])[lang]
         if r["skip"]:
             n = r["skip"]
             where += (f", à terre pour {n} tour{'s' if n > 1 else ''}" if fr
@@ -271,9 +271,9 @@ def board_label(position: dict[str, Any], lang: str) -> str:
         cards = (f"{n} carte{'s' if n > 1 else ''}" if fr else f"{n} card{'' if n == 1 else 's'}")
         if shown:
             cards += f" ({hand(shown, lang)})"
-        parts.append(f"{colour_name(seat, lang)} {where}, {cards}")
+        parts.append(f"{colour_name(seat, lang)}{colon} {where}, {cards}")
     if position.get("peloton") is not None:
-        parts.append(f"peloton case {position['peloton']}" if fr else f"peloton on space {position['peloton']}")
+        parts.append(f"peloton{colon} {space_words(position['peloton'], False)[lang]}")
     return (" ; " if fr else "; ").join(parts)  # French puts a space before the semicolon
 
 

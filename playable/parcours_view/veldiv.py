@@ -6,12 +6,14 @@ from typing import Any
 
 from parcours import Game, all_races
 from parcours.veldiv import RACES, START_LINE, TRACK_SQUARES, observe
+from parcours.veldiv.narrate import PLACE as PLACE_WORDS
 from parcours.veldiv.narrate import SCORE_WORDS, lap_note, pot_note
 
 from .interface import Assessment, Scoreboard, Words, figure
 from .track import Oval, colour, defs
 
 GAME = "veldiv"
+PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 

@@ -211,6 +211,7 @@ def question_words(state: object, need: Need) -> dict[str, str]:
 
 
 # The Play page's scoreboard (playable/parcours_view/cdp.py): its headings and a team's phase.
+PLACE = {"fr": "Case", "en": "Square"}  # a place of the track
 SCORE_WORDS: dict[str, dict[str, str]] = {
     "rider": {"fr": "Coureur", "en": "Rider"},
     "team": {"fr": "Équipe", "en": "Team"},

@@ -95,6 +95,16 @@ SCORE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+# The board's fields as the odds editor names them (its form's labels, and its refusals: "Pièges : …").
+BOARD_FIELDS: dict[str, dict[str, str]] = {
+    "holes": {"fr": "Trous", "en": "Holes"},
+    "up": {"fr": "Trous à la montée", "en": "Holes going up"},
+    "traps": {"fr": "Pièges", "en": "Traps"},
+}
+PLACE = {"fr": "Trou", "en": "Hole"}  # a place of the track: its holes
+HORSES: dict[str, tuple[str, str]] = {"fr": ("cheval", "chevaux"), "en": ("horse", "horses")}  # one, many
+
+
 def hole_words(hole: int, holes: int) -> dict[str, str]:
     """Where the horse in play is: 'trou 7', 'arrivé' (FINISH)."""
     if hole >= holes:

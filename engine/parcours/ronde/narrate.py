@@ -516,18 +516,20 @@ def question_words(race: State, need: Need) -> dict[str, str]:
 
 
 # The Play page's scoreboard (playable/parcours_view/ronde.py): its headings and where a rider is.
+PLACE = {"fr": "Case", "en": "Space"}  # a place of the course
 SCORE_WORDS: dict[str, dict[str, str]] = {
     "rider": {"fr": "Coureur", "en": "Rider"},
     "where": {"fr": "Où", "en": "Where"},
     "down": {"fr": "À terre", "en": "Down"},
     "cards": {"fr": "Cartes en main", "en": "Cards in hand"},
     "finished": {"fr": "arrivé à Ninove-Meerbeke", "en": "finished in Ninove-Meerbeke"},
+    "home": {"fr": "arrivé", "en": "finished"},  # the same, in the board's narrow column
     "behind": {"fr": "derrière le peloton", "en": "behind the peloton"},
     "up": {"fr": "—", "en": "—"},
 }
 # The board's table (playable/parcours_view/ronde.py) under the course: its columns' heads, the
 # turns a rider lying down still sits out headed as on the scoreboard.
-BOARD_HEADS: tuple[dict[str, str], ...] = (SCORE_WORDS["rider"], {"fr": "Case", "en": "Space"},
+BOARD_HEADS: tuple[dict[str, str], ...] = (SCORE_WORDS["rider"], PLACE,
                                            SCORE_WORDS["down"], {"fr": "Cartes", "en": "Cards"})
 
 

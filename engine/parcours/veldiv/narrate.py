@@ -217,6 +217,7 @@ def question_words(state: object, need: Need) -> dict[str, str]:
 
 
 # The Play page's scoreboard (playable/parcours_view/veldiv.py): its headings, and where a player stands.
+PLACE = {"fr": "Case", "en": "Square"}  # a place of the track
 SCORE_WORDS: dict[str, dict[str, str]] = {
     "player": {"fr": "Joueur", "en": "Player"},
     "points": {"fr": "Points", "en": "Points"},

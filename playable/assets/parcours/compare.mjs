@@ -8,7 +8,11 @@ import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "
 import { followWords, numberIn } from "./lang.mjs";
 
 const COUNTS = [200, 1000, 5000];
-const STEP = 100; // races a request: well inside the worker's watchdog, even for the Ronde
+// Races a request: the first few, then as many as take about TARGET ms on this device (at most STEP),
+// so a slow phone stays well inside the worker's watchdog (12 s) even for the Ronde's long races.
+const FIRST_STEP = 10;
+const STEP = 100;
+const TARGET = 2000;
 
 let counter = 0;
 
@@ -91,12 +95,16 @@ class Comparison {
       const started = await requestEngine("compare", { request: { start: {
         ruleset: race.ruleset, players, option: this.option, races, seed: 1 } } });
       running.run = started.run;
+      let size = FIRST_STEP;
       for (;;) {
         if (running.cancelled) {
           await requestEngine("compare", { request: { run: running.run, stop: true } });
           return this.say("Cancelled: the figures above are unchanged.", "Annulée : les chiffres ci-dessus n'ont pas changé.");
         }
-        const step = await requestEngine("compare", { request: { run: running.run, step: STEP } });
+        const sent = performance.now();
+        const step = await requestEngine("compare", { request: { run: running.run, step: size } });
+        const took = Math.max(1, performance.now() - sent);
+        size = Math.max(1, Math.min(STEP, Math.round(size * TARGET / took)));
         this.progress.value = step.done / step.total;
         this.say(`${numberIn("en", step.done)} of ${numberIn("en", step.total)} races played…`,
           `${numberIn("fr", step.done)} courses jouées sur ${numberIn("fr", step.total)}…`);
@@ -107,7 +115,8 @@ class Comparison {
         }
       }
     } catch (err) {
-      const why = err instanceof EngineTimeout ? { en: err.words[0], fr: err.words[1] }
+      const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1); // after a colon, the sentence goes on
+      const why = err instanceof EngineTimeout ? { en: lower(err.words[0]), fr: lower(err.words[1]) }
         : err instanceof EngineError ? { en: `${err.refusal.en}.`, fr: `${err.refusal.fr}.` }
           : { en: String(err), fr: String(err) };
       this.say(`The comparison stopped: ${why.en}`, `La comparaison s'est arrêtée : ${why.fr}`, "error");

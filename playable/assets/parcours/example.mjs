@@ -167,6 +167,10 @@ class WorkedExample {
     this.choiceButton = button("px-choose", "Choose", "Choisir");
     this.choiceButton.addEventListener("click", () => this.use(() => this.playChoice()));
     this.choiceBox = h("span", { class: "px-decide", hidden: true }, this.choiceLabel, this.choiceSelect, this.choiceButton);
+    // A race over where a move would be played: no dice to offer (nor a die to name), a sentence instead.
+    this.overNote = h("span", { class: "px-over", hidden: true },
+      bi(["The race is over here. Go back a step to play another line.",
+        "Ici la course est finie. Revenez d'une étape pour jouer une autre suite."]));
 
     // A move plays on from the end of the example; from an earlier step only if the reader says so.
     this.branchBox = h("input", { type: "checkbox", id: `${id}-branch` });
@@ -190,6 +194,7 @@ class WorkedExample {
         this.randomButton,
         this.chosen,
         this.choiceBox,
+        this.overNote,
         this.buttons.reset),
       { fr: "Continuer la partie", en: "Play on" }, "aria-label"),
       this.branchLabel,
@@ -491,10 +496,11 @@ class WorkedExample {
       this.diceWords.replaceChildren(bi(need.count > 1 ? ["Your dice", "Vos dés"] : ["Your die", "Votre dé"]));
     }
     const choice = need?.kind === "choice";
-    // A decision is made, not thrown: the dice controls give way to the choice's.
-    this.randomButton.hidden = choice;
-    this.chosen.hidden = choice;
+    // A decision is made, not thrown: the dice controls give way to the choice's; at the race's end, to a sentence.
+    this.randomButton.hidden = choice || need === null;
+    this.chosen.hidden = choice || need === null;
     this.choiceBox.hidden = !choice;
+    this.overNote.hidden = need !== null;
     if (!choice) return;
     const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
     if (current !== need.choices.join("\n")) {
