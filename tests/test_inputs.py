@@ -258,7 +258,20 @@ def test_ctrl_c_stops_a_simulation_cleanly_with_exit_130() -> None:
                              "--players", "4", "-n", "1000000", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
-    time.sleep(3)
+    # Interrupted once it is surely simulating: two seconds of its own CPU time (its start and imports take
+    # a fraction of that), however loaded the machine (a fixed wait could end before Python's own SIGINT
+    # handler is set: the default action then kills it, exit -2).
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline:
+        if not os.path.exists(f"/proc/{proc.pid}/stat"):  # no /proc (macOS): a wait, as best we can
+            time.sleep(3)
+            break
+        with open(f"/proc/{proc.pid}/stat") as stat:
+            utime, stime = (int(f) for f in stat.read().rsplit(")", 1)[1].split()[11:13])
+        if (utime + stime) / ticks >= 2:
+            break
+        time.sleep(0.1)
     os.kill(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err
