@@ -59,7 +59,7 @@ check: lint
 # the engine allows Python's own timeout (90 s), so a loaded machine makes them slower, not failing.
 test: setup
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint build
-	$(BIN)/pytest -n 3 --dist loadgroup --no-loadscope-reorder
+	$(BIN)/pytest -n 3 --dist loadgroup --no-loadscope-reorder --durations=15
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py --before $(BENCH_BEFORE) --pyodide
