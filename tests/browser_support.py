@@ -139,6 +139,29 @@ def instant_go(page: Any, url: str) -> None:
                            arg=urlsplit(url).path)
 
 
+def walker(session: Session, viewport: dict[str, int]) -> Any:
+    """A page for a walk through the site as readers go, by Material's instant navigation (visit): one
+    page load for the walk, where a load a page costs about four times as much (Material's search
+    index is built again on each)."""
+    page = session.page(None)
+    page.set_viewport_size(viewport)
+    page.goto(session.server.base)
+    page.wait_for_load_state("networkidle")  # Material has its sitemap: links go instantly
+    return page
+
+
+def visit(page: Any, base: str, path: str) -> Any:
+    """The page at `path` reached from `page` by a link; the 404 page, which no link leads to, loaded in
+    a page of its own (the caller closes it)."""
+    if path != "404.html":
+        instant_go(page, base + path)
+        return page
+    alone = page.context.new_page()
+    alone.set_viewport_size(page.viewport_size)
+    alone.goto(base + path)
+    return alone
+
+
 def one_language_twin(path: str) -> bool:
     """A rulebook's printable page in one language (print-fr/, print-level-2-en/...): the same markup as
     its page in both languages, one language hidden (test_print.py prints each)."""

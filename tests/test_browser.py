@@ -50,6 +50,8 @@ from browser_support import (
     click_still,
     instant_go,
     one_language_twin,
+    visit,
+    walker,
 )
 
 pytestmark = pytest.mark.browser
@@ -151,9 +153,11 @@ def axe_serious(page: Any, where: str, rules: dict[str, Any] | None = None) -> l
     settle(page)
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-        # What content-visibility leaves unpainted far from the screen, axe reads as if on a dark
-        # ground (it samples what is painted): everything painted, as when a reader scrolls to it.
-        page.add_style_tag(content="* { content-visibility: visible !important; }")
+    # What content-visibility leaves unpainted far from the screen, axe reads as if on a dark ground (it
+    # samples what is painted): everything painted, as when a reader scrolls to it (once a document).
+    page.evaluate("""() => document.getElementById("px-test-paint") || document.head.append(Object.assign(
+        document.createElement("style"),
+        {id: "px-test-paint", textContent: "* { content-visibility: visible !important; }"}))""")
     result = page.evaluate("rules => axe.run(document, {resultTypes: ['violations'], rules})", rules or {})
     found = []
     for v in result["violations"]:
@@ -698,16 +702,30 @@ def _axe_desk_pages() -> list[str]:
     return [path for path in _site_pages() if not one_language_twin(path)]
 
 
-@pytest.mark.parametrize(("width", "path"), [("desktop", path) for path in _axe_desk_pages()]
-                         + [("phone", path) for path in PAGE_KINDS])
-def test_i_axe_finds_no_serious_violation(browser: Any, server: Server, width: str, path: str) -> None:
-    assert set(PAGE_KINDS) <= set(_site_pages()), "a page of each kind, as the site names them"
-    viewport, rules = AXE_PASSES[width]
+@pytest.fixture(scope="module")
+def axe_walk(browser: Any, server: Server) -> Iterator[Any]:
+    """A page for each of axe's passes, walking the site by instant navigation (each pass's tests are one
+    xdist group, on one worker, in order)."""
     s = _axe_session(browser, server)
+    walks: dict[str, Any] = {}
+
+    def walk(width: str) -> Any:  # a pass's page, opened when its first test comes
+        if width not in walks:
+            walks[width] = walker(s, AXE_PASSES[width][0])
+        return walks[width]
+    yield walk
+    s.close()
+
+
+@pytest.mark.parametrize(("width", "path"), [
+    pytest.param(width, path, marks=pytest.mark.xdist_group(f"axe-{width}"))
+    for width, pages in (("desktop", _axe_desk_pages()), ("phone", PAGE_KINDS)) for path in pages])
+def test_i_axe_finds_no_serious_violation(axe_walk: Any, server: Server, width: str, path: str) -> None:
+    assert set(PAGE_KINDS) <= set(_site_pages()), "a page of each kind, as the site names them"
+    rules = AXE_PASSES[width][1]
+    walking = axe_walk(width)
+    page = visit(walking, server.base, path)
     try:
-        page = s.page(None)
-        page.set_viewport_size(viewport)
-        page.goto(server.base + path)
         if page.locator(".px-example[data-px-widget]").count():
             # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
             ex = page.locator(".px-example[data-px-widget]").first
@@ -721,7 +739,8 @@ def test_i_axe_finds_no_serious_violation(browser: Any, server: Server, width: s
             page.evaluate("document.querySelectorAll('details.px-readings').forEach(d => d.open = true)")
         found = axe_serious(page, f"{width} /{path}", rules)
     finally:
-        s.close()
+        if page is not walking:
+            page.close()
     assert not found, "\n".join(found)
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Server, Session, _site_pages, instant_go, one_language_twin, rules_pages
+from browser_support import Server, Session, _site_pages, instant_go, one_language_twin, rules_pages, visit, walker
 
 pytestmark = pytest.mark.browser
 
@@ -173,17 +173,49 @@ MENU_CODES = r"""
 """
 
 
-# Each page at each width; a rulebook's printable page in one language at the phone's width only (what
-# a width changes is the layout; its markup is its page in both languages', one language hidden).
-READINGS = [(width, path) for width in WIDTHS for path in _site_pages()
-            if width == min(WIDTHS) or not one_language_twin(path)]
+# Every page at a phone's width; at a desk's, a rulebook's printable page in one language is left out
+# (what a width changes is the layout, and its markup is its page in both languages', one hidden).
+PHONE, DESK = WIDTHS
+PHONE_PAGES = _site_pages()
+DESK_PAGES = [path for path in _site_pages() if not one_language_twin(path)]
 
 
-@pytest.fixture(scope="module", ids=lambda w: f"{w}px")
-def reader(request: Any, browser: Any, server: Server) -> Iterator[tuple[Session, int]]:
+@pytest.fixture(scope="module")
+def phone_reader(browser: Any, server: Server) -> Iterator[Any]:
+    """A reader on a phone, walking from page to page (the tests that use it: one xdist group, in order)."""
     s = Session(browser, server)
-    yield s, request.param
+    yield walker(s, {"width": PHONE, "height": 900})
     s.close()
+
+
+@pytest.fixture(scope="module")
+def desk_reader(browser: Any, server: Server) -> Iterator[Any]:
+    s = Session(browser, server)
+    yield walker(s, {"width": DESK, "height": 900})
+    s.close()
+
+
+def proofread(reader: Any, path: str, base: str) -> None:
+    page = visit(reader, base, path)
+    built(page)
+    page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures, .px-numbers-more)')"
+                  ".forEach((d) => { d.open = true; })")
+    found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
+    if page is not reader:
+        page.close()
+    assert not found, f"/{path} at {page.viewport_size['width']} px:\n" + "\n".join(found)
+
+
+@pytest.mark.xdist_group("proofread-phone")
+@pytest.mark.parametrize("path", PHONE_PAGES or ["(none: run make build first)"])
+def test_a_page_a_reader_can_read_on_a_phone(phone_reader: Any, path: str, server: Server) -> None:
+    proofread(phone_reader, path, server.base)
+
+
+@pytest.mark.xdist_group("proofread-desk")
+@pytest.mark.parametrize("path", DESK_PAGES or ["(none: run make build first)"])
+def test_a_page_a_reader_can_read_on_a_desk(desk_reader: Any, path: str, server: Server) -> None:
+    proofread(desk_reader, path, server.base)
 
 
 @pytest.fixture(scope="module")
@@ -192,21 +224,8 @@ def phone(browser: Any, server: Server) -> Iterator[Any]:
     that goes from rules page to rules page by Material's instant navigation, so that Python starts
     once for them all (the tests that use it are one xdist group: one worker, one page)."""
     s = Session(browser, server)
-    page = s.page(None)
-    page.set_viewport_size({"width": min(WIDTHS), "height": 900})
-    page.goto(server.base)
-    page.wait_for_load_state("networkidle")  # Material has its sitemap: links go instantly
-    yield page
+    yield walker(s, {"width": PHONE, "height": 900})
     s.close()
-
-
-def opened(reader: tuple[Session, int], path: str) -> Any:
-    session, width = reader
-    page = session.page(None)
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(session.server.base + path)
-    built(page)
-    return page
 
 
 def built(page: Any) -> None:
@@ -215,17 +234,6 @@ def built(page: Any) -> None:
         .every((f) => f.closest('.px-example').dataset.pxWidget === 'on')
       && Array.from(document.querySelectorAll('.px-impact[data-races]')).every((b) => b.dataset.pxCompare === 'on')""")
     page.evaluate("document.fonts.ready")
-
-
-@pytest.mark.parametrize(("reader", "path"), READINGS or [(min(WIDTHS), "(none: run make build first)")],
-                         indirect=["reader"], ids=[f"{w}px-{p}" for w, p in READINGS] or None)
-def test_a_page_a_reader_can_read(reader: tuple[Session, int], path: str) -> None:
-    page = opened(reader, path)
-    page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures, .px-numbers-more)')"
-                  ".forEach((d) => { d.open = true; })")
-    found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
-    page.close()
-    assert not found, f"/{path}:\n" + "\n".join(found)
 
 
 def decisions(page: Any) -> list[tuple[str, int]]:
