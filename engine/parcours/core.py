@@ -211,6 +211,46 @@ def typeset(text: str, lang: str) -> str:
     return _FRENCH_SPACE.sub("\u00a0", text) if lang == "fr" else text
 
 
+QUOTED_LIMIT = 60  # a value quoted in a sentence is cut after this many characters ("…")
+MINUS = "\u2212"  # a negative number's sign in prose and tables, in both languages (not the hyphen)
+
+
+def quoted(value: object, lang: str) -> str:
+    """A value a file or a reader sent, named in a sentence of `lang`: a text between the language's
+    quotes (French « x », with no-break spaces; English “x”), a number bare as the language writes it
+    (French 1,5; −2 with a minus sign), true, false and null as the scenario writes them, a list or a
+    mapping by its items; never Python's repr ('x', True). Cut to about QUOTED_LIMIT characters ("…"),
+    its quotes kept; a character that cannot be printed is escaped (\\n)."""
+    if isinstance(value, str):
+        text = value[:QUOTED_LIMIT]
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+        text = text if len(text) <= QUOTED_LIMIT and len(value) <= QUOTED_LIMIT else text[:QUOTED_LIMIT - 1] + "…"
+        return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int):
+        digits = int(abs(value).bit_length() * 0.30103) + 1  # at most one too many
+        if digits > QUOTED_LIMIT:  # never str() a huge number (Python refuses past 4,300 digits)
+            return f"{MINUS if value < 0 else ''}{abs(value) // 10 ** (digits - QUOTED_LIMIT)}…"
+        return signed(str(value))
+    if isinstance(value, float):
+        return signed(repr(value).replace(".", ",") if lang == "fr" else repr(value))
+    if isinstance(value, dict):
+        pairs = [f"{quoted(k, lang)}: {quoted(v, lang)}" for k, v in list(value.items())[:QUOTED_LIMIT // 10]]
+        return "{" + ", ".join(pairs) + (", …}" if len(value) > len(pairs) else "}")
+    if isinstance(value, (list, tuple)):
+        shown = value[:QUOTED_LIMIT // 4]
+        # French sets a list of decimal numbers with semicolons, their commas being taken (1,5 ; 2)
+        comma = "\u00a0; " if lang == "fr" and any(isinstance(v, float) for v in shown) else ", "
+        return "[" + comma.join(quoted(v, lang) for v in shown) + (", …]" if len(value) > len(shown) else "]")
+    return quoted(str(value), lang)
+
+
+def signed(number: str) -> str:
+    """A number written with Python's hyphen-minus ("-0,82") as prose and tables set it: a minus sign."""
+    return MINUS + number[1:] if number.startswith("-") else number
+
+
 def typeset_words(words: dict[str, str]) -> dict[str, str]:
     """Words in each language ({"fr": …, "en": …}), each typeset as its language sets it."""
     return {lang: typeset(text, lang) for lang, text in words.items()}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import number_words, plural, typeset
+from .core import number_words, plural, quoted, typeset
 from .games import default_options, game_of
 from .options import Option, OptionValue
 from .simulate import wilson
@@ -84,7 +84,7 @@ def readings_line(ruleset: str, options: dict[str, OptionValue], lang: str) -> s
 def bots_words(bots: Sequence[str], lang: str) -> str:
     if not bots:
         return ""
-    names = ", ".join(f"« {b} »" if lang == "fr" else f"“{b}”" for b in bots)
+    names = ", ".join(quoted(b, lang) for b in bots)
     return f" ; robots : {names}" if lang == "fr" else f"; bots: {names}"
 
 
