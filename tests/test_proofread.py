@@ -13,6 +13,8 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - in French-marked text, a plain space (U+0020) before : ; ! ? » or %, or after «, where French
       typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
       typeset), outside the originals (as transcribed) and code;
+    - in English-marked text, a straight quote (" or an opening '): our English quotes with “ ” and
+      ‘ ’, outside the originals (as transcribed) and code;
     - in French-marked text, thousands grouped by a plain or a wide no-break space ("1 200"): French
       groups them by a narrow no-break space (U+202F, parcours.core.number_words, Intl.NumberFormat);
     - the same typography in the names only a screen reader or a tooltip gives (a board's or a
@@ -62,6 +64,9 @@ DEFECTS = r"""
   const PLAIN_SPACE_FR = / [:;!?»%]|« /;
   // French groups thousands with a narrow no-break space (U+202F: "1 200"), as Intl.NumberFormat does.
   const THOUSANDS_FR = /\d[ \u00a0]\d{3}(?!\d)/;
+  // English quotes with curly quotes (“ ” ‘ ’), as French does with « »: a straight " anywhere, or a '
+  // that opens a quotation (an apostrophe, "reader's", "players'", follows a letter).
+  const STRAIGHT_EN = /"|(?:^|[\s(\[\u2014\u2013\/])'(?=\w)/;
   const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
   const EN_IN_FR = /\b(the|and|with|player|rider|throws|square|space|wins)\b/;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -92,6 +97,8 @@ DEFECTS = r"""
     if (plain) say(`plain space in French ("${plain[0].replace(" ", "␣")}")`, el, text);
     const grouped = lang === "fr" && !original(el) && text.match(THOUSANDS_FR);
     if (grouped) say(`thousands grouped by a wide space in French ("${grouped[0]}")`, el, text);
+    const straight = lang === "en" && !original(el) && text.match(STRAIGHT_EN);
+    if (straight) say(`a straight quote in English ("${straight[0].trim()}")`, el, text);
     if (quoted(el)) continue;
     // Words quoted from the other language ("la « finishing line »", "the “ligne d'arrivée”") are quotes.
     const own = text.replace(/«[^»]*»|“[^”]*”|"[^"]*"|‘[^’]*’/g, " ");
