@@ -232,7 +232,7 @@ def signed(x: float, lang: str, decimals: int) -> str:
 
 
 def show_difference(c: Comparison, index: int, m: Measure, lang: str) -> str:
-    """'+0,9 (-0,2 à +2,0)': a share's in percentage points, with its 95% interval and a star if measurable."""
+    """'+0,9 (−0,2 à +2,0)': a share's in percentage points, with its 95% interval and a star if measurable."""
     d = c.differences[index][m]
     scale, decimals = (100, 1) if _is_share(c, m) else (1, _decimals(m))
     low, high = d.interval()

@@ -180,7 +180,7 @@ def _dice(value: object) -> list[int]:
         raise ScenarioError("dice", "expected a list of die faces", fr="attendu : une liste de faces de dé")
     for i, face in enumerate(value):
         if not is_whole(face, 1, MAX_FACE):
-            raise ScenarioError(f"dice[{i}]", f"{quoted(face, 'en')} is not a die face (1-{MAX_FACE})",
+            raise ScenarioError(f"dice[{i}]", f"{quoted(face, 'en')} is not a die face (1 to {MAX_FACE})",
                                 fr=f"{quoted(face, 'fr')} n'est pas une face de dé (1 à {MAX_FACE})")
     return list(value)
 
