@@ -231,7 +231,7 @@ def _track_figure() -> str:
     empty = {"ruleset": ruleset, "riders": []}
     # its aria-label in the reader's language (both until lang.mjs runs: French, then English)
     board = following(board_svg(ruleset, empty, words_label(label_fr, label_en)), label_fr, label_en)
-    return (symbols("veldiv") + f'<figure class="px-figure">{board}'
+    return (symbols("veldiv") + f'<figure class="px-figure" data-search-exclude>{board}'
             f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
             f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '
             f"data)</span></figcaption></figure>")

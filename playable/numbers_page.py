@@ -170,7 +170,7 @@ def _length(ruleset: str, s: dict[str, Any]) -> str:
     en = (f"Length of a race: {said['en'][0]} throws on average, {said['en'][1]} for the median race; "
           f"one in ten lasts {length['p10']} throws or fewer, one in ten {length['p90']} or more; "
           f"the longest, {length['longest']}.{exact[1]}")
-    return f'<figure class="px-numbers-chart">{svg}</figure>' + _pair(escape(fr), escape(en))
+    return f'<figure class="px-numbers-chart" data-search-exclude>{svg}</figure>' + _pair(escape(fr), escape(en))
 
 
 # ---------------------------------------------------------------- the game's own figures
@@ -231,4 +231,4 @@ def _landings(game: str, ruleset: str, s: dict[str, Any]) -> str:
         place = VIEWS[game].PLACE  # the game's own word: the horse race's holes are no squares
         drawn = bar_chart(bars, (f"{place['fr']}{grouped[0]}", f"{place['en']}{grouped[1]}"),
                           ("Arrêts (%)", "Stops (%)"), (fr, en), _every(bars, width))
-    return f'<figure class="px-numbers-chart">{drawn}</figure>' + _pair(escape(fr), escape(en))
+    return f'<figure class="px-numbers-chart" data-search-exclude>{drawn}</figure>' + _pair(escape(fr), escape(en))

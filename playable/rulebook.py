@@ -218,7 +218,7 @@ def _example_parts(example: Example, played: Film) -> tuple[str, str, str]:
             f' · <span lang="en">{escape(example.title["en"])}</span></p>'
             f'<div class="px-explain"><p lang="fr">{_words(example.explain["fr"], "fr")}</p>'
             f'<p lang="en">{escape(example.explain["en"])}</p></div></div>')
-    figure = (f'<figure class="px-figure">{_following(last["board"], last["label"])}<figcaption class="px-caption">'
+    figure = (f'<figure class="px-figure" data-search-exclude>{_following(last["board"], last["label"])}<figcaption class="px-caption">'
               f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}'
               f'</span></figcaption></figure>')
     return head, figure, f'<ol class="px-steps" data-search-exclude>{steps}</ol>'
@@ -228,7 +228,7 @@ def printed_link(address: str) -> str:
     """An example's own address as paper prints it (hidden on screen, where its page is open): short,
     without its scheme, and a link in a PDF."""
     short = re.sub(r"^[a-z]+://", "", address)
-    return (f'<p class="px-print-link"><span lang="fr">{_words("À parcourir et à poursuivre en ligne :", "fr")}'
+    return (f'<p class="px-print-link" data-search-exclude><span lang="fr">{_words("À parcourir et à poursuivre en ligne :", "fr")}'
             f'</span> · <span lang="en">To step through and play on online:</span> '
             f'<a href="{escape(address)}">{escape(short)}</a></p>')
 

@@ -105,11 +105,30 @@ def wait_counter(example: Any, text: str) -> None:
         # A counter may follow the engine's answer, which a loaded machine can keep past 15 s.
         example.locator(".px-counter").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")).wait_for(
             timeout=PYTHON_TIMEOUT)
-    except Exception as err:  # say what the example shows instead (a rare wait that timed out in CI)
-        shown = example.evaluate("""el => ({counter: el.querySelector('.px-counter')?.textContent,
-            status: el.querySelector('.px-status')?.textContent, live: el.dataset.live ?? null,
-            focus: document.activeElement?.outerHTML.slice(0, 160), y: el.getBoundingClientRect().top})""")
-        raise AssertionError(f"the counter never read {text!r}; the example shows {shown}") from err
+    except Exception as err:
+        raise AssertionError(f"the counter never read {text!r}; the example shows {what_it_shows(example)}") from err
+
+
+def what_it_shows(example: Any) -> dict[str, Any]:
+    """What an example shows, for a failure message (a rare wait that timed out in CI)."""
+    shown: dict[str, Any] = example.evaluate("""el => ({counter: el.querySelector('.px-counter')?.textContent,
+        status: el.querySelector('.px-status')?.textContent, live: el.dataset.live ?? null,
+        board: el.querySelector('svg.px-board')?.getAttribute('aria-label')?.slice(-120),
+        readings: [...el.querySelectorAll('select')].map(s => s.value),
+        engine: el.querySelector('.px-engine')?.dataset.stage,
+        focus: document.activeElement?.outerHTML.slice(0, 160), y: el.getBoundingClientRect().top})""")
+    return shown
+
+
+def wait_board(example: Any, label: str) -> None:
+    """Waits until the board's label is `label` (both languages), as the engine's answer draws it."""
+    try:
+        example.page.wait_for_function(
+            "([el, label]) => el.querySelector('svg.px-board').getAttribute('aria-label') === label",
+            arg=[example.element_handle(), label], timeout=PYTHON_TIMEOUT)  # a loaded machine can take long
+    except Exception as err:
+        shown = what_it_shows(example)
+        raise AssertionError(f"the board never showed {label[-120:]!r}; the example shows {shown}") from err
 
 
 def wait_live(example: Any) -> None:
@@ -445,9 +464,7 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     select.select_option("teammate")
     film = expected_film({**scenario, "options": {"veldiv.art7-rider": "teammate"}})
     last = film["frames"][-1]
-    page.wait_for_function("([el, label]) => el.querySelector('svg.px-board').getAttribute('aria-label') === label",
-                           arg=[ex.element_handle(), f'{last["label"]["fr"]} · {last["label"]["en"]}'],
-                           timeout=PYTHON_TIMEOUT)  # the engine's answer, on a loaded machine
+    wait_board(ex, f'{last["label"]["fr"]} · {last["label"]["en"]}')  # the engine's answer
     assert board_label(ex) != mover
     assert counter(ex) == f"{n} / {len(film['frames']) - 1}"  # the same step, kept
     assert page_sentences(ex, n) == sentences(last["html"]["en"])

@@ -486,3 +486,31 @@ def test_an_identifier_set_as_code_may_break_after_its_dots_only() -> None:
     assert code_breaks(block) == block.replace("e.f", "e.<wbr>f")
     page = _page(SITE / "scenario-format" / "index.html")
     assert "<code>veldiv.<wbr>individuelle</code>" in page and "<code>description</code>" in page
+
+
+# ---------------------------------------------------------------------------- the search index
+def plain(fragment: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def test_the_search_index_holds_each_text_once_and_no_drawing() -> None:
+    """Material's search builds its index in the reader's browser on every page load, from
+    search/search_index.json: prose only. A printable rulebook repeats its rules page (left out), and
+    the boards, charts, figures tables and print-only links are drawings and numbers, not words to
+    find (data-search-exclude). A rules page's notes and the games' pages stay findable."""
+    path = SITE / "search" / "search_index.json"
+    if not path.is_file():
+        pytest.fail("site/search/search_index.json is missing: run make build first", pytrace=False)
+    docs = json.loads(path.read_text(encoding="utf-8"))["docs"]
+    pages = {d["location"].split("#")[0] for d in docs}
+    assert not [p for p in pages if "/print" in p], "a printable page is indexed"
+    assert {"veldiv/", "veldiv/rules/", "ronde/rules-level-1/", "chevaux/rules/", "scenario-format/"} <= pages
+    text = " ".join(d["text"] for d in docs)
+    rules = (SITE / "veldiv" / "rules" / "index.html").read_text(encoding="utf-8")
+    caption = re.search(r'<figcaption class="px-caption"><span lang="fr">([^<]+)</span>', rules)
+    note = re.search(r'<div class="px-note-text"><div lang="fr"><p>(.*?)</p>', rules, re.DOTALL)  # a note's words
+    assert caption and note
+    assert unescape(caption.group(1)) not in text, "a board's caption is indexed"
+    assert plain(note.group(1))[:60] in plain(text), "a rules page's note is not indexed"
+    for words in ("À parcourir et à poursuivre en ligne", "The figures</summary>", "Difference (95% interval)"):
+        assert words not in text, f"indexed: {words}"

@@ -56,7 +56,7 @@ def _against(record: dict[str, Any], against: dict[str, Any], lang: str) -> str:
             "*: a measurable difference (beyond chance, even counting every figure compared); "
             "shares in percentage points.")
     summary = "Les chiffres" if fr else "The figures"
-    return (f"{said}<details class=\"px-impact-figures\"><summary>{summary}</summary>"
+    return (f"{said}<details class=\"px-impact-figures\" data-search-exclude><summary>{summary}</summary>"
             f"<div class=\"px-table-scroll\"><table><thead><tr><th scope=\"col\">{what}</th>"
             f"<th scope=\"col\">{escape(record['default'][lang])}</th>"
             f"<th scope=\"col\">{escape(against['label'][lang])}</th>"
