@@ -5,7 +5,8 @@ two languages.
 mkdocs.yml names only the entry point (parcours/parcours.mjs) and the stylesheet; the modules it
 imports, the worker and the rest are copied into docs/parcours/ before the files are gathered
 (playable/ship.py), each at the same path under the site. Each page leaves with its two languages
-marked for the reader's choice (playable/lang_marks.py). Once built, the site is made to read and play
+marked for the reader's choice (playable/lang_marks.py), its identifiers set as code free to break after
+their dots (playable/breaks.py). Once built, the site is made to read and play
 offline (playable/offline.py: the build's version in each page, the service worker sw.js).
 (Material's own words and the 404 page: the theme's overrides/ directory, mkdocs.yml custom_dir.)
 
@@ -25,6 +26,7 @@ PROJECT = Path(__file__).parent.parent
 if str(PROJECT) not in sys.path:  # mkdocs loads this file by path, not as part of the package
     sys.path.insert(0, str(PROJECT))
 
+from playable.breaks import code_breaks
 from playable.lang_marks import mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
@@ -40,7 +42,7 @@ def on_pre_build(config: Any) -> None:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return mark_page(output, config["nav"] or [])
+    return code_breaks(mark_page(output, config["nav"] or []))
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

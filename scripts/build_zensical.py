@@ -32,6 +32,7 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from playable.breaks import code_breaks
 from playable.data_check import DataError, check_site
 from playable.lang_marks import mark_page
 from playable.offline import finish_offline
@@ -55,7 +56,7 @@ def finish(site: Path, menu: list[Any]) -> int:
     pages = [p for p in sorted(site.rglob("*.html")) if p.relative_to(site).parts[:2] != ("assets", "vendor")]
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        marked = mark_page(text, menu)
+        marked = code_breaks(mark_page(text, menu))
         if marked != text:
             page.write_text(marked, encoding="utf-8")
     sitemap = site / "sitemap.xml"

@@ -475,7 +475,7 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     assert any("rider 2 on 6 squares" in t for t in page_sentences(ex, n))
     # The reading in force is described beside the choice.
     assert "already on the square moves on" in ex.locator("[id$='veldiv-art7-rider-desc']").inner_text()
-    assert f"Reading \"{words['en']}\" replayed." in status(ex) and f"Lecture « {words['fr']} » rejouée." in status(ex)
+    assert f"Reading “{words['en']}” replayed." in status(ex) and f"Lecture « {words['fr']} » rejouée." in status(ex)
     # Back to the published example.
     reset(ex)
     assert select.input_value() == "mover"

@@ -72,14 +72,14 @@ EXAMPLE_LINKS = [
     ("an unknown race", link({"s": {**B, "ruleset": "veldiv.nowhere"}, "k": 0}),
      "This link is for another race (veldiv.nowhere)", "Ce lien concerne une autre course (veldiv.nowhere)"),
     ("players as text", link({"s": {**B, "players": "three"}, "k": 1}),
-     "The engine refused this link's position (players: expected a whole number, got 'three')",
+     "The engine refused this link's position (players: expected a whole number, got “three”)",
      "Le moteur refuse la position de ce lien"),
     ("dice as text", link({"s": {**B, "dice": "1 2"}, "k": 1}),
      "The engine refused this link's position (dice: expected a list of die faces)", "Le moteur refuse la position"),
     ("the step as text", link({"s": B, "k": "1"}),
      "This link does not hold a position of this example", "Ce lien ne contient pas de position de cet exemple"),
     ("HTML in a reading", link({"s": {**B, "options": {"veldiv.line-crossing": INJECT}}, "k": 1}),
-     f"options.veldiv.line-crossing: '{INJECT}' is not one of", "Le moteur refuse la position"),
+     f"options.veldiv.line-crossing: “{INJECT}” is not one of", "Le moteur refuse la position"),
     ("HTML as the race", link({"s": {**B, "ruleset": INJECT}, "k": 1}),
      f"This link is for another race ({INJECT})", "Ce lien concerne une autre course"),
 ]
@@ -198,10 +198,10 @@ PLAY_LINKS = [
     ("HTML as the race", link({"s": with_race(ruleset=INJECT), "h": [0]}),
      f"does not know ({INJECT[:60]})", "que la page ne connaît pas"),
     ("HTML in a field", link({"s": with_race(title=INJECT), "h": [0]}),
-     'This link\'s race has an unknown field "title".', "La course de ce lien a un champ inconnu « title »."),
+     "This link's race has an unknown field “title”.", "La course de ce lien a un champ inconnu « title »."),
     ("HTML as a choice", link({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": [INJECT]},
                                "h": [0]}),
-     f"'{INJECT}' is not allowed here", "Le moteur refuse la course de ce lien"),
+     f"“{INJECT}” is not allowed here", "Le moteur refuse la course de ce lien"),
 ]
 
 

@@ -310,7 +310,7 @@ def test_c_permalinks(play: tuple[Session, Any], browser: Any, server: Server) -
     refused(link_to({"s": {"ruleset": "veldiv.individuelle", "players": 3, "dice": [9]}, "h": [0]}),
             "9 is not a face of the D6")
     refused(link_to({"s": {"ruleset": "cdp.velocita", "players": 2, "dice": [3, 4, 5], "choices": ["9"]}, "h": [0]}),
-            "'9' is not allowed here")
+            "“9” is not allowed here")
     refused(link_to({"s": {"ruleset": "veldiv.individuelle", "players": 3, "dice": [1]}, "h": [0, 7]}),
             "distinct seats")
 
@@ -624,7 +624,7 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
         assert "12 holes" in box.locator(".px-status").inner_text()
 
         # Bad boards: the engine's sentence, the last table kept, what was typed kept.
-        for holes, traps, words in (("12", "3, x", "got 'x'"), ("20", "40", "from 1 to 19, got 40")):
+        for holes, traps, words in (("12", "3, x", "got “x”"), ("20", "40", "from 1 to 19, got 40")):
             form.locator("input[name=holes]").fill(holes)
             form.locator("input[name=traps]").fill(traps)
             form.locator("button[type=submit]").click()

@@ -82,6 +82,19 @@ def test_a_reading_that_changes_who_wins_says_so() -> None:
     assert len(wins) == 2 and all(row["measurable"] for row in wins)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_difference_below_zero_is_set_with_a_minus_sign(game: str) -> None:
+    """The readings' differences print "−3,7 (−5,5 à −1,9)", never with a hyphen-minus: in the stored
+    words (what the pages show) a number is never signed by "-"."""
+    hyphen = re.compile(r"(?<![\w-])-(?=\d)")
+    words = json.dumps(data(game), ensure_ascii=False)
+    found = hyphen.search(words)
+    assert found is None, words[max(0, found.start() - 80):found.start() + 80]
+    if game == "chevaux":
+        [against] = data("chevaux")["options"]["chevaux.legs-horses"][0]["against"]
+        assert against["rows"][0]["difference"]["fr"].startswith("\u22123,7 (\u22125,5 à \u22121,9)")
+
+
 @pytest.mark.site
 @pytest.mark.parametrize("game", GAMES)
 def test_every_note_with_a_reading_prints_what_it_changes(game: str) -> None:

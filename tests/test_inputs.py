@@ -561,3 +561,67 @@ def test_the_workers_calls_answer_a_refusal_in_both_languages() -> None:
         assert where.startswith(field_fr), error
         named_en = field_en or where.removeprefix("champ ")
         assert error["en"].startswith(f"{named_en}: ") and french(problem), error
+
+
+# --- 6. a value named in a refusal is quoted as its language quotes --------------------------------
+
+def test_a_value_is_quoted_as_each_language_quotes_it() -> None:
+    from parcours.core import QUOTED_LIMIT, quoted
+    nbsp = "\u00a0"
+    assert (quoted("three", "fr"), quoted("three", "en")) == (f"«{nbsp}three{nbsp}»", "“three”")
+    assert [quoted(v, "en") for v in (7, -2, 1.5, True, None)] == ["7", "\u22122", "1.5", "true", "null"]
+    assert [quoted(v, "fr") for v in (7, -2, 1.5, False)] == ["7", "\u22122", "1,5", "false"]
+    assert quoted(["flat", 3], "en") == "[“flat”, 3]" and quoted({"a": 1}, "fr") == f"{{«{nbsp}a{nbsp}»: 1}}"
+    assert quoted([1.5, 2], "fr") == f"[1,5{nbsp}; 2]"  # its commas are the decimal numbers'
+    # long values are cut, their quotes kept; a newline is shown, not printed; a huge number is cut too
+    long = quoted("x" * 10_000, "en")
+    assert long.startswith("“x") and long.endswith("…”") and len(long) == QUOTED_LIMIT + 2
+    assert quoted("a\nb", "en") == "“a\\nb”"
+    assert quoted(10**5000, "en").endswith("…") and len(quoted(10**5000, "en")) <= QUOTED_LIMIT + 2
+    assert quoted(list(range(10**6)), "en").endswith(", …]")
+
+
+# A value in Python's repr: 'x' opened after a space, a bracket or the line's start; any straight ".
+REPR_QUOTE = re.compile(r"(?:^|[\s(\[{:])'|\"")
+
+
+@pytest.mark.parametrize("scenario", BAD_SCENARIOS, ids=range(len(BAD_SCENARIOS)))
+def test_a_refusal_names_the_value_it_got_in_each_languages_quotes(scenario: object) -> None:
+    err = refused(scenario)
+    assert not REPR_QUOTE.search(err.problem) and not REPR_QUOTE.search(err.problem_fr), (err.problem,
+                                                                                           err.problem_fr)
+
+
+def test_refusals_with_a_value_name_it_quoted() -> None:
+    """The value a refusal got is named in its language's quotes ("got 'x'" was Python's repr)."""
+    cases = [({"ruleset": V, "players": "two"}, "got “two”", "reçu «\u00a0two\u00a0»"),
+             ({"ruleset": V, "players": 2, "dice": ["6"]}, "“6” is not a die face", "«\u00a06\u00a0» n'est pas"),
+             ({"ruleset": V, "players": 2, "dice": [0]}, "0 is not a die face", "0 n'est pas"),
+             ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": -500}, {}]}},
+              "got \u2212500", "reçu \u2212500"),
+             ({"ruleset": "no.such-race", "players": 2}, "unknown ruleset “no.such-race”",
+              "course inconnue\u00a0: «\u00a0no.such-race\u00a0»")]
+    for scenario, en, fr in cases:
+        err = refused(scenario)
+        assert en in err.problem and fr in err.problem_fr, (err.problem, err.problem_fr)
+
+
+def test_no_refusal_shows_a_value_by_its_repr() -> None:
+    """No `ScenarioError(...)` of the engine or the view formats a value with !r or repr(): a value
+    is named through core.quoted, in each language's quotes."""
+    import ast
+
+    import parcours
+    import parcours_view
+    found = []
+    for package in (parcours, parcours_view):
+        root = Path(str(package.__file__)).parent
+        for path in sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ScenarioError"):
+                    continue
+                for part in ast.walk(node):
+                    if ((isinstance(part, ast.FormattedValue) and part.conversion == ord("r"))
+                            or (isinstance(part, ast.Call) and getattr(part.func, "id", None) == "repr")):
+                        found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    assert not found, found

@@ -219,6 +219,14 @@ def test_french_thousands_are_grouped_by_a_narrow_no_break_space() -> None:
     assert number_words(4000, "en") == "4,000" and number_words(51.19, "fr", 2, percent=True) == "51,19\u00a0%"
 
 
+def test_a_negative_number_takes_a_minus_sign_in_both_languages() -> None:
+    """Prose and tables set a negative number with U+2212, not Python's hyphen-minus ("-0,82")."""
+    from parcours.core import number_words
+
+    assert number_words(-0.82, "fr", 2) == "\u22120,82" and number_words(-1234.5, "en", 1) == "\u22121,234.5"
+    assert number_words(-3.7, "fr", 1, percent=True) == "\u22123,7\u00a0%" and number_words(3.7, "en", 1) == "3.7"
+
+
 def test_typeset_sets_french_no_break_spaces_and_leaves_english_as_written() -> None:
     written = "Art. 5 : le 5 va devant ; « six » ! Et puis ? À 95 %."
     assert typeset(written, "fr") == ("Art. 5\u00a0: le 5 va devant\u00a0; «\u00a0six\u00a0»\u00a0! Et puis\u00a0?"
@@ -290,3 +298,22 @@ def test_every_french_text_of_the_worked_examples_sets_no_break_spaces(path: Pat
             texts += [asked["question"]["fr"], *(w["fr"] for w in asked["labels"].values())]
     bad = [text for text in texts if PLAIN_SPACE_FR.search(text)]
     assert not bad, bad[:5]
+
+
+def test_the_scripts_set_a_negative_number_as_the_engine_does() -> None:
+    """lang.mjs's numberIn (Intl.NumberFormat, which writes a hyphen) gives the engine's words, minus sign
+    included (run in Node.js, which the project's set-up installs)."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from parcours.core import number_words
+
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed: make setup"
+    lang = (Path(__file__).resolve().parent.parent / "playable/assets/parcours/lang.mjs").as_uri()
+    script = (f'import {{ numberIn }} from "{lang}";'
+              'console.log(JSON.stringify([numberIn("fr", -1234.5), numberIn("en", -3), numberIn("fr", 1200)]));')
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [number_words(-1234.5, "fr", 1), number_words(-3, "en"), number_words(1200, "fr")]

@@ -13,10 +13,14 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - in French-marked text, a plain space (U+0020) before : ; ! ? » or %, or after «, where French
       typography wants a no-break one (the site sets U+00A0: parcours.core.typeset, lang.mjs's
       typeset), outside the originals (as transcribed) and code;
+    - in English-marked text, a straight quote (" or an opening '): our English quotes with “ ” and
+      ‘ ’, outside the originals (as transcribed) and code;
     - in French-marked text, thousands grouped by a plain or a wide no-break space ("1 200"): French
       groups them by a narrow no-break space (U+202F, parcours.core.number_words, Intl.NumberFormat);
     - the same typography in the names only a screen reader or a tooltip gives (a board's or a
       chart's aria-label, an SVG's <title>, the French of data-px-fr);
+    - an identifier set as code in a table's cell broken between two letters ("descriptio|n"): it
+      may break after a dot, a colon, an underscore or a hyphen (playable/breaks.py, parcours.css);
     - a citation box that gives another address than the one the page was reached at;
     - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
     - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race);
@@ -62,6 +66,9 @@ DEFECTS = r"""
   const PLAIN_SPACE_FR = / [:;!?»%]|« /;
   // French groups thousands with a narrow no-break space (U+202F: "1 200"), as Intl.NumberFormat does.
   const THOUSANDS_FR = /\d[ \u00a0]\d{3}(?!\d)/;
+  // English quotes with curly quotes (“ ” ‘ ’), as French does with « »: a straight " anywhere, or a '
+  // that opens a quotation (an apostrophe, "reader's", "players'", follows a letter).
+  const STRAIGHT_EN = /"|(?:^|[\s(\[\u2014\u2013\/])'(?=\w)/;
   const FR_IN_EN = /\b(le|les|des|une|avec|pour|dans|est|sont|joueur|coureur|lance)\b/;
   const EN_IN_FR = /\b(the|and|with|player|rider|throws|square|space|wins)\b/;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -92,6 +99,8 @@ DEFECTS = r"""
     if (plain) say(`plain space in French ("${plain[0].replace(" ", "␣")}")`, el, text);
     const grouped = lang === "fr" && !original(el) && text.match(THOUSANDS_FR);
     if (grouped) say(`thousands grouped by a wide space in French ("${grouped[0]}")`, el, text);
+    const straight = lang === "en" && !original(el) && text.match(STRAIGHT_EN);
+    if (straight) say(`a straight quote in English ("${straight[0].trim()}")`, el, text);
     if (quoted(el)) continue;
     // Words quoted from the other language ("la « finishing line »", "the “ligne d'arrivée”") are quotes.
     const own = text.replace(/«[^»]*»|“[^”]*”|"[^"]*"|‘[^’]*’/g, " ");
@@ -120,6 +129,24 @@ DEFECTS = r"""
     if (table.getBoundingClientRect().right > box.right + 1 || table.scrollWidth > table.clientWidth + 1) {
       say("a table wider than its box", table, table.querySelector("tbody th")?.textContent ?? "");
     }
+  }
+  // An identifier in a table's cell breaks after a dot, a colon, an underscore or a hyphen (or at a
+  // space), never between two letters or digits ("veldiv.individuell|e", "descriptio|n").
+  for (const code of root.querySelectorAll(":is(td, th) code")) {
+    if (!code.checkVisibility() || code.getClientRects().length < 2) continue;
+    const range = document.createRange();
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let [top, before, broken] = [null, "", false];
+    for (let n = walker.nextNode(); n && !broken; n = walker.nextNode()) {
+      for (let i = 0; i < n.length && !broken; i++) {
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        const rect = range.getBoundingClientRect();
+        broken = top !== null && rect.top > top + 2 && /[A-Za-z0-9]/.test(before) && /[A-Za-z0-9]/.test(n.data[i]);
+        [top, before] = [rect.top, n.data[i]];
+      }
+    }
+    if (broken) say("an identifier broken between two letters", code, code.textContent);
   }
   // A citation gives the address this page was reached at (the build's own may be another's).
   for (const code of root.querySelectorAll(".px-citation code")) {

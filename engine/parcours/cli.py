@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, NoReturn, TextIO
 
-from .core import ScenarioError, french_number, number_words, typeset
+from .core import ScenarioError, french_number, number_words, quoted, typeset
 from .games import all_games, all_races, default_options
 from .narrate import choice_words, sentence
 from .options import OptionValue
@@ -244,8 +244,10 @@ def _seats(spec: str, players: int) -> set[int]:
     """--human 0,2: the seats people play."""
     seats = {s.strip() for s in spec.split(",") if s.strip()}
     if any(not re.fullmatch(r"[0-9]{1,2}", s) or int(s) >= players for s in seats):
-        raise ScenarioError("--human", f"expected seats from 0 to {players - 1}, separated by commas, got {spec!r}",
-                            fr=f"attendu : des places de 0 à {players - 1}, séparées par des virgules, reçu {spec!r}")
+        raise ScenarioError("--human", f"expected seats from 0 to {players - 1}, separated by commas, "
+                                       f"got {quoted(spec, 'en')}",
+                            fr=f"attendu : des places de 0 à {players - 1}, séparées par des virgules, "
+                               f"reçu {quoted(spec, 'fr')}")
     return {int(s) for s in seats}
 
 
@@ -288,8 +290,8 @@ def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = ""
 
 def _check_count(count: int) -> None:
     if not 1 <= count <= MAX_RACES:
-        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {count}",
-                            fr=f"attendu : de 1 à {french_number(MAX_RACES)} courses, reçu {count}")
+        raise ScenarioError("-n", f"expected 1 to {MAX_RACES:,} races, got {quoted(count, 'en')}",
+                            fr=f"attendu : de 1 à {french_number(MAX_RACES)} courses, reçu {quoted(count, 'fr')}")
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -349,8 +351,8 @@ def _bots(scenario: Scenario, spec: str) -> list[str]:
                             fr=f"donnez un robot par place ({scenario.players})")
     for name in names:
         if name not in known:
-            raise ScenarioError("--bots", f"unknown bot {name!r} (known: {', '.join(known) or 'none'})",
-                                fr=f"robot inconnu : {name!r} (connus : {', '.join(known) or 'aucun'})")
+            raise ScenarioError("--bots", f"unknown bot {quoted(name, 'en')} (known: {', '.join(known) or 'none'})",
+                                fr=f"robot inconnu : {quoted(name, 'fr')} (connus : {', '.join(known) or 'aucun'})")
     return names
 
 

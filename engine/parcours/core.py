@@ -180,13 +180,19 @@ def plural(count: object, one: str, many: str, lang: str = "en") -> str:
 # French groups a number's thousands with a narrow no-break space (U+202F), as the browsers'
 # Intl.NumberFormat("fr-FR") does (lang.mjs's numberIn): "1 234", never broken across two lines.
 FRENCH_THOUSANDS = "\u202f"
+MINUS = "\u2212"  # a negative number's sign in prose and tables, in both languages (not the hyphen)
+
+
+def _minus(number: str) -> str:
+    """A number written with Python's hyphen-minus ("-0,82") as prose and tables set it: a minus sign."""
+    return MINUS + number[1:] if number.startswith("-") else number
 
 
 def number_words(value: float, lang: str, decimals: int = 0, percent: bool = False) -> str:
     """A number as each language writes it: French "1 234,5" (a narrow no-break space between
     the thousands) and "51,19 %", English "1,234.5" and "51.19%" (`percent`: the value is already
-    a percentage)."""
-    text = f"{value:,.{decimals}f}"
+    a percentage); a negative one with a minus sign in both, "−0,82", not Python's hyphen."""
+    text = _minus(f"{value:,.{decimals}f}")
     if lang == "fr":
         text = text.replace(",", FRENCH_THOUSANDS).replace(".", ",")
     return text + ("\u00a0%" if lang == "fr" else "%") if percent else text  # no line break before %
@@ -209,6 +215,40 @@ def typeset(text: str, lang: str) -> str:
     whose tags hold no such space (the pages' own). Every French sentence the engine, its view and
     the pages assemble passes here (the scripts: lang.mjs's typeset)."""
     return _FRENCH_SPACE.sub("\u00a0", text) if lang == "fr" else text
+
+
+QUOTED_LIMIT = 60  # a value quoted in a sentence is cut after this many characters ("…")
+
+
+def quoted(value: object, lang: str) -> str:
+    """A value a file or a reader sent, named in a sentence of `lang`: a text between the language's
+    quotes (French « x », with no-break spaces; English “x”), a number bare as the language writes it
+    (French 1,5; −2 with a minus sign), true, false and null as the scenario writes them, a list or a
+    mapping by its items; never Python's repr ('x', True). Cut to about QUOTED_LIMIT characters ("…"),
+    its quotes kept; a character that cannot be printed is escaped (\\n)."""
+    if isinstance(value, str):
+        text = value[:QUOTED_LIMIT]
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+        text = text if len(text) <= QUOTED_LIMIT and len(value) <= QUOTED_LIMIT else text[:QUOTED_LIMIT - 1] + "…"
+        return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int):
+        digits = int(abs(value).bit_length() * 0.30103) + 1  # at most one too many
+        if digits > QUOTED_LIMIT:  # never str() a huge number (Python refuses past 4,300 digits)
+            return f"{MINUS if value < 0 else ''}{abs(value) // 10 ** (digits - QUOTED_LIMIT)}…"
+        return _minus(str(value))
+    if isinstance(value, float):
+        return _minus(repr(value).replace(".", ",") if lang == "fr" else repr(value))
+    if isinstance(value, dict):
+        pairs = [f"{quoted(k, lang)}: {quoted(v, lang)}" for k, v in list(value.items())[:QUOTED_LIMIT // 10]]
+        return "{" + ", ".join(pairs) + (", …}" if len(value) > len(pairs) else "}")
+    if isinstance(value, (list, tuple)):
+        shown = value[:QUOTED_LIMIT // 4]
+        # French sets a list of decimal numbers with semicolons, their commas being taken (1,5 ; 2)
+        comma = "\u00a0; " if lang == "fr" and any(isinstance(v, float) for v in shown) else ", "
+        return "[" + comma.join(quoted(v, lang) for v in shown) + (", …]" if len(value) > len(shown) else "]")
+    return quoted(str(value), lang)
 
 
 def typeset_words(words: dict[str, str]) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cdp, chevaux, ronde, veldiv
-from .core import ScenarioError
+from .core import ScenarioError, quoted
 from .interface import GameRules, RaceInfo
 from .options import CONFIDENCE, OptionValue
 
@@ -23,8 +23,8 @@ def game_of(ruleset: object) -> GameRules:
         if game is not None and ruleset in game.RACES:
             return game
     known = ", ".join(r for g in _GAMES.values() for r in g.RACES)
-    raise ScenarioError("ruleset", f"unknown ruleset {ruleset!r} (known: {known})",
-                        fr=f"course inconnue : {ruleset!r} (connues : {known})")
+    raise ScenarioError("ruleset", f"unknown ruleset {quoted(ruleset, 'en')} (known: {known})",
+                        fr=f"course inconnue : {quoted(ruleset, 'fr')} (connues : {known})")
 
 
 def game_of_cite(cite: str) -> GameRules:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .core import ScenarioError, is_whole, typeset_words
+from .core import ScenarioError, is_whole, quoted, typeset_words
 
 OptionValue = str | int
 CONFIDENCE = {
@@ -45,13 +45,13 @@ class Option:
         if self.number_range is not None:
             low, high = self.number_range
             if not is_whole(value, low, high):
-                raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {value!r}",
-                                    fr=f"attendu : un nombre entier de {low} à {high}, reçu {value!r}")
+                raise ScenarioError(where, f"expected a whole number from {low} to {high}, got {quoted(value, 'en')}",
+                                    fr=f"attendu : un nombre entier de {low} à {high}, reçu {quoted(value, 'fr')}")
             return value
         if not isinstance(value, str) or value not in self.values:  # a list or a mapping is no value either
             choices = ", ".join(self.values)
-            raise ScenarioError(where, f"{value!r} is not one of: {choices}",
-                                fr=f"{value!r} n'est pas l'une des valeurs possibles : {choices}")
+            raise ScenarioError(where, f"{quoted(value, 'en')} is not one of: {choices}",
+                                fr=f"{quoted(value, 'fr')} n'est pas l'une des valeurs possibles : {choices}")
         return value
 
     def to_json(self) -> dict[str, object]:

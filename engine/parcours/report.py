@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import number_words, plural, typeset
+from .core import number_words, plural, quoted, typeset
 from .games import default_options, game_of
 from .options import Option, OptionValue
 from .simulate import wilson
@@ -84,7 +84,7 @@ def readings_line(ruleset: str, options: dict[str, OptionValue], lang: str) -> s
 def bots_words(bots: Sequence[str], lang: str) -> str:
     if not bots:
         return ""
-    names = ", ".join(f"« {b} »" if lang == "fr" else f"“{b}”" for b in bots)
+    names = ", ".join(quoted(b, lang) for b in bots)
     return f" ; robots : {names}" if lang == "fr" else f"; bots: {names}"
 
 
@@ -232,7 +232,7 @@ def signed(x: float, lang: str, decimals: int) -> str:
 
 
 def show_difference(c: Comparison, index: int, m: Measure, lang: str) -> str:
-    """'+0,9 (-0,2 à +2,0)': a share's in percentage points, with its 95% interval and a star if measurable."""
+    """'+0,9 (−0,2 à +2,0)': a share's in percentage points, with its 95% interval and a star if measurable."""
     d = c.differences[index][m]
     scale, decimals = (100, 1) if _is_share(c, m) else (1, _decimals(m))
     low, high = d.interval()

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural
+from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural, quoted
 from .games import game_of
 from .interface import GameRules
 from .narrate import choice_words, question_words
@@ -66,7 +66,7 @@ class Scenario:
 def parse(data: object) -> Scenario:
     """Check a scenario mapping; raise ScenarioError naming the first bad field."""
     if not isinstance(data, dict):
-        raise ScenarioError("scenario", "expected a mapping with at least 'ruleset' and 'players'",
+        raise ScenarioError("scenario", "expected a mapping with at least “ruleset” and “players”",
                             fr="attendu : un dictionnaire avec au moins « ruleset » et « players »")
     check_shape(data)
     for key in data:
@@ -81,8 +81,8 @@ def parse(data: object) -> Scenario:
     race = game.RACES[ruleset]
     players = data["players"]
     if not is_whole(players):
-        raise ScenarioError("players", f"expected a whole number, got {players!r}",
-                            fr=f"attendu : un nombre entier, reçu {players!r}")
+        raise ScenarioError("players", f"expected a whole number, got {quoted(players, 'en')}",
+                            fr=f"attendu : un nombre entier, reçu {quoted(players, 'fr')}")
     if not race.min_players <= players <= race.max_players:
         low, high = race.min_players, race.max_players
         raise ScenarioError("players", f"{race.name['en']} is for {low if low == high else f'{low} to {high}'} "
@@ -180,8 +180,8 @@ def _dice(value: object) -> list[int]:
         raise ScenarioError("dice", "expected a list of die faces", fr="attendu : une liste de faces de dé")
     for i, face in enumerate(value):
         if not is_whole(face, 1, MAX_FACE):
-            raise ScenarioError(f"dice[{i}]", f"{face!r} is not a die face (1-{MAX_FACE})",
-                                fr=f"{face!r} n'est pas une face de dé (1 à {MAX_FACE})")
+            raise ScenarioError(f"dice[{i}]", f"{quoted(face, 'en')} is not a die face (1 to {MAX_FACE})",
+                                fr=f"{quoted(face, 'fr')} n'est pas une face de dé (1 à {MAX_FACE})")
     return list(value)
 
 
@@ -198,16 +198,16 @@ def _choices(value: object) -> list[str]:
         raise ScenarioError("choices", "expected a list of choices", fr="attendu : une liste de choix")
     for i, choice in enumerate(value):
         if isinstance(choice, bool) or not isinstance(choice, (str, int)):
-            raise ScenarioError(f"choices[{i}]", f"expected a word or a number, got {choice!r}",
-                                fr=f"attendu : un mot ou un nombre, reçu {choice!r}")
+            raise ScenarioError(f"choices[{i}]", f"expected a word or a number, got {quoted(choice, 'en')}",
+                                fr=f"attendu : un mot ou un nombre, reçu {quoted(choice, 'fr')}")
     return [str(c) for c in value]
 
 
 def _seed(data: dict[str, Any]) -> int | None:
     seed = data.get("seed")
     if seed is not None and not is_whole(seed):
-        raise ScenarioError("seed", f"expected a whole number, got {seed!r}",
-                            fr=f"attendu : un nombre entier, reçu {seed!r}")
+        raise ScenarioError("seed", f"expected a whole number, got {quoted(seed, 'en')}",
+                            fr=f"attendu : un nombre entier, reçu {quoted(seed, 'fr')}")
     return seed
 
 
@@ -280,9 +280,9 @@ class Game:
                                 fr=f"ce lancer se joue avec {_dice_count(need.count, 'fr')}, pas {len(dice)}")
         for face in dice:
             if not is_whole(face, 1, need.sides):
-                raise ScenarioError("dice", f"{face!r} is not a face of the D{need.sides} rolled here "
+                raise ScenarioError("dice", f"{quoted(face, 'en')} is not a face of the D{need.sides} rolled here "
                                     f"(it shows 1 to {need.sides})",
-                                    fr=f"{face!r} n'est pas une face du D{need.sides} lancé ici "
+                                    fr=f"{quoted(face, 'fr')} n'est pas une face du D{need.sides} lancé ici "
                                     f"(il va de 1 à {need.sides})")
         events = self.rules.play_throw(self.state, list(dice))
         self.steps.append(events)
@@ -295,8 +295,9 @@ class Game:
         if need is None or need.kind != "choice":
             raise ScenarioError("choices", "no decision is asked for here", fr="aucune décision n'est demandée ici")
         if str(choice) not in need.choices:
-            raise ScenarioError("choices", f"{choice!r} is not allowed here (allowed: {', '.join(need.choices)})",
-                                fr=f"{choice!r} n'est pas permis ici (permis : {', '.join(need.choices)})")
+            raise ScenarioError("choices", f"{quoted(choice, 'en')} is not allowed here "
+                                f"(allowed: {', '.join(need.choices)})",
+                                fr=f"{quoted(choice, 'fr')} n'est pas permis ici (permis : {', '.join(need.choices)})")
         events = self.rules.play_choice(self.state, str(choice))
         self.steps.append(events)
         self.record.append(("choice", str(choice)))
@@ -395,8 +396,8 @@ def replay(data: object, max_steps: int | None = None) -> dict[str, Any]:
     many steps were played (the set-up's opening step included).
     """
     if max_steps is not None and not is_whole(max_steps, 0):
-        raise ScenarioError("max_steps", f"expected a whole number of steps, got {max_steps!r}",
-                            fr=f"attendu : un nombre entier d'étapes, reçu {max_steps!r}")
+        raise ScenarioError("max_steps", f"expected a whole number of steps, got {quoted(max_steps, 'en')}",
+                            fr=f"attendu : un nombre entier d'étapes, reçu {quoted(max_steps, 'fr')}")
     if isinstance(data, str):
         data = loads(data, "scenario")
     scenario = data if isinstance(data, Scenario) else parse(data)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from .core import ScenarioError
+from .core import ScenarioError, quoted
 from .games import default_options, game_of
 from .interface import GameRules, RaceFigures
 from .options import Option, OptionValue
@@ -346,8 +346,8 @@ def applicable_option(ruleset: str, option_id: str) -> Option:
     game = game_of(ruleset)
     if option_id not in game.OPTIONS:
         known = ", ".join(oid for oid, races in game.APPLIES.items() if ruleset in races) or "none"
-        raise ScenarioError("--option", f"unknown option {option_id!r} (this race's: {known})",
-                            fr=f"option inconnue : {option_id!r} (celles de cette course : "
+        raise ScenarioError("--option", f"unknown option {quoted(option_id, 'en')} (this race's: {known})",
+                            fr=f"option inconnue : {quoted(option_id, 'fr')} (celles de cette course : "
                                f"{known if known != 'none' else 'aucune'})")
     if ruleset not in game.APPLIES[option_id]:
         raise ScenarioError("--option", f"{option_id} does not apply to this race",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parcours import ScenarioError, all_races
-from parcours.core import is_whole, refusal
+from parcours.core import is_whole, quoted, refusal
 from parcours.report import impact
 from parcours.scenario import loads_json
 from parcours.stats import Comparison, comparing
@@ -57,7 +57,8 @@ def _whole(value: Any, where: str, low: int, high: int) -> int:
     if not is_whole(value) or not low <= value <= high:
         en, fr = (str(low), str(low)) if low == high else (f"a whole number from {low} to {high}",
                                                              f"un nombre entier de {low} à {high}")
-        raise ScenarioError(where, f"expected {en}, got {value!r}", fr=f"attendu : {fr}, reçu {value!r}")
+        raise ScenarioError(where, f"expected {en}, got {quoted(value, 'en')}",
+                            fr=f"attendu : {fr}, reçu {quoted(value, 'fr')}")
     return int(value)
 
 
@@ -66,7 +67,8 @@ def _start(ask: Any) -> dict[str, Any]:
         raise ScenarioError("start", "expected an object", fr="attendu : un objet")
     ruleset = ask.get("ruleset")
     if ruleset not in all_races():
-        raise ScenarioError("ruleset", f"unknown race {ruleset!r}", fr=f"course inconnue : {ruleset!r}")
+        raise ScenarioError("ruleset", f"unknown race {quoted(ruleset, 'en')}",
+                            fr=f"course inconnue : {quoted(ruleset, 'fr')}")
     race = all_races()[ruleset]
     players = _whole(ask.get("players"), "players", race.min_players, race.max_players)
     races = _whole(ask.get("races"), "races", 1, MOST_RACES)

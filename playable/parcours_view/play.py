@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from parcours import Dice, Game, Scenario, ScenarioError, all_races, parse
-from parcours.core import refusal, typeset_words
+from parcours.core import quoted, refusal, typeset_words
 from parcours.narrate import plural
 from parcours.scenario import Step, loads_json
 
@@ -57,13 +57,13 @@ def play(request: object) -> dict[str, Any]:
     links = links_of(request.get("links", "#"))
     since = request.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise ScenarioError("since", f"expected a number of frames, got {since!r}",
-                            fr=f"attendu : un nombre d'images, reçu {since!r}")
+        raise ScenarioError("since", f"expected a number of frames, got {quoted(since, 'en')}",
+                            fr=f"attendu : un nombre d'images, reçu {quoted(since, 'fr')}")
     humans = _humans(request.get("humans"), scenario.players)
     undo = request.get("undo", False)
     if not isinstance(undo, bool):
-        raise ScenarioError("undo", f"expected true or false, got {undo!r}",
-                            fr=f"attendu : true ou false, reçu {undo!r}")
+        raise ScenarioError("undo", f"expected true or false, got {quoted(undo, 'en')}",
+                            fr=f"attendu : true ou false, reçu {quoted(undo, 'fr')}")
     if undo:
         scenario, since = _undone(scenario, humans or [])
     game = Game(scenario)
@@ -177,11 +177,11 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
     if not isinstance(name, str):
         raise ScenarioError("bots.name", "expected a bot's name", fr="attendu : le nom d'un robot")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError("bots.seed", f"expected a whole number, got {seed!r}",
-                            fr=f"attendu : un nombre entier, reçu {seed!r}")
+        raise ScenarioError("bots.seed", f"expected a whole number, got {quoted(seed, 'en')}",
+                            fr=f"attendu : un nombre entier, reçu {quoted(seed, 'fr')}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise ScenarioError("bots.moves", f"expected a number of moves, got {limit!r}",
-                            fr=f"attendu : un nombre de coups, reçu {limit!r}")
+        raise ScenarioError("bots.moves", f"expected a number of moves, got {quoted(limit, 'en')}",
+                            fr=f"attendu : un nombre de coups, reçu {quoted(limit, 'fr')}")
     rules = game.rules
     bot = rules.BOTS.get(name)
     rng = random.Random(seed)
@@ -195,8 +195,10 @@ def _bots(game: Game, spec: object, dice: list[int], choices: list[str], frames:
             if bot is None:
                 known = ", ".join(rules.BOTS) or "none"
                 known_fr = ", ".join(rules.BOTS) or "aucun"
-                raise ScenarioError("bots.name", f"no bot {name!r} makes decisions in {rules.GAME} (known: {known})",
-                                    fr=f"aucun robot {name!r} ne décide dans {rules.GAME} (connus : {known_fr})")
+                raise ScenarioError("bots.name", f"no bot {quoted(name, 'en')} makes decisions in {rules.GAME} "
+                                    f"(known: {known})",
+                                    fr=f"aucun robot {quoted(name, 'fr')} ne décide dans {rules.GAME} "
+                                       f"(connus : {known_fr})")
             yield str(bot(game.state, need, rng))
 
     if not bot_to_move():
@@ -260,8 +262,8 @@ def _humans(spec: object, players: int) -> list[int] | None:
         return None
     if not isinstance(spec, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
                                              for s in spec) or len(set(spec)) != len(spec):
-        raise ScenarioError("humans", f"expected distinct seats from 0 to {players - 1}, got {spec!r}",
-                            fr=f"attendu : des places distinctes de 0 à {players - 1}, reçu {spec!r}")
+        raise ScenarioError("humans", f"expected distinct seats from 0 to {players - 1}, got {quoted(spec, 'en')}",
+                            fr=f"attendu : des places distinctes de 0 à {players - 1}, reçu {quoted(spec, 'fr')}")
     return sorted(spec)
 
 

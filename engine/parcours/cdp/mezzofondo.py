@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, numbers_up_to
+from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, numbers_up_to, quoted
 from ..options import OptionValue
 from .races import DEFAULT_TRACK, RACES
 
@@ -108,8 +108,8 @@ def _track(data: object) -> dict[str, int]:
         low = MIN_SQUARES if key == "squares" else 1
         if not is_whole(value, low, MAX_SQUARES):
             raise ScenarioError(f"setup.track.{key}",
-                                f"expected a whole number from {low} to {MAX_SQUARES}, got {value!r}",
-                                fr=f"attendu : un nombre entier de {low} à {MAX_SQUARES}, reçu {value!r}")
+                                f"expected a whole number from {low} to {MAX_SQUARES}, got {quoted(value, 'en')}",
+                                fr=f"attendu : un nombre entier de {low} à {MAX_SQUARES}, reçu {quoted(value, 'fr')}")
         track[key] = value
     if track["red_line"] > track["squares"] or track["yellow_line"] > track["squares"]:
         raise ScenarioError("setup.track", "the lines must be on the track", fr="les lignes doivent être sur la piste")
@@ -129,13 +129,13 @@ def _place(state: State, rows: object) -> None:
             where = f"setup.teams[{seat}].{key}"
             if key == "phase":
                 if value not in ("dernys", "chasing", "coupled"):
-                    raise ScenarioError(where, f"expected dernys, chasing or coupled, got {value!r}",
-                                        fr=f"attendu : dernys, chasing ou coupled, reçu {value!r}")
+                    raise ScenarioError(where, f"expected dernys, chasing or coupled, got {quoted(value, 'en')}",
+                                        fr=f"attendu : dernys, chasing ou coupled, reçu {quoted(value, 'fr')}")
                 team.phase = value
             elif key in ("rider", "derny"):
                 if not is_whole(value):
-                    raise ScenarioError(where, f"expected a square along the road, got {value!r}",
-                                        fr=f"attendu : une case le long de la route, reçu {value!r}")
+                    raise ScenarioError(where, f"expected a square along the road, got {quoted(value, 'en')}",
+                                        fr=f"attendu : une case le long de la route, reçu {quoted(value, 'fr')}")
                 setattr(team, key, value)
             else:
                 raise ScenarioError(where, "unknown field (expected rider, derny, phase)",
@@ -147,14 +147,16 @@ def _check_team(state: State, team: Team, where: str) -> None:
     """A position the rules can reach: no rider past the finish, nor chasing a derny behind him."""
     if not -state.squares <= team.rider < state.line(team):
         raise ScenarioError(f"{where}.rider", f"expected a square from {-state.squares} (a lap behind the red line) "
-                                              f"to {state.line(team) - 1} (before the finish), got {team.rider}",
+                                              f"to {state.line(team) - 1} (before the finish), "
+                                              f"got {quoted(team.rider, 'en')}",
                             fr=f"attendu : une case de {-state.squares} (un tour derrière la ligne rouge) "
-                               f"à {state.line(team) - 1} (avant l'arrivée), reçu {team.rider}")
+                               f"à {state.line(team) - 1} (avant l'arrivée), reçu {quoted(team.rider, 'fr')}")
     if not -state.squares <= team.derny <= team.rider + DERNY_LEAD:
         raise ScenarioError(f"{where}.derny", f"expected a square from {-state.squares} to {team.rider + DERNY_LEAD} "
-                                              f"(at most {DERNY_LEAD} ahead of its rider), got {team.derny}",
+                                              f"(at most {DERNY_LEAD} ahead of its rider), "
+                                              f"got {quoted(team.derny, 'en')}",
                             fr=f"attendu : une case de {-state.squares} à {team.rider + DERNY_LEAD} "
-                               f"(au plus {DERNY_LEAD} devant son coureur), reçu {team.derny}")
+                               f"(au plus {DERNY_LEAD} devant son coureur), reçu {quoted(team.derny, 'fr')}")
     if team.phase == "coupled" and team.rider != team.derny - 1:
         raise ScenarioError(where, "a coupled rider is on the square just behind its derny",
                             fr="un coureur couplé est sur la case juste derrière son derny")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, numbers_up_to
+from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, numbers_up_to, quoted
 from ..options import OptionValue
 from .races import RACES, TRACK_SQUARES
 
@@ -55,17 +55,18 @@ def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> S
                                 fr="champ inconnu (attendu : pos, sprint, first)")
     pos = setup.get("pos", [0, 0])
     if not isinstance(pos, list) or len(pos) != 2 or not all(is_whole(p, 0, state.line - 1) for p in pos):
-        raise ScenarioError("setup.pos", f"expected two squares ridden, 0 to {state.line - 1}, got {pos!r}",
-                            fr=f"attendu : deux nombres de cases parcourues, de 0 à {state.line - 1}, reçu {pos!r}")
+        raise ScenarioError("setup.pos", f"expected two squares ridden, 0 to {state.line - 1}, got {quoted(pos, 'en')}",
+                            fr=f"attendu : deux nombres de cases parcourues, de 0 à {state.line - 1}, "
+                               f"reçu {quoted(pos, 'fr')}")
     sprint = setup.get("sprint", False)
     if not isinstance(sprint, bool):
-        raise ScenarioError("setup.sprint", f"expected true or false, got {sprint!r}",
-                            fr=f"attendu : true ou false, reçu {sprint!r}")
+        raise ScenarioError("setup.sprint", f"expected true or false, got {quoted(sprint, 'en')}",
+                            fr=f"attendu : true ou false, reçu {quoted(sprint, 'fr')}")
     state.pos, state.sprint = list(pos), sprint
     first = setup.get("first", _leader(state, 0))
     if not is_whole(first, 0, 1):  # not 1.0, nor true
-        raise ScenarioError("setup.first", f"expected seat 0 or 1, got {first!r}",
-                            fr=f"attendu : la place 0 ou 1, reçu {first!r}")
+        raise ScenarioError("setup.first", f"expected seat 0 or 1, got {quoted(first, 'en')}",
+                            fr=f"attendu : la place 0 ou 1, reçu {quoted(first, 'fr')}")
     _start_turn(state, first)
     return state
 

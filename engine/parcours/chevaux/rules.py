@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole
+from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, quoted
 from ..options import OptionValue
 from .races import HORSES, RACES
 from .state import Board, Player, State
@@ -27,8 +27,8 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
         state.leg = 1 + sum(p.points for p in state.players)
     turn = data.get("turn", 0)
     if not is_whole(turn, 0, players - 1):
-        raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {turn!r}",
-                            fr=f"attendu : une place de 0 à {players - 1}, reçu {turn!r}")
+        raise ScenarioError("setup.turn", f"expected a seat from 0 to {players - 1}, got {quoted(turn, 'en')}",
+                            fr=f"attendu : une place de 0 à {players - 1}, reçu {quoted(turn, 'fr')}")
     state.turn = state.leg_starter = turn
     return state
 
@@ -48,8 +48,9 @@ def _place_horses(state: State, rows: object) -> None:
                 raise ScenarioError(where, "unknown field (expected hole, lost, points)",
                                     fr="champ inconnu (attendu : hole, lost, points)")
             if not is_whole(value, 0, limits[key]):
-                raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, got {value!r}",
-                                    fr=f"attendu : un nombre entier de 0 à {limits[key]}, reçu {value!r}")
+                raise ScenarioError(where, f"expected a whole number from 0 to {limits[key]}, "
+                                           f"got {quoted(value, 'en')}",
+                                    fr=f"attendu : un nombre entier de 0 à {limits[key]}, reçu {quoted(value, 'fr')}")
             if key == "points" and value and state.ruleset != "chevaux.trois-points":
                 raise ScenarioError(where, "points are scored only in the race in legs (chevaux.trois-points)",
                                     fr="on ne marque de points que dans la course en manches (chevaux.trois-points)")

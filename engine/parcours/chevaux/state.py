@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core import ScenarioError, is_whole
+from ..core import ScenarioError, is_whole, quoted
 from ..options import OptionValue
 from .races import DEFAULT_BOARD, HORSES
 
@@ -30,18 +30,19 @@ class Board:
             merged.update(data)
         holes, up, traps = merged["holes"], merged["up"], merged["traps"]
         if not is_whole(holes, 2, 60):
-            raise ScenarioError(f"{where}.holes", f"expected a number of holes from 2 to 60, got {holes!r}",
-                                fr=f"attendu : un nombre de trous de 2 à 60, reçu {holes!r}")
+            raise ScenarioError(f"{where}.holes", f"expected a number of holes from 2 to 60, got {quoted(holes, 'en')}",
+                                fr=f"attendu : un nombre de trous de 2 à 60, reçu {quoted(holes, 'fr')}")
         if not is_whole(up, 1, holes - 1):
-            raise ScenarioError(f"{where}.up", f"expected 1 to {holes - 1} holes on the way up, got {up!r}",
-                                fr=f"attendu : de 1 à {holes - 1} trous à la montée, reçu {up!r}")
+            raise ScenarioError(f"{where}.up", f"expected 1 to {holes - 1} holes on the way up, got {quoted(up, 'en')}",
+                                fr=f"attendu : de 1 à {holes - 1} trous à la montée, reçu {quoted(up, 'fr')}")
         if not isinstance(traps, list):
             raise ScenarioError(f"{where}.traps", "expected a list of hole numbers",
                                 fr="attendu : une liste de numéros de trous")
         for i, t in enumerate(traps):
             if not is_whole(t, 1, holes - 1):
-                raise ScenarioError(f"{where}.traps[{i}]", f"a trap must be on a hole from 1 to {holes - 1}, got {t!r}",
-                                    fr=f"un piège doit être sur un trou de 1 à {holes - 1}, reçu {t!r}")
+                raise ScenarioError(f"{where}.traps[{i}]", f"a trap must be on a hole from 1 to {holes - 1}, "
+                                                           f"got {quoted(t, 'en')}",
+                                    fr=f"un piège doit être sur un trou de 1 à {holes - 1}, reçu {quoted(t, 'fr')}")
         if len(set(traps)) != len(traps):
             raise ScenarioError(f"{where}.traps", "a hole is listed twice", fr="un trou figure deux fois dans la liste")
         return cls(holes, up, tuple(sorted(traps)))

@@ -8,7 +8,7 @@ replaces it with `setup.cards` ({kind: count}).
 
 from __future__ import annotations
 
-from ..core import ScenarioError, is_whole
+from ..core import ScenarioError, is_whole, quoted
 
 # acceleration cards: the die each kind rolls instead of the basic die
 ACCELERATION = {"flat": 10, "triangle": 8, "square": 16}
@@ -56,8 +56,8 @@ def split(data: object, where: str = "setup.cards") -> dict[str, int]:
                                 fr=f"sorte de carte inconnue (attendu : l'une de {', '.join(KINDS)})")
         if not is_whole(count, 0, MAX_OF_A_KIND):
             raise ScenarioError(f"{where}.{kind}",
-                                f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {count!r}",
-                                fr=f"attendu : un nombre de cartes de 0 à {MAX_OF_A_KIND}, reçu {count!r}")
+                                f"expected a number of cards from 0 to {MAX_OF_A_KIND}, got {quoted(count, 'en')}",
+                                fr=f"attendu : un nombre de cartes de 0 à {MAX_OF_A_KIND}, reçu {quoted(count, 'fr')}")
         out[kind] = count
     if sum(out.values()) > MAX_CARDS:
         raise ScenarioError(where, f"at most {MAX_CARDS} cards in all (the box holds 100), got {sum(out.values())}",

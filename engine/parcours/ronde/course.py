@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import ScenarioError, is_whole
+from ..core import ScenarioError, is_whole, quoted
 
 DEFAULT_COURSE: dict[str, Any] = {
     "spaces": 180,  # space 0 is the start (Bruges), space 179 the finish (Ninove-Meerbeke)
@@ -111,15 +111,17 @@ def _parse(full: dict[str, Any], where: str) -> Course:
     size = full["spaces"]
     if not is_whole(size, MIN_SPACES, MAX_SPACES):
         raise ScenarioError(f"{where}.spaces", f"expected a number of spaces from {MIN_SPACES} to {MAX_SPACES}, "
-                                               f"got {size!r}",
-                            fr=f"attendu : un nombre de cases de {MIN_SPACES} à {MAX_SPACES}, reçu {size!r}")
+                                               f"got {quoted(size, 'en')}",
+                            fr=f"attendu : un nombre de cases de {MIN_SPACES} à {MAX_SPACES}, "
+                               f"reçu {quoted(size, 'fr')}")
     cells: list[dict[str, Any]] = [{} for _ in range(size)]
     _lay(cells, full["hills"], f"{where}.hills", "dice", _hill_cell)
     _lay(cells, full["cobbles"], f"{where}.cobbles", "numbers", _cobble_cell)
     supply = full["supply"]
     if not isinstance(supply, list):
-        raise ScenarioError(f"{where}.supply", f"expected a list of spaces from 1 to {size - 2}, got {supply!r}",
-                            fr=f"attendu : une liste de cases de 1 à {size - 2}, reçu {supply!r}")
+        raise ScenarioError(f"{where}.supply", f"expected a list of spaces from 1 to {size - 2}, "
+                                               f"got {quoted(supply, 'en')}",
+                            fr=f"attendu : une liste de cases de 1 à {size - 2}, reçu {quoted(supply, 'fr')}")
     for i, spot in enumerate(supply):
         cells[_spot(spot, size, f"{where}.supply[{i}]")]["supply"] = True
     cells[_spot(full["red_triangle"], size, f"{where}.red_triangle")]["red_triangle"] = True
@@ -128,8 +130,8 @@ def _parse(full: dict[str, Any], where: str) -> Course:
 
 def _spot(spot: object, size: int, where: str) -> int:
     if not is_whole(spot, 1, size - 2):
-        raise ScenarioError(where, f"expected a space from 1 to {size - 2}, got {spot!r}",
-                            fr=f"attendu : une case de 1 à {size - 2}, reçu {spot!r}")
+        raise ScenarioError(where, f"expected a space from 1 to {size - 2}, got {quoted(spot, 'en')}",
+                            fr=f"attendu : une case de 1 à {size - 2}, reçu {quoted(spot, 'fr')}")
     return spot
 
 
@@ -143,11 +145,13 @@ def _lay(cells: list[dict[str, Any]], items: object, where: str, field: str, cel
                                 fr=f"attendu : un dictionnaire avec name, from et {field}")
         start, marks, name = item["from"], item[field], item["name"]
         if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} characters, got {name!r}",
-                                fr=f"attendu : un nom de 1 à {MAX_NAME} caractères, reçu {name!r}")
+            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} characters, "
+                                                f"got {quoted(name, 'en')}",
+                                fr=f"attendu : un nom de 1 à {MAX_NAME} caractères, reçu {quoted(name, 'fr')}")
         if not is_whole(start, 1, len(cells) - 2):
-            raise ScenarioError(f"{here}.from", f"expected a first space from 1 to {len(cells) - 2}, got {start!r}",
-                                fr=f"attendu : une première case de 1 à {len(cells) - 2}, reçu {start!r}")
+            raise ScenarioError(f"{here}.from", f"expected a first space from 1 to {len(cells) - 2}, "
+                                                f"got {quoted(start, 'en')}",
+                                fr=f"attendu : une première case de 1 à {len(cells) - 2}, reçu {quoted(start, 'fr')}")
         values = _marks(marks, field, f"{here}.{field}")
         if start + len(values) > len(cells) - 1:
             raise ScenarioError(here, f"must end before the finish (space {len(cells) - 1})",
@@ -164,25 +168,26 @@ def _marks(marks: object, field: str, where: str) -> list[object]:
     if field == "dice" and isinstance(marks, str):
         marks = list(marks)
     if not isinstance(marks, list) or not marks:
-        shape, shape_fr = (("a string of 4s and 6s such as \"6644\", one a space",
+        shape, shape_fr = (("a string of 4s and 6s such as “6644”, one a space",
                             "une suite de 4 et de 6 telle que « 6644 », un par case") if field == "dice"
                            else ("a list of numbers such as [5, 4, 6], one a space",
                                  "une liste de nombres telle que [5, 4, 6], un par case"))
-        raise ScenarioError(where, f"expected {shape}, got {marks!r}", fr=f"attendu : {shape_fr}, reçu {marks!r}")
+        raise ScenarioError(where, f"expected {shape}, got {quoted(marks, 'en')}",
+                            fr=f"attendu : {shape_fr}, reçu {quoted(marks, 'fr')}")
     return marks
 
 
 def _hill_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
     if isinstance(mark, bool) or str(mark) not in ("4", "6"):
-        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space (4 or 6), got {mark!r}",
-                            fr=f"une case de montée est une case D4 ou D6 (4 ou 6), reçu {mark!r}")
+        raise ScenarioError(where, f"an uphill space is a D4 or a D6 space (4 or 6), got {quoted(mark, 'en')}",
+                            fr=f"une case de montée est une case D4 ou D6 (4 ou 6), reçu {quoted(mark, 'fr')}")
     return {"hill": name, "die": int(str(mark)), "first": first}
 
 
 def _cobble_cell(name: str, mark: object, first: bool, where: str) -> dict[str, Any]:
     if not is_whole(mark, 1, 16):
-        raise ScenarioError(where, f"a cobbled space carries a number from 1 to 16, got {mark!r}",
-                            fr=f"une case pavée porte un nombre de 1 à 16, reçu {mark!r}")
+        raise ScenarioError(where, f"a cobbled space carries a number from 1 to 16, got {quoted(mark, 'en')}",
+                            fr=f"une case pavée porte un nombre de 1 à 16, reçu {quoted(mark, 'fr')}")
     return {"cobbles": name, "number": mark}
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..chance import Shuffles
-from ..core import ScenarioError, is_whole
+from ..core import ScenarioError, is_whole, quoted
 from . import cards as C
 from .course import PELOTON_END_HILL
 from .state import State
@@ -39,8 +39,8 @@ def deal(race: State, data: dict[str, Any]) -> None:
                                 fr=f"champ inconnu (attendu : l'un de {', '.join(map(str, _FIELDS))})")
     seed = data.get("shuffle", 0)
     if not is_whole(seed):
-        raise ScenarioError("setup.shuffle", f"expected a whole number, got {seed!r}",
-                            fr=f"attendu : un nombre entier, reçu {seed!r}")
+        raise ScenarioError("setup.shuffle", f"expected a whole number, got {quoted(seed, 'en')}",
+                            fr=f"attendu : un nombre entier, reçu {quoted(seed, 'fr')}")
     race.shuffles = Shuffles(seed)
     race.kinds = _deck(race, C.split(data.get("cards")))
     loose = list(range(len(race.kinds)))
@@ -69,8 +69,8 @@ def _place_peloton(race: State, data: dict[str, Any]) -> None:
         return
     spot = data.get("peloton", 0)
     if not is_whole(spot, 0, race.finish - 2):
-        raise ScenarioError("setup.peloton", f"expected a space from 0 to {race.finish - 2}, got {spot!r}",
-                            fr=f"attendu : une case de 0 à {race.finish - 2}, reçu {spot!r}")
+        raise ScenarioError("setup.peloton", f"expected a space from 0 to {race.finish - 2}, got {quoted(spot, 'en')}",
+                            fr=f"attendu : une case de 0 à {race.finish - 2}, reçu {quoted(spot, 'fr')}")
     race.peloton = spot
     foot = race.course.hill_foot(PELOTON_END_HILL)
     race.peloton_closed = foot is not None and spot >= foot
@@ -121,16 +121,16 @@ def _place_rider(race: State, seat: int, row: dict[str, Any], loose: list[int]) 
     skip = row.get("skip", 0)
     if not is_whole(skip, 0, MAX_SKIP):
         raise ScenarioError(f"{where}.skip",
-                            f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {skip!r}",
-                            fr=f"attendu : un nombre de tours à passer de 0 à {MAX_SKIP}, reçu {skip!r}")
+                            f"expected a number of turns to sit out from 0 to {MAX_SKIP}, got {quoted(skip, 'en')}",
+                            fr=f"attendu : un nombre de tours à passer de 0 à {MAX_SKIP}, reçu {quoted(skip, 'fr')}")
     behind = row.get("behind", False)
     if not isinstance(behind, bool) or (behind and not race.with_peloton):
         raise ScenarioError(f"{where}.behind", "true or false, and only with the peloton",
                             fr="true ou false, et seulement avec le peloton")
     at = row.get("at", race.behind_space if behind else 0)
     if not is_whole(at, 0, race.finish - 1):
-        raise ScenarioError(f"{where}.at", f"expected a space from 0 to {race.finish - 1}, got {at!r}",
-                            fr=f"attendu : une case de 0 à {race.finish - 1}, reçu {at!r}")
+        raise ScenarioError(f"{where}.at", f"expected a space from 0 to {race.finish - 1}, got {quoted(at, 'en')}",
+                            fr=f"attendu : une case de 0 à {race.finish - 1}, reçu {quoted(at, 'fr')}")
     _check_place(race, at, behind, f"{where}.at")
     rider.at, rider.skip, rider.behind = at, skip, behind
     rider.triangle = at >= race.course.data["red_triangle"]
@@ -151,9 +151,9 @@ def _check_place(race: State, at: int, behind: bool, where: str) -> None:
     peloton = race.peloton
     if behind and at != race.behind_space:
         raise ScenarioError(where, f"a rider behind the peloton (space {peloton}) is on space "
-                                   f"{race.behind_space}, just behind it, got {at}",
+                                   f"{race.behind_space}, just behind it, got {quoted(at, 'en')}",
                             fr=f"un coureur derrière le peloton (case {peloton}) est sur la case "
-                               f"{race.behind_space}, juste derrière lui, reçu {at}")
+                               f"{race.behind_space}, juste derrière lui, reçu {quoted(at, 'fr')}")
     if not behind and peloton and at <= peloton:
         raise ScenarioError(where, f"space {at} is not in front of the peloton (space {peloton}): "
                                    "a rider there is behind it (behind: true)",
@@ -184,9 +184,9 @@ def _pick(race: State, loose: list[int], kinds: object, where: str) -> list[int]
         if card is None:
             known = kind in C.KINDS
             raise ScenarioError(f"{where}[{i}]", f"no {kind} card left in this game" if known
-                                else f"unknown card kind {kind!r} (expected one of: {', '.join(C.KINDS)})",
+                                else f"unknown card kind {quoted(kind, 'en')} (expected one of: {', '.join(C.KINDS)})",
                                 fr=(f"plus aucune carte « {kind} » dans cette partie" if known
-                                    else f"sorte de carte inconnue : {kind!r} "
+                                    else f"sorte de carte inconnue : {quoted(kind, 'fr')} "
                                          f"(attendu : l'une de {', '.join(C.KINDS)})"))
         loose.remove(card)
         out.append(card)
@@ -207,7 +207,7 @@ def _first(race: State, first: object) -> None:
         race.tasks = [Lot(tuple(range(len(race.riders))), ())]
         return
     if not is_whole(first, 1, len(race.riders)):
-        raise ScenarioError("setup.first", f"expected a player from 1 to {len(race.riders)}, got {first!r}",
-                            fr=f"attendu : un joueur de 1 à {len(race.riders)}, reçu {first!r}")
+        raise ScenarioError("setup.first", f"expected a player from 1 to {len(race.riders)}, got {quoted(first, 'en')}",
+                            fr=f"attendu : un joueur de 1 à {len(race.riders)}, reçu {quoted(first, 'fr')}")
     race.turn = first - 1
     race.tasks = [Turn()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import ScenarioError, is_whole, plural
+from ..core import ScenarioError, is_whole, plural, quoted
 from ..options import OptionValue
 from .races import ELIMINATION_KINDS, RACES, TRACK_SQUARES
 from .rules import PREMIERS_TO_WIN, PURSUIT_LAPS
@@ -30,7 +30,7 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
 
 def _apply_setup(state: State, setup: object) -> None:
     if not isinstance(setup, dict):
-        raise ScenarioError("setup", "expected a mapping with 'riders' (and optionally 'players', 'turn')",
+        raise ScenarioError("setup", "expected a mapping with “riders” (and optionally “players”, “turn”)",
                             fr="attendu : un dictionnaire avec « riders » (et au besoin « players », « turn »)")
     for key in setup:
         if key not in ("riders", "players", "turn"):
@@ -43,8 +43,9 @@ def _apply_setup(state: State, setup: object) -> None:
     _check_reachable(state)
     turn = setup.get("turn", 0)
     if not is_whole(turn, 0, len(state.players) - 1):
-        raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, got {turn!r}",
-                            fr=f"attendu : une place de 0 à {len(state.players) - 1}, reçu {turn!r}")
+        raise ScenarioError("setup.turn", f"expected a seat from 0 to {len(state.players) - 1}, "
+                                          f"got {quoted(turn, 'en')}",
+                            fr=f"attendu : une place de 0 à {len(state.players) - 1}, reçu {quoted(turn, 'fr')}")
     state.turn = turn
     for player in state.players:
         player.opened = True  # a set-up is mid-race: the opening turn of Art. 5 is over
@@ -111,12 +112,13 @@ def _place(state: State, rider: Rider, spec: object, where: str) -> None:
         most = _most_laps(state)
         if not is_whole(laps, 0, most):
             raise ScenarioError(f"{where}.laps",
-                                f"expected a whole number of laps from 0 to {most} in this race, got {laps!r}",
+                                f"expected a whole number of laps from 0 to {most} in this race, "
+                                f"got {quoted(laps, 'en')}",
                                 fr=f"attendu : un nombre entier de tours de 0 à {most} dans cette course, "
-                                   f"reçu {laps!r}")
+                                   f"reçu {quoted(laps, 'fr')}")
     if not is_whole(spec, 1, TRACK_SQUARES):
-        raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {spec!r}",
-                            fr=f"attendu : une case de 1 à {TRACK_SQUARES}, reçu {spec!r}")
+        raise ScenarioError(where, f"expected a square from 1 to {TRACK_SQUARES}, got {quoted(spec, 'en')}",
+                            fr=f"attendu : une case de 1 à {TRACK_SQUARES}, reçu {quoted(spec, 'fr')}")
     rider.progress = _progress_for(state, rider.start, spec, laps)
 
 
@@ -154,8 +156,10 @@ def _set_scores(state: State, rows: object) -> None:
                                     fr=f"champ inconnu (attendu : {', '.join(_STAT_FIELDS)})")
             most = _most(state, key)
             if not is_whole(value, 0, most):
-                raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, got {value!r}",
-                                    fr=f"attendu : un nombre entier de 0 à {most} dans cette course, reçu {value!r}")
+                raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, "
+                                           f"got {quoted(value, 'en')}",
+                                    fr=f"attendu : un nombre entier de 0 à {most} dans cette course, "
+                                       f"reçu {quoted(value, 'fr')}")
             setattr(state.players[seat], key, value)
 
 

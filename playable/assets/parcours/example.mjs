@@ -516,11 +516,11 @@ class WorkedExample {
     const text = this.diceInput.value.trim();
     const example = this.diceInput.placeholder;
     if (!text) {
-      return this.say(`Type the dice first, e.g. "${example}".`, `Écrivez d'abord les dés, par ex. « ${example} ».`);
+      return this.say(`Type the dice first, e.g. “${example}”.`, `Écrivez d'abord les dés, par ex. « ${example} ».`);
     }
     const tokens = text.split(/[\s,;+]+/);
     if (!tokens.every((t) => /^\d+$/.test(t))) {
-      return this.say(`"${text}" is not a throw: write the dice as numbers, e.g. "${example}".`,
+      return this.say(`“${text}” is not a throw: write the dice as numbers, e.g. “${example}”.`,
         `« ${text} » n'est pas un lancer : écrivez les dés en chiffres, par ex. « ${example} ».`);
     }
     this.play({ dice: tokens.map(Number) }, this.throwButton);
@@ -636,7 +636,7 @@ class WorkedExample {
       if (gen !== this.gen) return;
       this.useFilm(film, scenario);
       const words = valueWords(info, value);
-      this.go(this.k, { note: { en: `Reading "${words.en}" replayed.`, fr: `Lecture « ${words.fr} » rejouée.` } });
+      this.go(this.k, { note: { en: `Reading “${words.en}” replayed.`, fr: `Lecture « ${words.fr} » rejouée.` } });
     });
   }
 

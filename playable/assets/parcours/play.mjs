@@ -143,7 +143,7 @@ class PlayPage {
     const players = Number(text);
     if (!/^\d+$/.test(text) || players < min || players > max) {
       const [en, fr] = playersWords(min, max);
-      this.say(`This race is for ${en}: "${text}" will not do.`, `Cette course se joue ${fr} : « ${text} » ne convient pas.`);
+      this.say(`This race is for ${en}: “${text}” will not do.`, `Cette course se joue ${fr} : « ${text} » ne convient pas.`);
       this.playersInput.focus();
       return null;
     }
@@ -647,7 +647,7 @@ class PlayPage {
       return bad("This link does not hold a race.", "Ce lien ne contient pas de course.");
     }
     const extra = Object.keys(s).find((key) => !SCENARIO_KEYS.includes(key));
-    if (extra !== undefined) return bad(`This link's race has an unknown field "${extra}".`, `La course de ce lien a un champ inconnu « ${extra} ».`);
+    if (extra !== undefined) return bad(`This link's race has an unknown field “${extra}”.`, `La course de ce lien a un champ inconnu « ${extra} ».`);
     if (typeof s.ruleset !== "string" || !this.option(s.ruleset)) {
       const name = (typeof s.ruleset === "string" ? s.ruleset : JSON.stringify(s.ruleset ?? null)).slice(0, 60);
       return bad(`This link is for a race the page does not know (${name}).`,
