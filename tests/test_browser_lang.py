@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import RULES, SITE, Server, Session
+from browser_support import RULES, SITE, Server, Session, visit, walker
 
 pytestmark = pytest.mark.browser
 
@@ -211,8 +211,9 @@ def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server
         s.context.add_init_script(f"try {{ localStorage.setItem('parcours.lang', '{mode}'); }} catch {{}}")
         other = "en" if mode == "fr" else "fr"
         faults = []
+        walking = walker(s, {"width": 1280, "height": 900})  # by instant navigation, as readers go
         for path in PAGES:
-            page = s.page(path)
+            page = visit(walking, server.base, path)
             page.wait_for_selector(".px-lang button")
             widgets_built(page)
             faults += [f"{path or 'home'}: {other}: {seen}" for seen in visible_in(page, other)]
@@ -220,7 +221,6 @@ def test_every_page_speaks_only_the_chosen_language(browser: Any, server: Server
             faults += [f"{path or 'home'}: an original hidden: {seen}" for seen in page.evaluate(HIDDEN_ORIGINALS)]
             faults += [f"{path or 'home'}: {seen}" for seen in page.evaluate(NAMES_IN_BOTH)]
             faults += [f"{path or 'home'}: a bar of one tab: {bar}" for bar in page.evaluate(LONE_TABS)]
-            page.close()
         assert not faults, f"{mode} only, {len(faults)} texts misplaced:\n" + "\n".join(faults[:40])
         s.rec.assert_clean()
     finally:
