@@ -20,7 +20,8 @@ and a desk's (1,366 px), once the widgets are built: what a reader must never me
     - the same typography in the names only a screen reader or a tooltip gives (a board's or a
       chart's aria-label, an SVG's <title>, the French of data-px-fr);
     - an identifier set as code in a table's cell broken between two letters ("descriptio|n"): it
-      may break after a dot, a colon, an underscore or a hyphen (playable/breaks.py, parcours.css);
+      may break after a dot, a colon, an underscore or a hyphen (playable/breaks.py, parcours.css); nor
+      a word of a table of figures ("seulem|ent" in a phone's narrow column);
     - a citation box that gives another address than the one the page was reached at;
     - a heading whose hidden ¶ permalink takes a line of its own (a blank line under the title);
     - a menu whose chosen words are cut off (the readings' menus opened, the Play page's race);
@@ -132,8 +133,12 @@ DEFECTS = r"""
   }
   // An identifier in a table's cell breaks after a dot, a colon, an underscore or a hyphen (or at a
   // space), never between two letters or digits ("veldiv.individuell|e", "descriptio|n").
-  for (const code of root.querySelectorAll(":is(td, th) code")) {
-    if (!code.checkVisibility() || code.getClientRects().length < 2) continue;
+  // So does every word of a table of figures ("Le six seulem|ent" in a phone's narrow column).
+  for (const code of root.querySelectorAll(":is(td, th) code, :is(.px-impact, .px-numbers-more) :is(td, th)")) {
+    const lines = document.createRange();
+    lines.selectNodeContents(code);
+    const tops = new Set(Array.from(lines.getClientRects(), (r) => Math.round(r.top)));
+    if (!code.checkVisibility() || tops.size < 2) continue;
     const range = document.createRange();
     const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
     let [top, before, broken] = [null, "", false];
@@ -142,11 +147,11 @@ DEFECTS = r"""
         range.setStart(n, i);
         range.setEnd(n, i + 1);
         const rect = range.getBoundingClientRect();
-        broken = top !== null && rect.top > top + 2 && /[A-Za-z0-9]/.test(before) && /[A-Za-z0-9]/.test(n.data[i]);
+        broken = top !== null && rect.top > top + 2 && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(n.data[i]);
         [top, before] = [rect.top, n.data[i]];
       }
     }
-    if (broken) say("an identifier broken between two letters", code, code.textContent);
+    if (broken) say("a word broken between two letters", code, code.textContent);
   }
   // A citation gives the address this page was reached at (the build's own may be another's).
   for (const code of root.querySelectorAll(".px-citation code")) {
