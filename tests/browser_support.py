@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import re
 import sys
 import threading
@@ -205,8 +206,14 @@ class Recorder:
         return sum(1 for u in self.requests if urlsplit(u).path.endswith(name))
 
 
+def _empty_search_index() -> str:
+    """The site's search index with no document: its configuration (languages, separator) kept."""
+    config = json.loads((SITE / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]
+    return json.dumps({"config": config, "docs": []})
+
+
 class Session:
-    def __init__(self, browser: Any, server: Server, **options: Any) -> None:
+    def __init__(self, browser: Any, server: Server, *, real_search: bool = False, **options: Any) -> None:
         self.server = server
         # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
         # No service worker (the site's offline cache, tests/test_offline.py): its own requests would be
@@ -217,6 +224,13 @@ class Session:
         if options.get("java_script_enabled", True):
             self.context.add_init_script(COUNT_WORKERS)
         self.rec = Recorder(self.context, server.origin)
+        if not real_search:
+            # Material's worker builds the search index on every page load: a second or more of CPU on a
+            # loaded machine, for tests about something else. They get an empty index; the search's own
+            # test (test_browser.py) the real one.
+            body = _empty_search_index()
+            self.context.route("**/search/search_index.json",
+                               lambda route: route.fulfill(status=200, content_type="application/json", body=body))
 
     def page(self, path: str | None = "") -> Any:
         page = self.context.new_page()

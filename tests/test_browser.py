@@ -35,6 +35,7 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -674,6 +675,31 @@ def test_touch_targets_on_a_phone(browser: Any, server: Server) -> None:
         assert not small, "touch targets under 44 px tall: " + "; ".join(small)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"the page scrolls sideways on a phone ({width} px)"
+        s.rec.assert_clean()
+    finally:
+        s.close()
+
+
+# ---------------------------------------------------------------------------- search
+@pytest.mark.parametrize(("query", "lang"), [("culotte", "fr"), ("shorts", "en")])
+def test_search_finds_a_note_in_each_language(browser: Any, server: Server, query: str, lang: str) -> None:
+    """Material's search, on the real index: a word of a note, in French or in English, finds its rules
+    page under the site's subpath; no printable copy of a rulebook is among the results (left out of
+    the index, as are the boards and figures: test_data_pages.py)."""
+    s = Session(browser, server, real_search=True)
+    try:
+        page = s.page("")
+        page.locator(".md-search__input").click()
+        # Words typed while the index is being built find nothing until the next keystroke (Material's
+        # behaviour): typed once it says so ("Type to start searching"), as a reader would.
+        page.locator(".md-search-result__meta").filter(has_text="Type to start searching").wait_for(
+            timeout=PYTHON_TIMEOUT)
+        page.locator(".md-search__input").press_sequentially(query)  # keys: Material listens to keyup
+        results = page.locator(".md-search-result__item > a")
+        results.first.wait_for(timeout=PYTHON_TIMEOUT)  # the index is built in a worker: a loaded machine is slow
+        hrefs = [urlsplit(h).path for h in results.evaluate_all("links => links.map((a) => a.href)")]
+        assert urlsplit(server.base + RULES).path in hrefs, f"{query!r} ({lang}) did not find the rules page: {hrefs}"
+        assert not [h for h in hrefs if "/print" in h], f"a printable rulebook among the results: {hrefs}"
         s.rec.assert_clean()
     finally:
         s.close()
