@@ -137,11 +137,12 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
         events.append(Event("move", cite, rider.seat, rider.index,
                             {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
-    # squares lands on its square when d == track - step, and goes by it when d is more
+    # squares lands on its square when d == track - step, and goes by it when d is more. (The progresses
+    # subtracted first: their difference is small, an int Python keeps made, where road - start is not.)
     short = TRACK_SQUARES - step
     lapped: tuple[Rider, ...] = ()  # riders of other seats gone by, now a lap or more behind (see _after_move)
     for other in state.others[rider.seat][rider.index]:
-        if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
+        if (d := (road_before - other.progress - other.start) % TRACK_SQUARES) >= short \
                 and other.on_track and not other.finished:
             if d == short:
                 break  # the square is taken (_occupant: by whom)
