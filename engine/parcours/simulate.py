@@ -78,13 +78,15 @@ def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: r
     face, floor = rng.random, math.floor
     need, play_throw, throws = game.need, game.play_throw, 0
     sink = Events() if full else Quiet()  # one for the whole race: the full path's keeps every event
+    die = [0]  # every one-die throw's list, made once: the rules copy what they keep of it (test_fast_path)
     while (asked := need(state)) is not None:
         if asked.kind == "dice":
             sides = asked.sides
-            dice = [1 + floor(sides * face())]
-            if asked.count > 1:  # the other dice, in turn
-                dice += [1 + floor(sides * face()) for _ in range(asked.count - 1)]
-            play_throw(state, dice, sink)
+            if asked.count == 1:
+                die[0] = 1 + floor(sides * face())
+                play_throw(state, die, sink)
+            else:
+                play_throw(state, [1 + floor(sides * face()) for _ in range(asked.count)], sink)
             throws += 1
         else:
             game.play_choice(state, bots[asked.seat](state, asked, rng), sink)
