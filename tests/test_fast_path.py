@@ -67,6 +67,7 @@ class Lockstep:
         self.full = self.game.new_state(ruleset, players, dict(options), setup)
         self.fast = self.game.new_state(ruleset, players, dict(options), setup)
         self.sink = Quiet()
+        self.dice: list[int] = []  # the fast path's one list of dice, reused every throw (as simulate's)
         self.cites: list[str] = []
         self.steps = 0
         self.moves: list[Move] = []
@@ -83,7 +84,9 @@ class Lockstep:
             full, fast = self.game.play_choice(self.full, move), self.game.play_choice(self.fast, move, self.sink)
         else:
             full = self.game.play_throw(self.full, list(move))
-            fast = self.game.play_throw(self.fast, list(move), self.sink)
+            self.dice[:] = move
+            fast = self.game.play_throw(self.fast, self.dice, self.sink)
+            self.dice[:] = [0]  # a rule that kept the list it was handed would now hold a 0: its position would differ
         self.steps += 1
         self._check(full, fast)
 

@@ -29,12 +29,15 @@ def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup
 
 # What a turn waits for (one die or two), made once a seat
 _NEEDS = tuple(dice_needs(count, max(r.max_players for r in RACES.values())) for count in (1, 2))
+_ONE_DIE = _NEEDS[0]
 
 
 def need(state: State) -> Need | None:
     if state.finished:
         return None
-    return _NEEDS[dice_needed(state) - 1 if state.race.team else 0][state.turn]  # one rider: one die
+    if state.team:
+        return _NEEDS[dice_needed(state) - 1][state.turn]
+    return _ONE_DIE[state.turn]  # one rider: one die
 
 
 def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:

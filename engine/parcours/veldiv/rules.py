@@ -29,7 +29,7 @@ def movable(state: State, seat: int) -> list[Rider]:
 def dice_needed(state: State) -> int:
     if state.finished:
         return 0
-    if state.race.team and state.players[state.turn].opened and len(movable(state, state.turn)) == 2:
+    if state.team and state.players[state.turn].opened and len(movable(state, state.turn)) == 2:
         return 2
     return 1
 
@@ -51,7 +51,7 @@ def _plan(state: State, dice: list[int]) -> tuple[str, tuple[tuple[Rider, int], 
 def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:
     seat = state.turn
     events = Events() if sink is None else sink
-    if state.race.team:
+    if state.team:
         _team_throw(state, dice, events)
     else:  # one rider a player, and _next_turn only hands the die to one that may move
         if events.wants("veldiv:art-2"):
@@ -137,11 +137,12 @@ def _move(state: State, rider: Rider, face: int, events: Events) -> None:
         events.append(Event("move", cite, rider.seat, rider.index,
                             {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
-    # squares lands on its square when d == track - step, and goes by it when d is more
+    # squares lands on its square when d == track - step, and goes by it when d is more. (The progresses
+    # subtracted first: their difference is small, an int Python keeps made, where road - start is not.)
     short = TRACK_SQUARES - step
     lapped: tuple[Rider, ...] = ()  # riders of other seats gone by, now a lap or more behind (see _after_move)
     for other in state.others[rider.seat][rider.index]:
-        if (d := (road_before - other.start - other.progress) % TRACK_SQUARES) >= short \
+        if (d := (road_before - other.progress - other.start) % TRACK_SQUARES) >= short \
                 and other.on_track and not other.finished:
             if d == short:
                 break  # the square is taken (_occupant: by whom)
@@ -217,9 +218,11 @@ def _after_move(state: State, rider: Rider, road_before: int, events: Events,
     """Lines crossed, then riders lapped. `lapped`: the only riders the move may have lapped, if known
     (else every rider of another seat is looked at)."""
     line = state.line  # laps_at(p) is max(0, (p - line) // track): a crossing changes the quotient
-    if (road_before - rider.start - line) // TRACK_SQUARES != (rider.progress - line) // TRACK_SQUARES:
-        for lap in range(state.laps_at(road_before - rider.start) + 1, state.laps_at(rider.progress) + 1):
-            if state.finished or not rider.active:
+    laps_before = (road_before - rider.start - line) // TRACK_SQUARES
+    laps_now = (rider.progress - line) // TRACK_SQUARES
+    if laps_before != laps_now:
+        for lap in range(max(laps_before, 0) + 1, laps_now + 1):
+            if state.finished or not rider.on_track or rider.finished:  # rider.active, spelt out
                 return
             if events.wants(state.race.article):
                 events.append(Event("cross", state.race.article, rider.seat, rider.index,
@@ -236,7 +239,7 @@ def _after_move(state: State, rider: Rider, road_before: int, events: Events,
                 and not other.finished and (road - other.start - other.progress) // TRACK_SQUARES \
                 - (start - other.start) // TRACK_SQUARES >= 1:  # gained(rider, other) >= 1, spelt out
             _on_pass(state, rider, other, events)
-            if state.finished or not rider.active:
+            if state.finished or not rider.on_track or rider.finished:
                 return
 
 
@@ -246,7 +249,7 @@ def _on_cross(state: State, rider: Rider, lap: int, events: Events) -> None:
     kind = state.race.kind
     if kind == "points":
         _sprint(state, rider, lap, events)
-        if state.closing and rider.active:
+        if state.closing and rider.on_track and not rider.finished:
             _finish_rider(state, rider, events)
     elif kind == "pursuit":
         _pursuit_lap(state, rider, lap, events)
@@ -270,7 +273,7 @@ def _sprint(state: State, rider: Rider, lap: int, events: Events) -> None:
     place = state.places[lap - 1]
     player = state.players[rider.seat]
     art = state.race.article
-    if [rider.seat, rider.index, lap] in state.forfeits:
+    if state.forfeits and [rider.seat, rider.index, lap] in state.forfeits:
         if events.wants(art):
             events.append(Event("cancelled", art, rider.seat, rider.index, {"lap": lap, "place": place + 1}))
         if state.options["veldiv.lapped-points"] == "cancel":
@@ -315,8 +318,10 @@ def _finish_rider(state: State, rider: Rider, events: Events) -> None:
     if events.wants(state.race.article):
         events.append(Event("finish", state.race.article, rider.seat, rider.index,
                             {"square": rider.square, "arrival": state.arrivals.index(rider.seat) + 1}))
-    if not any(r.active for r in state.all_riders):
-        _finish_race(state, events)
+    for r in state.all_riders:
+        if r.on_track and not r.finished:
+            return
+    _finish_race(state, events)  # the last rider in
 
 
 # --- passing: laps taken (points races) and eliminations (pursuits) -------------
@@ -338,12 +343,12 @@ def _on_pass(state: State, rider: Rider, other: Rider, events: Events) -> None:
 
 def _lap_tokens(state: State, seat: int, events: Events) -> None:
     """'Un Tour' tokens: a lap gained on every opponent, or on each (option)."""
-    mine = [r for r in state.riders[seat] if r.active]
+    mine = [r for r in state.riders[seat] if r.on_track and not r.finished]
+    one_for_all = state.options["veldiv.lap-token"] == "all"
     groups: dict[str, list[Rider]] = {}
-    for other in state.all_riders:
-        if other.seat != seat and other.active:
-            key = "all" if state.options["veldiv.lap-token"] == "all" else str(other.seat)
-            groups.setdefault(key, []).append(other)
+    for other in state.rivals[seat]:
+        if other.on_track and not other.finished:
+            groups.setdefault("all" if one_for_all else str(other.seat), []).append(other)
     for key, theirs in groups.items():
         lead = min(gained(m, t) for m in mine for t in theirs)
         mark = f"{seat}>{key}"
@@ -465,22 +470,20 @@ def _pay_stake(state: State, last: Rider, events: Events) -> None:
 
 
 def _next_turn(state: State, events: Events) -> None:
-    waiting = state.waiting
-    if waiting and _lap_over(state, events):
-        return
-    riders, seat = state.riders, state.turn
-    count = len(riders)
-    for _ in riders:  # each seat after this one, round the table: the first with a rider that may move
-        seat = seat + 1 if seat + 1 < count else 0
-        if waiting:
-            if movable(state, seat):
-                state.turn = seat
+    """The die passes round the table to the first seat with a rider that may move."""
+    if state.waiting:
+        if _lap_over(state, events):
+            return
+        for team in state.teams_after[state.turn]:
+            if movable(state, team[0].seat):
+                state.turn = team[0].seat
                 return
-            continue
-        for r in riders[seat]:
-            if r.on_track and not r.finished:
-                state.turn = seat
-                return
+    else:
+        for team in state.teams_after[state.turn]:
+            for r in team:
+                if r.on_track and not r.finished:  # r.active, spelt out: the hot path
+                    state.turn = r.seat
+                    return
     _finish_race(state, events)
 
 
