@@ -318,7 +318,8 @@ def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build
     the parts of a game's rulebook that it prints, as paper shows them: the two texts, the notes with
     their readings, and each worked example played out with its explained steps, with its address on
     the rules page where it is played (site_url: the site's address, mkdocs.yml's). Which language
-    it is printed in is its page's front matter's `print` (the theme applies it)."""
+    it is printed in is its page's front matter's `print` (the theme applies it); its `search:
+    exclude: true` keeps it out of the search index, where it would repeat its rules page."""
     rules = all_games()[game]
     doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
     pages = rules_pages(game, doc.data)

@@ -1,5 +1,6 @@
 """A proofreader's pass over every page of the built site, in Chromium, at a phone's width (390 px)
-and a desk's (1,366 px), once the widgets are built: what a reader must never meet (issue 11).
+and a desk's (1,366 px), once the widgets are built, each page reached as readers reach it (by
+Material's instant navigation; the 404 page loaded): what a reader must never meet (issue 11).
 
     - a page wider than the screen;
     - program data in visible text: null, undefined, NaN, None, [object …], {'…'};
@@ -38,7 +39,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Server, Session, _site_pages, instant_go, one_language_twin, rules_pages, visit, walker
+from browser_support import Server, Session, _site_pages, one_language_twin, rules_pages, visit, walker
 
 pytestmark = pytest.mark.browser
 
@@ -212,19 +213,22 @@ PHONE_PAGES = _site_pages()
 DESK_PAGES = [path for path in _site_pages() if not one_language_twin(path)]
 
 
+def walking(browser: Any, server: Server, width: int) -> Iterator[Any]:
+    """A reader at `width` who goes from page to page by Material's instant navigation (the tests that
+    share one: an xdist group, one worker, in order)."""
+    s = Session(browser, server)
+    yield walker(s, {"width": width, "height": 900})
+    s.close()
+
+
 @pytest.fixture(scope="module")
 def phone_reader(browser: Any, server: Server) -> Iterator[Any]:
-    """A reader on a phone, walking from page to page (the tests that use it: one xdist group, in order)."""
-    s = Session(browser, server)
-    yield walker(s, {"width": PHONE, "height": 900})
-    s.close()
+    yield from walking(browser, server, PHONE)
 
 
 @pytest.fixture(scope="module")
 def desk_reader(browser: Any, server: Server) -> Iterator[Any]:
-    s = Session(browser, server)
-    yield walker(s, {"width": DESK, "height": 900})
-    s.close()
+    yield from walking(browser, server, DESK)
 
 
 def proofread(reader: Any, path: str, base: str) -> None:
@@ -233,9 +237,10 @@ def proofread(reader: Any, path: str, base: str) -> None:
     page.evaluate("document.querySelectorAll('details:is(.px-readings, .px-impact-figures, .px-numbers-more)')"
                   ".forEach((d) => { d.open = true; })")
     found = page.evaluate(DEFECTS, None) + page.evaluate(MENU_CODES) + page.evaluate(MENUS_CUT)
+    width = page.viewport_size["width"]
     if page is not reader:
         page.close()
-    assert not found, f"/{path} at {page.viewport_size['width']} px:\n" + "\n".join(found)
+    assert not found, f"/{path} at {width} px:\n" + "\n".join(found)
 
 
 @pytest.mark.xdist_group("proofread-phone")
@@ -253,11 +258,9 @@ def test_a_page_a_reader_can_read_on_a_desk(desk_reader: Any, path: str, server:
 @pytest.fixture(scope="module")
 def phone(browser: Any, server: Server) -> Iterator[Any]:
     """The decisions' menus are the same words at any width: read once, at the narrower, in one page
-    that goes from rules page to rules page by Material's instant navigation, so that Python starts
-    once for them all (the tests that use it are one xdist group: one worker, one page)."""
-    s = Session(browser, server)
-    yield walker(s, {"width": PHONE, "height": 900})
-    s.close()
+    that goes from rules page to rules page, so that Python starts once for them all (a walk of its
+    own: the reading walks never start Python)."""
+    yield from walking(browser, server, PHONE)
 
 
 def built(page: Any) -> None:
@@ -281,7 +284,7 @@ def decisions(page: Any) -> list[tuple[str, int]]:
 def test_every_decision_of_every_example_reads_in_words(phone: Any, path: str, server: Server) -> None:
     """Stepped to just before each decision and played from there, the menu offers words."""
     page = phone
-    instant_go(page, server.base + path)
+    visit(page, server.base, path)
     built(page)
     found = []
     for ident, k in decisions(page):
