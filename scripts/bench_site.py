@@ -40,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 BASE = "/parcours/"
 RULES = "veldiv/rules/"
 EXAMPLE = "ex-art-3-taken"
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium"  # the full browser, as a reader has it (the tests run its lighter headless shell)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync", "--disable-quic"]
 GOAL_BYTES = 600 * 1024

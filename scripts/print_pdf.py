@@ -33,7 +33,7 @@ from parcours import all_games
 from playable import data_check
 from playable.pages import PRINTED, printed_file, printed_pages, rules_pages
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"  # the tests' (tests/browser_support.py)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync", "--disable-quic"]
 BASE = "/parcours/"

@@ -18,8 +18,8 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "browser: drives the built site in headless Chromium (needs /usr/bin/chromium, Playwright, `make build`); "
-        "select with -m browser, leave out with -m 'not browser'",
+        "browser: drives the built site in headless Chromium (needs /usr/bin/chromium-headless-shell, Playwright, "
+        "`make build`); select with -m browser, leave out with -m 'not browser'",
     )
     config.addinivalue_line(
         "markers",

@@ -22,8 +22,8 @@ Every context asks for reduced motion (the site then ends every transition at on
 runs on a settled page: it never measures a colour half-way through a transition.
 Hostile permalinks and a hung engine: test_browser_hostile.py.
 
-Needs, and FAILS (does not skip) without them: Chromium at /usr/bin/chromium (Debian:
-apt-get install chromium), Playwright for Python (requirements-dev.txt), axe-core
+Needs, and FAILS (does not skip) without them: Chromium's headless shell at /usr/bin/chromium-headless-shell
+(Debian: apt-get install chromium-headless-shell), Playwright for Python (requirements-dev.txt), axe-core
 (npm ci) and the built site (make build).   Run only these:  pytest -m browser
 """
 

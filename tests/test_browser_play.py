@@ -1,7 +1,7 @@
 """The browser: the Play page and the horse race's odds editor, in headless Chromium.
 
 Served and driven as in test_browser.py (its server, browser, Session and Recorder): the
-built site under /parcours/, Playwright for Python on /usr/bin/chromium. One Play page is
+built site under /parcours/, Playwright for Python on Chromium's headless shell. One Play page is
 shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
 
     a. a Veldiv race, one person and two bots: the person throws, the bots answer, the steps
@@ -25,8 +25,8 @@ shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
        refused with a sentence at the start, and restores the exact previous position (board label,
        record, scoreboard), by keyboard
 
-Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium at
-/usr/bin/chromium (apt-get install chromium), Playwright for Python (requirements-dev.txt),
+Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium's
+headless shell (apt-get install chromium-headless-shell), Playwright for Python (requirements-dev.txt),
 axe-core (npm ci) and the built site (make build).   Run only these:  pytest tests/test_browser_play.py
 """
 

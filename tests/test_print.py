@@ -3,7 +3,8 @@ page.pdf on the built site), and the PDF read back (pypdfium2): a sensible numbe
 title in the language choice printed, the other language's titles left out where the original is not in
 it, each example's address, and no control of the widgets ("Throw", "Lancer", "Permalink", ...).
 
-Needs, and FAILS (does not skip) without them: Chromium at /usr/bin/chromium, Playwright, pypdfium2 and
+Needs, and FAILS (does not skip) without them: Chromium's headless shell (apt-get install
+chromium-headless-shell), Playwright, pypdfium2 and
 the built site (make build).   Run only these:  pytest tests/test_print.py
 """
 
