@@ -79,10 +79,15 @@ def play_dice(state: State, random: Callable[[], float], sink: Events) -> int:
     """Every throw to the end of the race (the Veldiv asks for nothing but dice), as `need` asks for
     them, each die 1 + floor(6 * random()); returns the throws played (see interface.GameRules)."""
     before, die = state.throws, [0]
-    while not state.finished:
-        if state.team and dice_needed(state) == 2:
-            play_throw(state, [1 + floor(6 * random()), 1 + floor(6 * random())], sink)
-        else:
+    if state.team:
+        while not state.finished:
+            if dice_needed(state) == 2:
+                play_throw(state, [1 + floor(6 * random()), 1 + floor(6 * random())], sink)
+            else:
+                die[0] = 1 + floor(6 * random())
+                play_throw(state, die, sink)
+    else:
+        while not state.finished:
             die[0] = 1 + floor(6 * random())
             play_throw(state, die, sink)
     return state.throws - before

@@ -83,7 +83,10 @@ class State:
         self.riders_after = [self.all_riders[each * (seat + 1):] + self.all_riders[:each * (seat + 1)]
                              for seat in range(len(self.riders))]
         self.rivals = [[r for r in self.all_riders if r.seat != seat] for seat in range(len(self.riders))]
-        self.others = [[[r for r in self.all_riders if r is not me] for me in team] for team in self.riders]
+        if self.team:
+            self.others = [[[r for r in self.all_riders if r is not me] for me in team] for team in self.riders]
+        else:  # one rider a seat: its rivals
+            self.others = [[rivals] for rivals in self.rivals]
         self.six = self.race.six_counts(len(self.players))
         self.line = 0 if self.options["veldiv.line-crossing"] == "reach" else 1
         self.waiting = self.race.kind in ELIMINATION_KINDS
