@@ -504,8 +504,9 @@ def _next_turn(state: State, events: Events) -> None:
     if state.waiting:
         if _lap_over(state, events):
             return
+        done = state.lap_done_at(state.lap)
         for r in state.riders_after[state.turn]:
-            if movable(state, r.seat):
+            if r.on_track and not r.finished and r.progress < done:  # a rider movable() gives, spelt out
                 state.turn = r.seat
                 return
     else:
