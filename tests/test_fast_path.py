@@ -25,7 +25,7 @@ from parcours.chance import Shuffles
 from parcours.core import Discard, Events, Quiet
 from parcours.options import OptionValue
 from parcours.ronde import bots as ronde_bots
-from parcours.simulate import simulate
+from parcours.simulate import one_race, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALE = float(os.environ.get("FAST_PATH_RACES", "1"))
@@ -168,6 +168,29 @@ def test_the_fast_path_replays_the_golden_scenarios(index: int) -> None:
         race_play.play(move)
     race_play.finish()
     assert race_play.game.observe(race_play.fast, None) == game.rules.observe(game.state, None)
+
+
+@pytest.mark.parametrize("ruleset", [r for r in all_races() if hasattr(game_of(r), "play_dice")])
+def test_a_run_of_throws_in_one_call_plays_the_races_of_one_throw_a_call(ruleset: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's play_dice (GameRules), which one_race uses where a game has it, against one_race's own
+    loop: the same races, seed by seed (every player count, random readings, both paths), to the same
+    final states, throws and articles cited."""
+    game, race = game_of(ruleset), all_races()[ruleset]
+
+    def races() -> list[tuple[dict[str, Any], int, list[str]]]:
+        rng = random.Random(12)
+        played = []
+        for players in range(race.min_players, race.max_players + 1):
+            for n in range(6):
+                state, throws, cites = one_race(ruleset, players, reading(game, ruleset, rng), rng, full=n % 2 == 1)
+                played.append((final_fields(state), throws, cites))
+        return played
+
+    in_runs = races()
+    monkeypatch.delattr(game, "play_dice")
+    assert races() == in_runs
+    assert all(throws > 0 for _, throws, _ in in_runs)
 
 
 def full_path_simulation(ruleset: str, players: int, count: int, seed: int, bots: list[str]) -> dict[str, Any]:

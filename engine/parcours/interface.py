@@ -88,7 +88,14 @@ class Tally(Protocol):
 
 
 class GameRules(Protocol):
-    """What every game package provides (read-only attributes, then functions)."""
+    """What every game package provides (read-only attributes, then functions).
+
+    Optional, for simulations (`simulate.one_race` looks for it): `play_dice(state, random, sink) -> int`
+    plays in one call the throws the game asks for until it asks for something else (a choice) or the
+    race ends, each by `play_throw` into `sink`, each die 1 + floor(sides * random()) drawn in the order
+    and number `need` would ask for them; it returns the throws played. The same races as one_race's own
+    loop, seed by seed (tests/test_fast_path.py), without its trip through `need` a throw.
+    """
 
     @property
     def GAME(self) -> str: ...

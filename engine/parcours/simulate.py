@@ -79,17 +79,20 @@ def one_race(ruleset: str, players: int, options: dict[str, OptionValue], rng: r
     need, play_throw, throws = game.need, game.play_throw, 0
     sink = Events() if full else Quiet()  # one for the whole race: the full path's keeps every event
     die = [0]  # every one-die throw's list, made once: the rules copy what they keep of it (test_fast_path)
+    play_dice = getattr(game, "play_dice", None)  # a run of throws in one call, where a game can (GameRules)
     while (asked := need(state)) is not None:
-        if asked.kind == "dice":
-            sides = asked.sides
-            if asked.count == 1:
-                die[0] = 1 + floor(sides * face())
-                play_throw(state, die, sink)
-            else:
-                play_throw(state, [1 + floor(sides * face()) for _ in range(asked.count)], sink)
+        if asked.kind != "dice":
+            game.play_choice(state, bots[asked.seat](state, asked, rng), sink)
+        elif play_dice is not None:
+            throws += play_dice(state, face, sink)
+        elif asked.count == 1:
+            die[0] = 1 + floor(asked.sides * face())
+            play_throw(state, die, sink)
             throws += 1
         else:
-            game.play_choice(state, bots[asked.seat](state, asked, rng), sink)
+            sides = asked.sides
+            play_throw(state, [1 + floor(sides * face()) for _ in range(asked.count)], sink)
+            throws += 1
     return state, throws, sink.cites if isinstance(sink, Quiet) else [e.cite for e in sink]
 
 

@@ -11,7 +11,7 @@ from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_BOARD, HORSES, RACES
-from .rules import need, new_state, observe, play_choice, play_throw, settle_setup
+from .rules import need, new_state, observe, play_choice, play_dice, play_throw, settle_setup
 from .state import Board, State
 
 GAME = "chevaux"
@@ -43,6 +43,7 @@ __all__ = [
     "new_state",
     "observe",
     "play_choice",
+    "play_dice",
     "play_throw",
     "question_words",
     "sentence",

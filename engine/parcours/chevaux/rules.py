@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from math import floor
 from typing import Any
 
 from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, is_whole, quoted
@@ -102,6 +104,16 @@ def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Eve
     if not state.finished:
         state.turn = (state.turn + 1) % len(state.players)
     return events
+
+
+def play_dice(state: State, random: Callable[[], float], sink: Events) -> int:
+    """Every throw to the end of the race (the horses ask for nothing but one die), each die
+    1 + floor(6 * random()); returns the throws played (see interface.GameRules)."""
+    before, die = state.throws, [0]
+    while not state.finished:
+        die[0] = 1 + floor(6 * random())
+        play_throw(state, die, sink)
+    return state.throws - before
 
 
 def _fall(state: State, player: Player, events: Events) -> None:

@@ -12,7 +12,7 @@ from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race, box_name
-from .rules import dice_needed, play_throw, settle_setup
+from .rules import dice_needed, play_dice, play_throw, settle_setup
 from .state import Player, Rider, State
 
 GAME = "veldiv"
@@ -77,6 +77,7 @@ __all__ = [
     "new_state",
     "observe",
     "play_choice",
+    "play_dice",
     "play_throw",
     "question_words",
     "sentence",

@@ -7,6 +7,9 @@ events it caused, each citing its article. Sentences come later, from
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from math import floor
+
 from ..core import Event, Events, events_into
 from .races import TRACK_SQUARES
 from .state import Player, Rider, State, gained
@@ -61,9 +64,33 @@ def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Eve
             _move(state, rider, dice[0], events)
     state.players[seat].opened = True
     state.throws += 1
-    if not state.finished:
-        _next_turn(state, events)
+    if state.finished:
+        return events
+    if not state.waiting:  # _next_turn's common case, inlined: the hot path
+        for r in state.riders_after[state.turn]:
+            if r.on_track and not r.finished:
+                state.turn = r.seat
+                return events
+    _next_turn(state, events)
     return events
+
+
+def play_dice(state: State, random: Callable[[], float], sink: Events) -> int:
+    """Every throw to the end of the race (the Veldiv asks for nothing but dice), as `need` asks for
+    them, each die 1 + floor(6 * random()); returns the throws played (see interface.GameRules)."""
+    before, die = state.throws, [0]
+    if state.team:
+        while not state.finished:
+            if dice_needed(state) == 2:
+                play_throw(state, [1 + floor(6 * random()), 1 + floor(6 * random())], sink)
+            else:
+                die[0] = 1 + floor(6 * random())
+                play_throw(state, die, sink)
+    else:
+        while not state.finished:
+            die[0] = 1 + floor(6 * random())
+            play_throw(state, die, sink)
+    return state.throws - before
 
 
 def _team_throw(state: State, dice: list[int], events: Events) -> None:
@@ -130,10 +157,13 @@ def _teammate_bonus(state: State, face: int, step: int) -> tuple[str, int] | Non
 
 
 def _move(state: State, rider: Rider, face: int, events: Events) -> None:
-    step = face if face < 6 else state.six
+    if face < 6:
+        step, cite = face, "veldiv:art-1"
+    else:
+        step, cite = state.six, _move_cite(state, face)
     road_before = rider.start + rider.progress
     target = rider.progress + step
-    if events.wants(cite := "veldiv:art-1" if face < 6 else _move_cite(state, face)):
+    if events.wants(cite):
         events.append(Event("move", cite, rider.seat, rider.index,
                             {"face": face, "from": rider.square, "to": _square_of(rider, target), "steps": step}))
     # One look at every rider, the hot path: with d = (road_before - its road) % track, the move of `step`
@@ -474,16 +504,16 @@ def _next_turn(state: State, events: Events) -> None:
     if state.waiting:
         if _lap_over(state, events):
             return
-        for team in state.teams_after[state.turn]:
-            if movable(state, team[0].seat):
-                state.turn = team[0].seat
+        done = state.lap_done_at(state.lap)
+        for r in state.riders_after[state.turn]:
+            if r.on_track and not r.finished and r.progress < done:  # a rider movable() gives, spelt out
+                state.turn = r.seat
                 return
     else:
-        for team in state.teams_after[state.turn]:
-            for r in team:
-                if r.on_track and not r.finished:  # r.active, spelt out: the hot path
-                    state.turn = r.seat
-                    return
+        for r in state.riders_after[state.turn]:
+            if r.on_track and not r.finished:  # r.active, spelt out: the hot path
+                state.turn = r.seat
+                return
     _finish_race(state, events)
 
 

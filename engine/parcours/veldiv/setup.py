@@ -16,12 +16,12 @@ MAX_LAPS = 1000  # the longest race: the kitty to a total of 1,000, a stake of 1
 
 def new_state(ruleset: str, players: int, options: dict[str, OptionValue], setup: object = None) -> State:
     race = RACES[ruleset]
-    starts = race.start_squares(players)
+    starts, each = race.start_squares(players), range(race.riders_per_player)
     state = State(
         ruleset=ruleset,
         options=options,
         players=[Player(seat) for seat in range(players)],
-        riders=[[Rider(seat, i, starts[seat]) for i in range(race.riders_per_player)] for seat in range(players)],
+        riders=[[Rider(seat, i, starts[seat]) for i in each] for seat in range(players)],
     )
     if setup is not None:
         _apply_setup(state, setup)

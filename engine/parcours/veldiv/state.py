@@ -69,8 +69,8 @@ class State:
     all_riders: list[Rider] = field(init=False, repr=False, compare=False)
     rivals: list[list[Rider]] = field(init=False, repr=False, compare=False)  # by seat: the other seats' riders
     others: list[list[list[Rider]]] = field(init=False, repr=False, compare=False)  # by seat, index: every other
-    # by seat: the teams of the seats after it round the table, its own last (whom the die passes to)
-    teams_after: list[list[list[Rider]]] = field(init=False, repr=False, compare=False)
+    # by seat: the riders of the seats after it round the table, its own last (whom the die passes to)
+    riders_after: list[list[Rider]] = field(init=False, repr=False, compare=False)
     six: int = field(init=False, repr=False, compare=False)  # squares a six counts
     line: int = field(init=False, repr=False, compare=False)  # 0: reaching the line crosses it, 1: going past
     waiting: bool = field(init=False, repr=False, compare=False)  # riders across the line wait for the lap's end
@@ -79,9 +79,14 @@ class State:
         self.race = RACES[self.ruleset]
         self.team = self.race.team
         self.all_riders = [r for team in self.riders for r in team]
-        self.teams_after = [self.riders[seat + 1:] + self.riders[:seat + 1] for seat in range(len(self.riders))]
+        each = len(self.riders[0])  # riders a seat: seat s's own are all_riders[each * s:each * (s + 1)]
+        self.riders_after = [self.all_riders[each * (seat + 1):] + self.all_riders[:each * (seat + 1)]
+                             for seat in range(len(self.riders))]
         self.rivals = [[r for r in self.all_riders if r.seat != seat] for seat in range(len(self.riders))]
-        self.others = [[[r for r in self.all_riders if r is not me] for me in team] for team in self.riders]
+        if self.team:
+            self.others = [[[r for r in self.all_riders if r is not me] for me in team] for team in self.riders]
+        else:  # one rider a seat: its rivals
+            self.others = [[rivals] for rivals in self.rivals]
         self.six = self.race.six_counts(len(self.players))
         self.line = 0 if self.options["veldiv.line-crossing"] == "reach" else 1
         self.waiting = self.race.kind in ELIMINATION_KINDS
