@@ -98,16 +98,17 @@ def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: Event
     start = pos = rider.at
     exact_foot = False
     why = ""
+    finish, spaces, closed = state.course.finish, state.course.spaces, state.closed()  # nobody else moves meanwhile
     for step in range(1, points + 1):
         nxt = pos + 1
-        if nxt >= state.finish:
-            pos = state.finish
+        if nxt >= finish:
+            pos = finish
             break
-        if state.full(nxt):
+        if nxt in closed:
             why = "three-abreast"
             break
         pos = nxt
-        if stop_at_foot and state.course[nxt].first and state.course[nxt - 1].flat:
+        if stop_at_foot and spaces[nxt].first and spaces[nxt - 1].flat:
             exact_foot = step == points
             why = "flat-to-hill" if step < points else ""
             break
@@ -116,7 +117,7 @@ def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: Event
     if events.wants(cited := S + (why or cite)):
         events.append(Event("ride", cited, seat, data={"from": start, "to": pos, "points": points,
                                                                     "lost": lost}))
-    if pos >= state.finish:
+    if pos >= finish:
         rider.finished = True
         state.crossing.append(seat)
     return pos, exact_foot

@@ -230,6 +230,8 @@ def _waits(state: State, step: Decision, events: Events) -> bool:
         case Act() if not state.riders[step.seat].standing:
             state.tasks.pop()  # his own peloton card's roll drew him a misfortune: his turn is over
             return False
+        case Act() if state.course[state.riders[step.seat].at].flat:
+            return True  # three dice to choose from at least (turns.actions): no need to list the rest
         case CounterWindow() | SpringWindow() | PassedWindow() | KwakWindow():
             if not step.candidates:
                 state.tasks.pop()

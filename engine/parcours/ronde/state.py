@@ -74,12 +74,25 @@ class State:
     def riders_on(self, space: int) -> int:
         """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        return sum(1 for r in self.riders
-                   if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
+        n = 0
+        for r in self.riders:
+            if r.at == space and not r.behind and not r.finished and (lying or not r.skip):
+                n += 1
+        return n
 
     def full(self, space: int) -> bool:
         """Three riders side by side close the road (not at the start, not at the finish)."""
-        return 0 < space < self.finish and self.riders_on(space) >= 3
+        return 0 < space < self.course.finish and self.riders_on(space) >= 3
+
+    def closed(self) -> set[int]:
+        """Every space `full` says is closed, at once (for a move, which passes several)."""
+        lying = self.options.get("ronde.lying-block", "yes") == "yes"
+        seen: dict[int, int] = {}
+        for r in self.riders:
+            if not r.behind and not r.finished and (lying or not r.skip):
+                seen[r.at] = seen.get(r.at, 0) + 1
+        finish = self.course.finish
+        return {space for space, n in seen.items() if n >= 3 and 0 < space < finish}
 
     def held(self, seat: int, kind: str) -> int | None:
         return next((c for c in self.riders[seat].hand if self.kinds[c] == kind), None)
