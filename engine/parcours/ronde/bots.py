@@ -39,8 +39,9 @@ def _leader(state: State, seat: int) -> int:
 def _fall_risk(state: State, at: int, sides: int) -> float:
     """Chance that this die lands the rider on a cobble whose number it reaches."""
     hits = 0
+    spaces, finish = state.course.spaces, state.course.finish
     for face in range(1, sides + 1):
-        space = state.course[at + face]
+        space = spaces[min(at + face, finish)]  # past the finish: the finish
         hits += space.cobbles is not None and face >= space.number
     return hits / sides
 

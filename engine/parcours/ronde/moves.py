@@ -47,7 +47,7 @@ def roll_move(state: State, throw: MoveRoll, face: int, events: Events) -> None:
     window, and last the extra turn at the foot of a hill."""
     seat, rider = throw.seat, state.riders[throw.seat]
     start = rider.at
-    was_last = _is_last(state, seat)
+    was_last = state.with_peloton and _is_last(state, seat)  # the peloton follows the last riders
     if events.wants(cited := S + _move_cite(state, throw.source, start)):
         events.append(Event("throw", cited, seat,
                             data={"dice": [face], "die": throw.sides}))
@@ -63,7 +63,7 @@ def roll_move(state: State, throw: MoveRoll, face: int, events: Events) -> None:
         _fall(state, seat, face, throw.sides, events, S + "cobbles")
     elif not rider.finished:
         state.tasks.append(DrawForResult(seat, face, throw.sides, throw.source == "basic"))
-    if state.with_peloton and was_last:
+    if was_last:
         follow(state, events)
 
 

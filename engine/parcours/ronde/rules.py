@@ -209,10 +209,11 @@ def _decide(state: State, step: Decision, choice: str, events: Events) -> None:
 
 def advance(state: State, events: Events) -> None:
     """Run automatic steps until one waits for a die or a decision (with more than one way)."""
-    while state.tasks and not state.finished:
-        if len(state.tasks) > MAX_TASKS:
+    tasks = state.tasks  # the same list throughout (the steps push and pop, never replace it)
+    while tasks and not state.finished:
+        if len(tasks) > MAX_TASKS:
             raise RuntimeError("runaway task stack")
-        step = state.tasks[-1]
+        step = tasks[-1]
         match step:
             case Roll() | Lot():
                 return
@@ -220,7 +221,7 @@ def advance(state: State, events: Events) -> None:
                 if _waits(state, step, events):
                     return
             case _:
-                state.tasks.pop()
+                tasks.pop()
                 _run(state, step, events)
 
 

@@ -87,12 +87,11 @@ class State:
     def closed(self) -> set[int]:
         """Every space `full` says is closed, at once (for a move, which passes several)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        seen: dict[int, int] = {}
-        for r in self.riders:
-            if not r.behind and not r.finished and (lying or not r.skip):
-                seen[r.at] = seen.get(r.at, 0) + 1
+        at = [r.at for r in self.riders if not r.behind and not r.finished and (lying or not r.skip)]
+        if len(set(at)) > len(at) - 2:  # three on a space would repeat it twice: mostly, nobody shares one
+            return set()
         finish = self.course.finish
-        return {space for space, n in seen.items() if n >= 3 and 0 < space < finish}
+        return {space for space in at if 0 < space < finish and at.count(space) >= 3}
 
     def held(self, seat: int, kind: str) -> int | None:
         return next((c for c in self.riders[seat].hand if self.kinds[c] == kind), None)
@@ -101,6 +100,8 @@ class State:
         return any(self.kinds[c] in kinds for c in self.riders[seat].hand)
 
     def tactical_count(self, seat: int) -> int:
+        if self.level < 3:
+            return 0  # tactical cards are dealt at level 3 only (setup._deck)
         return sum(1 for c in self.riders[seat].hand if self.kinds[c].startswith("t-"))
 
     def clockwise(self, start: int) -> list[int]:
