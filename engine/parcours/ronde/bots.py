@@ -18,7 +18,7 @@ from ..chance import Shuffles
 from ..core import Discard, Events, Need
 from . import cards as C
 from . import rules
-from .state import Rider, State
+from .state import State
 from .steps import CounterWindow, EndOfTurn, Hit, PassedWindow, Roll
 
 WINDOWS = ("counter", "spring", "passed", "kwak")
@@ -150,15 +150,19 @@ TURN_VALUE = 4.5  # spaces a turn is worth, roughly
 def _standing(state: State, seat: int) -> float:
     """How well placed a seat is: its lead over the best rival, in spaces. Turns to sit out and
     being behind the peloton count against a rider, the cards in hand for him."""
-    kinds = state.kinds
-
-    def value(r: Rider) -> float:
+    kinds, arrivals = state.kinds.__getitem__, state.arrivals
+    mine, best = 0.0, None
+    for r in state.riders:
         if r.finished:
-            return 1000.0 - (state.arrivals.index(r.seat) if r.seat in state.arrivals else 0)
-        cards = sum([KIND_VALUE[kinds[c]] for c in r.hand])  # whole numbers: exact in any order
-        return r.at - TURN_VALUE * (r.skip + (1.5 if r.behind else 0.0)) + 0.5 * cards
-    mine = value(state.riders[seat])
-    return mine - max([value(r) for r in state.riders if r.seat != seat], default=0.0)
+            value = 1000.0 - (arrivals.index(r.seat) if r.seat in arrivals else 0)
+        else:
+            cards = sum(map(KIND_VALUE.__getitem__, map(kinds, r.hand)))  # whole numbers: exact in any order
+            value = r.at - TURN_VALUE * (r.skip + (1.5 if r.behind else 0.0)) + 0.5 * cards
+        if r.seat == seat:
+            mine = value
+        elif best is None or value > best:
+            best = value
+    return mine - (0.0 if best is None else best)
 
 
 class Deferred(Shuffles):
