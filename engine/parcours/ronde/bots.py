@@ -120,10 +120,38 @@ DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring
 
 # ---------------------------------------------------------------- search
 
+class Deferred(Shuffles):
+    """Shuffles whose generator is seeded when first drawn from: most play-outs never shuffle, and
+    seeding a generator costs as much as a step of play. The same draws as `Shuffles(seed)`."""
+
+    __slots__ = ("_real", "_seed")
+
+    def __init__(self, seed: int) -> None:  # no generator yet (Shuffles.__init__ would seed one)
+        self._seed = seed
+        self._real: Shuffles | None = None
+
+    def _now(self) -> Shuffles:
+        if self._real is None:
+            self._real = Shuffles(self._seed)
+        return self._real
+
+    def shuffle(self, cards: list[T]) -> None:
+        self._now().shuffle(cards)
+
+    def sample(self, cards: Sequence[T], count: int) -> list[T]:
+        return self._now().sample(cards, count)
+
+    def choice(self, cards: Sequence[T]) -> T:
+        return self._now().choice(cards)
+
+    def fork(self) -> Shuffles:
+        return self._now().fork()
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where everything this seat cannot see is dealt again at random: the face-down piles
     and the other players' hands (each keeps its size and its share of peloton cards)."""
-    world = state.clone(Shuffles(rng.getrandbits(64)))
+    world = state.clone(Deferred(rng.getrandbits(64)))
     hidden_main = list(world.draw)
     hidden_peloton = list(world.peloton_draw)
     for r in world.riders:
@@ -163,34 +191,6 @@ def _standing(state: State, seat: int) -> float:
         elif best is None or value > best:
             best = value
     return mine - (0.0 if best is None else best)
-
-
-class Deferred(Shuffles):
-    """Shuffles whose generator is seeded when first drawn from: most play-outs never shuffle, and
-    seeding a generator costs as much as a step of play. The same draws as `Shuffles(seed)`."""
-
-    __slots__ = ("_real", "_seed")
-
-    def __init__(self, seed: int) -> None:  # no generator yet (Shuffles.__init__ would seed one)
-        self._seed = seed
-        self._real: Shuffles | None = None
-
-    def _now(self) -> Shuffles:
-        if self._real is None:
-            self._real = Shuffles(self._seed)
-        return self._real
-
-    def shuffle(self, cards: list[T]) -> None:
-        self._now().shuffle(cards)
-
-    def sample(self, cards: Sequence[T], count: int) -> list[T]:
-        return self._now().sample(cards, count)
-
-    def choice(self, cards: Sequence[T]) -> T:
-        return self._now().choice(cards)
-
-    def fork(self) -> Shuffles:
-        return self._now().fork()
 
 
 def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float:

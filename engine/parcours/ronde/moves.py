@@ -291,9 +291,11 @@ def arrivals(state: State, seat: int, start: int, events: Events) -> None:
         return
     if state.course[rider.at].supply:
         state.tasks.append(Supply(seat, S + "supply"))
+    if rider.triangle:  # he has had his card
+        return
     triangle = state.course.data["red_triangle"]
     reached = rider.at == triangle if state.options["ronde.red-triangle"] == "stop" else start < triangle <= rider.at
-    if not rider.triangle and reached:
+    if reached:
         rider.triangle = True
         state.tasks.append(RedTriangle(seat))
 
