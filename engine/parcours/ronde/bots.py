@@ -39,9 +39,7 @@ def _leader(state: State, seat: int) -> int:
 def _fall_risk(state: State, at: int, sides: int) -> float:
     """Chance that this die lands the rider on a cobble whose number it reaches."""
     hits = 0
-    spaces, finish = state.course.spaces, state.course.finish
-    for face in range(1, sides + 1):
-        space = spaces[min(at + face, finish)]  # past the finish: the finish
+    for face, space in enumerate(state.course.spaces[at + 1:at + sides + 1], 1):  # past the finish: no cobbles
         hits += space.cobbles is not None and face >= space.number
     return hits / sides
 
