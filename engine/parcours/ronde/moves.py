@@ -35,8 +35,8 @@ def prepare_move(state: State, seat: int, sides: int, source: str) -> None:
     state.tasks.append(MoveRoll(seat, sides, source))
     if state.level == 3 and state.options["ronde.spring-along"] in ("both", "before"):
         mover = state.riders[seat]
-        candidates = tuple(s for s in state.clockwise(seat)[1:] if can_spring(state, s)
-                           and state.riders[s].at <= mover.at)
+        candidates = tuple(s for s in state.clockwise(seat)[1:] if state.riders[s].at <= mover.at
+                           and can_spring(state, s))
         if candidates:
             state.tasks.append(SpringWindow(seat, candidates))
 

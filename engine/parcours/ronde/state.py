@@ -94,7 +94,11 @@ class State:
         return {space for space in at if 0 < space < finish and at.count(space) >= 3}
 
     def held(self, seat: int, kind: str) -> int | None:
-        return next((c for c in self.riders[seat].hand if self.kinds[c] == kind), None)
+        kinds = self.kinds
+        for c in self.riders[seat].hand:
+            if kinds[c] == kind:
+                return c
+        return None
 
     def holds(self, seat: int, kinds: tuple[str, ...] | set[str]) -> bool:
         return any(self.kinds[c] in kinds for c in self.riders[seat].hand)
