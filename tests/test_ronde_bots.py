@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from parcours.chance import Shuffles
 from parcours.games import default_options
 from parcours.ronde import BOTS, need, new_state, play_choice, play_throw, settle_setup
-from parcours.ronde.bots import determinize
+from parcours.ronde.bots import Deferred, determinize
 from parcours.ronde.state import State
 from parcours.simulate import simulate, wilson
 
@@ -76,6 +77,19 @@ def test_every_seed_the_search_bot_makes_is_a_whole_number(monkeypatch: pytest.M
     monkeypatch.setattr(random, "Random", Recording)
     BOTS["search"](race, asked, Recording(4))
     assert len(seeds) > 10 and all(type(s) is int for s in seeds), {type(s) for s in seeds}
+
+
+def test_deferred_shuffles_draw_what_shuffles_of_the_same_seed_draw() -> None:
+    """The play-outs seed their shuffles at the first draw: the same draws, in the same order."""
+    for seed in (0, 7, 2**64 - 3):
+        now, later = Shuffles(seed), Deferred(seed)
+        cards, twin = list(range(30)), list(range(30))
+        now.shuffle(cards)
+        later.shuffle(twin)
+        assert twin == cards
+        assert later.sample(cards, 3) == now.sample(cards, 3) and later.choice(cards) == now.choice(cards)
+        assert later.fork().sample(cards, 5) == now.fork().sample(cards, 5)
+    assert Deferred(1).fork().choice(range(1000)) == Shuffles(1).fork().choice(range(1000))
 
 
 @pytest.mark.strength

@@ -11,18 +11,20 @@ the board); the search bot samples what it cannot see.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from ..chance import Shuffles
 from ..core import Discard, Events, Need
 from . import cards as C
 from . import rules
-from .state import Rider, State
+from .state import State
 from .steps import CounterWindow, EndOfTurn, Hit, PassedWindow, Roll
 
 WINDOWS = ("counter", "spring", "passed", "kwak")
 LOOK_AHEAD: Events | None = Discard()  # where the search's play-outs send their events (None: a list each step)
 MEAN = {4: 2.5, 6: 3.5, 8: 4.5, 10: 5.5, 12: 6.5, 16: 8.5}
+T = TypeVar("T")
 
 
 def heuristic(state: State, need: Need, rng: random.Random) -> str:
@@ -37,8 +39,7 @@ def _leader(state: State, seat: int) -> int:
 def _fall_risk(state: State, at: int, sides: int) -> float:
     """Chance that this die lands the rider on a cobble whose number it reaches."""
     hits = 0
-    for face in range(1, sides + 1):
-        space = state.course[at + face]
+    for face, space in enumerate(state.course.spaces[at + 1:at + sides + 1], 1):  # past the finish: no cobbles
         hits += space.cobbles is not None and face >= space.number
     return hits / sides
 
@@ -117,10 +118,38 @@ DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring
 
 # ---------------------------------------------------------------- search
 
+class Deferred(Shuffles):
+    """Shuffles whose generator is seeded when first drawn from: most play-outs never shuffle, and
+    seeding a generator costs as much as a step of play. The same draws as `Shuffles(seed)`."""
+
+    __slots__ = ("_real", "_seed")
+
+    def __init__(self, seed: int) -> None:  # no generator yet (Shuffles.__init__ would seed one)
+        self._seed = seed
+        self._real: Shuffles | None = None
+
+    def _now(self) -> Shuffles:
+        if self._real is None:
+            self._real = Shuffles(self._seed)
+        return self._real
+
+    def shuffle(self, cards: list[T]) -> None:
+        self._now().shuffle(cards)
+
+    def sample(self, cards: Sequence[T], count: int) -> list[T]:
+        return self._now().sample(cards, count)
+
+    def choice(self, cards: Sequence[T]) -> T:
+        return self._now().choice(cards)
+
+    def fork(self) -> Shuffles:
+        return self._now().fork()
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where everything this seat cannot see is dealt again at random: the face-down piles
     and the other players' hands (each keeps its size and its share of peloton cards)."""
-    world = state.clone(Shuffles(rng.getrandbits(64)))
+    world = state.clone(Deferred(rng.getrandbits(64)))
     hidden_main = list(world.draw)
     hidden_peloton = list(world.peloton_draw)
     for r in world.riders:
@@ -140,19 +169,26 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 
 CARD_VALUE = {"flat": 1.0, "triangle": 2.0, "square": 4.0, "peloton": 1.0, "tactical": 2.0}
+KIND_VALUE = {kind: CARD_VALUE.get(kind, CARD_VALUE.get(C.family(kind), 0.0)) for kind in C.KINDS}  # by card kind
 TURN_VALUE = 4.5  # spaces a turn is worth, roughly
 
 
 def _standing(state: State, seat: int) -> float:
     """How well placed a seat is: its lead over the best rival, in spaces. Turns to sit out and
     being behind the peloton count against a rider, the cards in hand for him."""
-    def value(r: Rider) -> float:
+    kinds, arrivals = state.kinds.__getitem__, state.arrivals
+    mine, best = 0.0, None
+    for r in state.riders:
         if r.finished:
-            return 1000.0 - (state.arrivals.index(r.seat) if r.seat in state.arrivals else 0)
-        cards = sum(CARD_VALUE.get(state.kinds[c], CARD_VALUE.get(C.family(state.kinds[c]), 0.0)) for c in r.hand)
-        return r.at - TURN_VALUE * (r.skip + (1.5 if r.behind else 0.0)) + 0.5 * cards
-    mine = value(state.riders[seat])
-    return mine - max((value(r) for r in state.riders if r.seat != seat), default=0.0)
+            value = 1000.0 - (arrivals.index(r.seat) if r.seat in arrivals else 0)
+        else:
+            cards = sum(map(KIND_VALUE.__getitem__, map(kinds, r.hand)))  # whole numbers: exact in any order
+            value = r.at - TURN_VALUE * (r.skip + (1.5 if r.behind else 0.0)) + 0.5 * cards
+        if r.seat == seat:
+            mine = value
+        elif best is None or value > best:
+            best = value
+    return mine - (0.0 if best is None else best)
 
 
 def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float:
@@ -167,22 +203,30 @@ def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float
     total = 0.0
     base = rng.getrandbits(64)  # integer seeds: a float's hash differs between CPython and Pyodide
     for face in range(1, asked.sides + 1):
-        stream = random.Random(base + face)  # the same dice after a given face, whatever the choice
-        branch = world.clone(Shuffles(base - face))
+        branch = world.clone(Deferred(base - face))
         rules.play_throw(branch, [face], LOOK_AHEAD)
-        total += _play_on(branch, seat, stream, on_turn)
+        total += _play_on(branch, seat, base + face, on_turn)  # the same dice after a face, whatever the choice
     return total / asked.sides
 
 
-def _play_on(world: State, seat: int, rng: random.Random, on_turn: int) -> float:
-    """To the end of the turn under way (an extra turn at the foot of a hill included)."""
+def _play_on(world: State, seat: int, seed: int, on_turn: int) -> float:
+    """To the end of the turn under way (an extra turn at the foot of a hill included), the dice
+    drawn from `Random(seed)` (seeded at the first die: the turn often ends without one)."""
+    rng: random.Random | None = None
     stop = world.throws + 12
-    while world.throws < stop and EndOfTurn(on_turn) in world.tasks and (asked := rules.need(world)) is not None:
+    while world.throws < stop and _on(world, on_turn) and (asked := rules.need(world)) is not None:
+        if rng is None:
+            rng = random.Random(seed)
         if asked.kind == "dice":
             rules.play_throw(world, [1 + int(asked.sides * rng.random())], LOOK_AHEAD)
         else:
             rules.play_choice(world, heuristic(world, asked, rng), LOOK_AHEAD)
     return _standing(world, seat)
+
+
+def _on(world: State, turn: int) -> bool:
+    """Whether that player's turn is still under way (`EndOfTurn(turn) in world.tasks`, quicker)."""
+    return any(type(step) is EndOfTurn and step.seat == turn for step in world.tasks)
 
 
 def search(state: State, need: Need, rng: random.Random, samples: int = 4) -> str:
@@ -198,7 +242,7 @@ def search(state: State, need: Need, rng: random.Random, samples: int = 4) -> st
         world = determinize(state, need.seat, rng)
         dice_seed = rng.getrandbits(64)
         for choice in need.choices:
-            trial = world.clone(Shuffles(dice_seed))
+            trial = world.clone(Deferred(dice_seed))
             rules.play_choice(trial, choice, LOOK_AHEAD)
             scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), state.turn)
     preferred = heuristic(state, need, rng)

@@ -10,7 +10,7 @@ and the Bosberg). A scenario replaces it with `setup.course` (same shape as DEFA
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import ScenarioError, is_whole, quoted
@@ -61,17 +61,24 @@ class Space:
 class Course:
     spaces: tuple[Space, ...]
     data: dict[str, Any]
+    # worked out once from the spaces (the rules ask for them at every move)
+    finish: int = field(init=False, compare=False, repr=False)  # the last space
+    feet: dict[str, int] = field(init=False, compare=False, repr=False)  # each hill's first space
 
-    @property
-    def finish(self) -> int:
-        return len(self.spaces) - 1
+    def __post_init__(self) -> None:
+        feet: dict[str, int] = {}
+        for i, s in enumerate(self.spaces):
+            if s.first and s.hill is not None:
+                feet.setdefault(s.hill, i)
+        object.__setattr__(self, "finish", len(self.spaces) - 1)  # frozen: set once, here
+        object.__setattr__(self, "feet", feet)
 
     def __getitem__(self, index: int) -> Space:
         spaces = self.spaces  # past the finish: the finish
-        return spaces[index] if index < len(spaces) else spaces[-1]
+        return spaces[index] if index <= self.finish else spaces[-1]
 
     def hill_foot(self, name: str) -> int | None:
-        return next((i for i, s in enumerate(self.spaces) if s.first and s.hill == name), None)
+        return self.feet.get(name)
 
 
 MIN_SPACES, MAX_SPACES = 10, 400  # room for a hill and the peloton; a board at most twice the real one and more

@@ -35,8 +35,8 @@ def prepare_move(state: State, seat: int, sides: int, source: str) -> None:
     state.tasks.append(MoveRoll(seat, sides, source))
     if state.level == 3 and state.options["ronde.spring-along"] in ("both", "before"):
         mover = state.riders[seat]
-        candidates = tuple(s for s in state.clockwise(seat)[1:] if can_spring(state, s)
-                           and state.riders[s].at <= mover.at)
+        candidates = tuple(s for s in state.clockwise(seat)[1:] if state.riders[s].at <= mover.at
+                           and can_spring(state, s))
         if candidates:
             state.tasks.append(SpringWindow(seat, candidates))
 
@@ -47,7 +47,7 @@ def roll_move(state: State, throw: MoveRoll, face: int, events: Events) -> None:
     window, and last the extra turn at the foot of a hill."""
     seat, rider = throw.seat, state.riders[throw.seat]
     start = rider.at
-    was_last = _is_last(state, seat)
+    was_last = state.with_peloton and _is_last(state, seat)  # the peloton follows the last riders
     if events.wants(cited := S + _move_cite(state, throw.source, start)):
         events.append(Event("throw", cited, seat,
                             data={"dice": [face], "die": throw.sides}))
@@ -63,7 +63,7 @@ def roll_move(state: State, throw: MoveRoll, face: int, events: Events) -> None:
         _fall(state, seat, face, throw.sides, events, S + "cobbles")
     elif not rider.finished:
         state.tasks.append(DrawForResult(seat, face, throw.sides, throw.source == "basic"))
-    if state.with_peloton and was_last:
+    if was_last:
         follow(state, events)
 
 
@@ -98,16 +98,17 @@ def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: Event
     start = pos = rider.at
     exact_foot = False
     why = ""
+    finish, spaces, closed = state.course.finish, state.course.spaces, state.closed()  # nobody else moves meanwhile
     for step in range(1, points + 1):
         nxt = pos + 1
-        if nxt >= state.finish:
-            pos = state.finish
+        if nxt >= finish:
+            pos = finish
             break
-        if state.full(nxt):
+        if nxt in closed:
             why = "three-abreast"
             break
         pos = nxt
-        if stop_at_foot and state.course[nxt].first and state.course[nxt - 1].flat:
+        if stop_at_foot and spaces[nxt].first and spaces[nxt - 1].flat:
             exact_foot = step == points
             why = "flat-to-hill" if step < points else ""
             break
@@ -116,7 +117,7 @@ def ride(state: State, seat: int, points: int, stop_at_foot: bool, events: Event
     if events.wants(cited := S + (why or cite)):
         events.append(Event("ride", cited, seat, data={"from": start, "to": pos, "points": points,
                                                                     "lost": lost}))
-    if pos >= state.finish:
+    if pos >= finish:
         rider.finished = True
         state.crossing.append(seat)
     return pos, exact_foot
@@ -290,9 +291,11 @@ def arrivals(state: State, seat: int, start: int, events: Events) -> None:
         return
     if state.course[rider.at].supply:
         state.tasks.append(Supply(seat, S + "supply"))
+    if rider.triangle:  # he has had his card
+        return
     triangle = state.course.data["red_triangle"]
     reached = rider.at == triangle if state.options["ronde.red-triangle"] == "stop" else start < triangle <= rider.at
-    if not rider.triangle and reached:
+    if reached:
         rider.triangle = True
         state.tasks.append(RedTriangle(seat))
 

@@ -209,10 +209,11 @@ def _decide(state: State, step: Decision, choice: str, events: Events) -> None:
 
 def advance(state: State, events: Events) -> None:
     """Run automatic steps until one waits for a die or a decision (with more than one way)."""
-    while state.tasks and not state.finished:
-        if len(state.tasks) > MAX_TASKS:
+    tasks = state.tasks  # the same list throughout (the steps push and pop, never replace it)
+    while tasks and not state.finished:
+        if len(tasks) > MAX_TASKS:
             raise RuntimeError("runaway task stack")
-        step = state.tasks[-1]
+        step = tasks[-1]
         match step:
             case Roll() | Lot():
                 return
@@ -220,7 +221,7 @@ def advance(state: State, events: Events) -> None:
                 if _waits(state, step, events):
                     return
             case _:
-                state.tasks.pop()
+                tasks.pop()
                 _run(state, step, events)
 
 
@@ -230,6 +231,8 @@ def _waits(state: State, step: Decision, events: Events) -> bool:
         case Act() if not state.riders[step.seat].standing:
             state.tasks.pop()  # his own peloton card's roll drew him a misfortune: his turn is over
             return False
+        case Act() if state.course[state.riders[step.seat].at].flat:
+            return True  # three dice to choose from at least (turns.actions): no need to list the rest
         case CounterWindow() | SpringWindow() | PassedWindow() | KwakWindow():
             if not step.candidates:
                 state.tasks.pop()

@@ -74,20 +74,38 @@ class State:
     def riders_on(self, space: int) -> int:
         """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        return sum(1 for r in self.riders
-                   if r.at == space and not r.behind and not r.finished and (lying or not r.skip))
+        n = 0
+        for r in self.riders:
+            if r.at == space and not r.behind and not r.finished and (lying or not r.skip):
+                n += 1
+        return n
 
     def full(self, space: int) -> bool:
         """Three riders side by side close the road (not at the start, not at the finish)."""
-        return 0 < space < self.finish and self.riders_on(space) >= 3
+        return 0 < space < self.course.finish and self.riders_on(space) >= 3
+
+    def closed(self) -> set[int]:
+        """Every space `full` says is closed, at once (for a move, which passes several)."""
+        lying = self.options.get("ronde.lying-block", "yes") == "yes"
+        at = [r.at for r in self.riders if not r.behind and not r.finished and (lying or not r.skip)]
+        if len(set(at)) > len(at) - 2:  # three on a space would repeat it twice: mostly, nobody shares one
+            return set()
+        finish = self.course.finish
+        return {space for space in at if 0 < space < finish and at.count(space) >= 3}
 
     def held(self, seat: int, kind: str) -> int | None:
-        return next((c for c in self.riders[seat].hand if self.kinds[c] == kind), None)
+        kinds = self.kinds
+        for c in self.riders[seat].hand:
+            if kinds[c] == kind:
+                return c
+        return None
 
     def holds(self, seat: int, kinds: tuple[str, ...] | set[str]) -> bool:
         return any(self.kinds[c] in kinds for c in self.riders[seat].hand)
 
     def tactical_count(self, seat: int) -> int:
+        if self.level < 3:
+            return 0  # tactical cards are dealt at level 3 only (setup._deck)
         return sum(1 for c in self.riders[seat].hand if self.kinds[c].startswith("t-"))
 
     def clockwise(self, start: int) -> list[int]:

@@ -176,7 +176,9 @@ def kwak_plays(state: State, seat: int) -> list[str]:
     me = state.riders[seat]
     if not me.standing or me.at == 0:
         return []
-    kinds = sorted({state.kinds[c] for c in me.hand} & set(C.KWAK))
+    kinds = sorted({state.kinds[c] for c in me.hand} & C.KWAK.keys())
+    if not kinds:
+        return []
     victims = [r.seat for r in state.riders if r.seat != seat and r.standing and r.at == me.at]
     return [f"{k}@{v + 1}" for k in kinds for v in victims]
 

@@ -128,7 +128,7 @@ def actions(state: State, seat: int) -> list[str]:
     out = peloton.playable_cards(state, rider.hand)
     opponents = [r.seat for r in state.riders if r.seat != seat and not r.finished]
     held = {state.kinds[c] for c in rider.hand}
-    for kind in sorted(held & set(C.AGAINST)):
+    for kind in sorted(held & C.AGAINST.keys()):
         out += [f"{kind}@{v + 1}" for v in opponents]
     if "t-take" in held:
         out += [f"t-take@{v + 1}" for v in opponents if state.riders[v].hand]
