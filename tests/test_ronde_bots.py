@@ -11,7 +11,7 @@ import pytest
 from parcours.chance import Shuffles
 from parcours.games import default_options
 from parcours.ronde import BOTS, need, new_state, play_choice, play_throw, settle_setup
-from parcours.ronde.bots import Deferred, determinize
+from parcours.ronde.bots import determinize
 from parcours.ronde.state import State
 from parcours.simulate import simulate, wilson
 
@@ -79,17 +79,18 @@ def test_every_seed_the_search_bot_makes_is_a_whole_number(monkeypatch: pytest.M
     assert len(seeds) > 10 and all(type(s) is int for s in seeds), {type(s) for s in seeds}
 
 
-def test_deferred_shuffles_draw_what_shuffles_of_the_same_seed_draw() -> None:
-    """The play-outs seed their shuffles at the first draw: the same draws, in the same order."""
+def test_shuffles_seed_their_generator_at_the_first_draw_and_draw_as_it_does() -> None:
+    """The play-outs' shuffles are seeded when first drawn from (most never are): the same draws, in the
+    same order, as a generator of the same seed made at once."""
     for seed in (0, 7, 2**64 - 3):
-        now, later = Shuffles(seed), Deferred(seed)
+        lazy, at_once = Shuffles(seed), random.Random(seed)
+        assert lazy._generator is None
         cards, twin = list(range(30)), list(range(30))
-        now.shuffle(cards)
-        later.shuffle(twin)
-        assert twin == cards
-        assert later.sample(cards, 3) == now.sample(cards, 3) and later.choice(cards) == now.choice(cards)
-        assert later.fork().sample(cards, 5) == now.fork().sample(cards, 5)
-    assert Deferred(1).fork().choice(range(1000)) == Shuffles(1).fork().choice(range(1000))
+        lazy.shuffle(cards)
+        at_once.shuffle(twin)
+        assert cards == twin and lazy._generator is not None
+        assert lazy.sample(cards, 3) == at_once.sample(twin, 3) and lazy.choice(cards) == at_once.choice(twin)
+        assert lazy.fork().sample(cards, 5) == Shuffles(at_once.getrandbits(64)).sample(twin, 5)
 
 
 @pytest.mark.strength

@@ -15,12 +15,20 @@ T = TypeVar("T")
 
 
 class Shuffles:
-    """A seeded source of shuffles, samples and blind picks."""
+    """A seeded source of shuffles, samples and blind picks. Its generator is seeded when first drawn
+    from: seeding one costs as much as a step of play, and most of a bot's play-outs never shuffle."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("_generator", "_seed")
 
     def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
+        self._seed = seed
+        self._generator: random.Random | None = None
+
+    @property
+    def _random(self) -> random.Random:
+        if self._generator is None:
+            self._generator = random.Random(self._seed)
+        return self._generator
 
     def shuffle(self, cards: list[T]) -> None:
         self._random.shuffle(cards)

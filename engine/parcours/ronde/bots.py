@@ -11,8 +11,7 @@ the board); the search bot samples what it cannot see.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from ..chance import Shuffles
 from ..core import Discard, Events, Need
@@ -24,7 +23,6 @@ from .steps import CounterWindow, EndOfTurn, Hit, PassedWindow, Roll
 WINDOWS = ("counter", "spring", "passed", "kwak")
 LOOK_AHEAD: Events | None = Discard()  # where the search's play-outs send their events (None: a list each step)
 MEAN = {4: 2.5, 6: 3.5, 8: 4.5, 10: 5.5, 12: 6.5, 16: 8.5}
-T = TypeVar("T")
 
 
 def heuristic(state: State, need: Need, rng: random.Random) -> str:
@@ -118,38 +116,10 @@ DECIDE = {"act": _act, "counter": _counter, "spring": _spring, "passed": _spring
 
 # ---------------------------------------------------------------- search
 
-class Deferred(Shuffles):
-    """Shuffles whose generator is seeded when first drawn from: most play-outs never shuffle, and
-    seeding a generator costs as much as a step of play. The same draws as `Shuffles(seed)`."""
-
-    __slots__ = ("_real", "_seed")
-
-    def __init__(self, seed: int) -> None:  # no generator yet (Shuffles.__init__ would seed one)
-        self._seed = seed
-        self._real: Shuffles | None = None
-
-    def _now(self) -> Shuffles:
-        if self._real is None:
-            self._real = Shuffles(self._seed)
-        return self._real
-
-    def shuffle(self, cards: list[T]) -> None:
-        self._now().shuffle(cards)
-
-    def sample(self, cards: Sequence[T], count: int) -> list[T]:
-        return self._now().sample(cards, count)
-
-    def choice(self, cards: Sequence[T]) -> T:
-        return self._now().choice(cards)
-
-    def fork(self) -> Shuffles:
-        return self._now().fork()
-
-
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy where everything this seat cannot see is dealt again at random: the face-down piles
     and the other players' hands (each keeps its size and its share of peloton cards)."""
-    world = state.clone(Deferred(rng.getrandbits(64)))
+    world = state.clone(Shuffles(rng.getrandbits(64)))
     hidden_main = list(world.draw)
     hidden_peloton = list(world.peloton_draw)
     for r in world.riders:
@@ -203,7 +173,7 @@ def _rollout(world: State, seat: int, rng: random.Random, on_turn: int) -> float
     total = 0.0
     base = rng.getrandbits(64)  # integer seeds: a float's hash differs between CPython and Pyodide
     for face in range(1, asked.sides + 1):
-        branch = world.clone(Deferred(base - face))
+        branch = world.clone(Shuffles(base - face))
         rules.play_throw(branch, [face], LOOK_AHEAD)
         total += _play_on(branch, seat, base + face, on_turn)  # the same dice after a face, whatever the choice
     return total / asked.sides
@@ -242,7 +212,7 @@ def search(state: State, need: Need, rng: random.Random, samples: int = 4) -> st
         world = determinize(state, need.seat, rng)
         dice_seed = rng.getrandbits(64)
         for choice in need.choices:
-            trial = world.clone(Deferred(dice_seed))
+            trial = world.clone(Shuffles(dice_seed))
             rules.play_choice(trial, choice, LOOK_AHEAD)
             scores[choice] += _rollout(trial, need.seat, random.Random(dice_seed), state.turn)
     preferred = heuristic(state, need, rng)
