@@ -71,14 +71,15 @@ class State:
         """Where riders behind the peloton stand: just behind it (at the start when it is there)."""
         return max(0, (self.peloton or 0) - 1)
 
-    def riders_on(self, space: int) -> int:
-        """Riders on a space, for the three-abreast rule (riders lying down count unless a reading says not)."""
+    def _blocking(self) -> list[int]:
+        """Where the riders who block the road stand, for the three-abreast rule (riders lying down
+        count unless a reading says not)."""
         lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        n = 0
-        for r in self.riders:
-            if r.at == space and not r.behind and not r.finished and (lying or not r.skip):
-                n += 1
-        return n
+        return [r.at for r in self.riders if not r.behind and not r.finished and (lying or not r.skip)]
+
+    def riders_on(self, space: int) -> int:
+        """Riders on a space, for the three-abreast rule."""
+        return self._blocking().count(space)
 
     def full(self, space: int) -> bool:
         """Three riders side by side close the road (not at the start, not at the finish)."""
@@ -86,12 +87,10 @@ class State:
 
     def closed(self) -> set[int]:
         """Every space `full` says is closed, at once (for a move, which passes several)."""
-        lying = self.options.get("ronde.lying-block", "yes") == "yes"
-        at = [r.at for r in self.riders if not r.behind and not r.finished and (lying or not r.skip)]
+        at = self._blocking()
         if len(set(at)) > len(at) - 2:  # three on a space would repeat it twice: mostly, nobody shares one
             return set()
-        finish = self.course.finish
-        return {space for space in at if 0 < space < finish and at.count(space) >= 3}
+        return {space for space in at if self.full(space)}
 
     def held(self, seat: int, kind: str) -> int | None:
         kinds = self.kinds

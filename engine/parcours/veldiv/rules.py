@@ -21,12 +21,19 @@ CAGNOTTE_SQUARE = 38
 
 # --- whose turn, how many dice -------------------------------------------------
 
+_ANY_PROGRESS = 1 << 62  # above any progress a rider reaches
+
+
+def _lap_bound(state: State) -> int:
+    """The progress below which a rider may move: in a lap that waits for every rider (elimination,
+    kitty), not yet across the line this lap; else any."""
+    return state.lap_done_at(state.lap) if state.waiting else _ANY_PROGRESS
+
+
 def movable(state: State, seat: int) -> list[Rider]:
     """Riders of a seat that may move now (waiting riders of an elimination lap excluded)."""
-    if state.waiting:
-        done = state.lap_done_at(state.lap)  # r.progress < done: not yet across the line this lap
-        return [r for r in state.riders[seat] if r.on_track and not r.finished and r.progress < done]
-    return [r for r in state.riders[seat] if r.on_track and not r.finished]  # r.active, spelt out: the hot path
+    done = _lap_bound(state)
+    return [r for r in state.riders[seat] if r.on_track and not r.finished and r.progress < done]  # the hot path
 
 
 def dice_needed(state: State) -> int:
@@ -64,14 +71,8 @@ def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Eve
             _move(state, rider, dice[0], events)
     state.players[seat].opened = True
     state.throws += 1
-    if state.finished:
-        return events
-    if not state.waiting:  # _next_turn's common case, inlined: the hot path
-        for r in state.riders_after[state.turn]:
-            if r.on_track and not r.finished:
-                state.turn = r.seat
-                return events
-    _next_turn(state, events)
+    if not state.finished:
+        _next_turn(state, events)
     return events
 
 
@@ -501,19 +502,13 @@ def _pay_stake(state: State, last: Rider, events: Events) -> None:
 
 def _next_turn(state: State, events: Events) -> None:
     """The die passes round the table to the first seat with a rider that may move."""
-    if state.waiting:
-        if _lap_over(state, events):
+    if state.waiting and _lap_over(state, events):
+        return
+    done = _lap_bound(state)
+    for r in state.riders_after[state.turn]:
+        if r.on_track and not r.finished and r.progress < done:  # movable(), rider by rider: the hot path
+            state.turn = r.seat
             return
-        done = state.lap_done_at(state.lap)
-        for r in state.riders_after[state.turn]:
-            if r.on_track and not r.finished and r.progress < done:  # a rider movable() gives, spelt out
-                state.turn = r.seat
-                return
-    else:
-        for r in state.riders_after[state.turn]:
-            if r.on_track and not r.finished:  # r.active, spelt out: the hot path
-                state.turn = r.seat
-                return
     _finish_race(state, events)
 
 
