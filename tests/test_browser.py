@@ -501,8 +501,8 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
     # A click shows the link in the address bar, and leaves the page as it is (no redraw).
     page.evaluate("document.getElementById('ex-art-3-taken').__kept = true")
     ex.locator("a.px-permalink").click()
+    ex.locator(".px-status").filter(has_text="address bar").wait_for()  # said once the copy is tried
     assert page.url == href
-    assert "address bar" in status(ex)
     assert page.evaluate("document.getElementById('ex-art-3-taken').__kept") is True
     assert counter(ex) == "3 / 4" and board_label(ex) == label
 
