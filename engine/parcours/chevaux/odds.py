@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .races import HORSES
 from .state import Board
@@ -50,7 +51,7 @@ def _moves(board: Board) -> list[list[Step]]:
     return table
 
 
-@dataclass
+@dataclass(frozen=True)
 class Odds:
     win: tuple[Chance, Chance]          # each player's chance to win (Red starts)
     ruin: tuple[Chance, Chance]         # each player's chance to lose all six horses
@@ -151,6 +152,7 @@ def length_distribution(board: Board, tail: Fraction = Fraction(1, 10**9), limit
     return {t: p for t, p in dist.items() if p}, left
 
 
+@lru_cache(maxsize=8)  # the site's build asks for the same board's odds on three pages (boards are frozen)
 def odds(board: Board) -> Odds:
     exact = len(_positions(board)) <= EXACT_UP_TO
     win, ruin = outcome_chances(board, exact)
