@@ -843,14 +843,19 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
     comes_back()
     # Away by Material's instant navigation, then Back: the page is drawn again, and the play with it.
     sources = f'.md-nav--primary a.md-nav__link[href="{server.base}veldiv/sources/"]'
-    page.locator(sources).first.click()
-    page.wait_for_url(re.compile(r"/sources/$"))
+
+    def to_sources() -> None:
+        # Material changes the address before it swaps the content: wait for the rules to be gone.
+        page.locator(sources).first.click()
+        page.wait_for_url(re.compile(r"/sources/$"))
+        page.locator("#ex-art-3-taken").wait_for(state="detached")
+
+    to_sources()
     page.go_back()
     page.wait_for_url(re.compile(re.escape(RULES) + "$"))
     comes_back()
     # A new visit (a link followed, not Back) is a new entry: the example as published.
-    page.locator(sources).first.click()
-    page.wait_for_url(re.compile(r"/sources/$"))
+    to_sources()
     page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{RULES}"]').first.click()
     page.wait_for_url(re.compile(re.escape(RULES) + "$"))
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
