@@ -7,12 +7,15 @@ Chromium for each pytest worker's whole run, whichever test files it is handed.
 
 from __future__ import annotations
 
+import base64
 import functools
+import gzip
 import importlib.util
 import json
 import re
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -79,12 +82,15 @@ class Server:
 
     def __init__(self, root: Path = SITE) -> None:
         serve = _load_serve()
+        self.root = root
         self.paths: list[str] = []
+        self.files: dict[str, bytes] = {}  # served from memory, by path (the kept Python: see Session)
+        self.kept_python: str | None = None  # the snapshot's key, relative to base, once made
         self.httpd = serve.make_server(str(root), 0, BASE_PATH)
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.base = self.origin + BASE_PATH
-        paths = self.paths
+        paths, files = self.paths, self.files
         origin = self.origin
 
         class Recording(serve.SubpathHandler):  # type: ignore[misc, name-defined]
@@ -93,7 +99,17 @@ class Server:
                 if self.path.split("?")[0] == BASE_PATH + "sitemap.xml":
                     self._sitemap()
                     return
+                if self.path in files:
+                    self._send(files[self.path], "application/octet-stream")
+                    return
                 super().do_GET()
+
+            def _send(self, body: bytes, kind: str) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
             def _sitemap(self) -> None:
                 # Material's instant navigation only follows links that the sitemap lists, and
@@ -101,12 +117,7 @@ class Server:
                 # Pages would (the site is built for site_url's origin).
                 text = (root / "sitemap.xml").read_text(encoding="utf-8")
                 text = re.sub(r"<loc>\s*https?://[^/<]+", f"<loc>{origin}", text)
-                body = text.encode("utf-8")
-                self.send_response(200)
-                self.send_header("Content-Type", "application/xml")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self._send(text.encode("utf-8"), "application/xml")
 
         self.httpd.RequestHandlerClass = functools.partial(Recording, directory=str(root))
         self.httpd.handle_error = _quiet_disconnects(self.httpd.handle_error)
@@ -214,8 +225,83 @@ def _empty_search_index() -> str:
     return json.dumps({"config": config, "docs": []})
 
 
+# ---------------------------------------------------------------------------- Python, as kept
+# A reader's first start of Python keeps a snapshot of its memory, the engine imported, in the browser
+# (worker.mjs); a later start restores it, for a third of the CPU (2 s where a first start takes 6).
+# Each test is a new reader in a fresh context. Each is handed the snapshot that one first start made
+# (once for each pytest worker, keep_python), put where a reader's earlier visit would have left it:
+# the suite then pays Python's whole start a few times, not in every test. A test of the first start
+# itself asks for a fresh context (kept_python=False), as does one that replaces the worker; the site's
+# making and replacing of snapshots is test_offline.py's.
+KEPT_PATH = BASE_PATH + "__tests__/kept-python"
+# The snapshot, once complete in the Cache Storage it was kept in: [key, base64] or null.
+READ_KEPT = """async () => {
+  const cache = await caches.open("parcours-python");
+  const [request] = await cache.keys();
+  const response = request && await cache.match(request);
+  if (!response) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return [request.url, btoa(text)];
+}"""
+# Put before worker.mjs's own code: the snapshot, where the worker looks for it (its caches.match waits
+# for it to be put; a top-level await would hold back the worker's onmessage, and the first requests).
+KEPT_PRELUDE = """// tests/browser_support.py: the snapshot of Python a reader's earlier visit would have kept.
+{
+  const put = caches.open("parcours-python").then(async (cache) => {
+    if (await cache.match(__KEY__)) return;
+    const kept = await fetch(__KEPT__);
+    if (!kept.ok) throw new Error(`HTTP ${kept.status}`);
+    await cache.put(__KEY__, kept);
+  }).catch((err) => console.error(`tests: the kept snapshot of Python could not be put: ${err}`));
+  const match = caches.match.bind(caches);
+  caches.match = (...args) => put.then(() => match(...args));
+}
+"""
+
+
+def keep_python(browser: Any, server: Server) -> None:
+    """Python's first start, in a context of its own; its snapshot, read out of the browser, served at
+    KEPT_PATH (server.kept_python: the key the worker keeps it under, relative to the site's base)."""
+    if server.kept_python is not None:
+        return
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.base + RULES)
+        page.locator("#ex-art-3-taken").hover()
+        page.wait_for_selector("#ex-art-3-taken[data-live]", timeout=PYTHON_TIMEOUT)
+        deadline = time.monotonic() + PYTHON_TIMEOUT / 1000
+        while (kept := _read_kept(page)) is None:
+            if time.monotonic() > deadline:
+                _fail("Python's first start kept no snapshot in the browser (worker.mjs's keepSnapshot)")
+            time.sleep(0.2)
+    finally:
+        context.close()
+    server.files[KEPT_PATH] = kept[1]
+    server.kept_python = kept[0].removeprefix(server.base)
+
+
+def _read_kept(page: Any) -> tuple[str, bytes] | None:
+    """The snapshot's key and bytes, once it is whole (gzip: its end is checked)."""
+    kept = page.evaluate(READ_KEPT)
+    if not kept:
+        return None
+    body = base64.b64decode(kept[1])
+    try:
+        gzip.decompress(body)
+    except (OSError, EOFError):
+        return None
+    return kept[0], body
+
+
 class Session:
-    def __init__(self, browser: Any, server: Server, *, real_search: bool = False, **options: Any) -> None:
+    def __init__(self, browser: Any, server: Server, *, real_search: bool = False, kept_python: bool = True,
+                 worker_patch: str = "", **options: Any) -> None:
+        """A reader's fresh context; kept_python: Python's snapshot is where an earlier visit would have
+        kept it; worker_patch: JavaScript appended to the first worker.mjs served (a worker restarted
+        is the site's own); worker_served counts them."""
         self.server = server
         # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
         # No service worker (the site's offline cache, tests/test_offline.py): its own requests would be
@@ -233,6 +319,26 @@ class Session:
             body = _empty_search_index()
             self.context.route("**/search/search_index.json",
                                lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+        self.worker_served = 0
+        kept_python = kept_python and options.get("java_script_enabled", True)
+        if kept_python:
+            keep_python(browser, server)
+        if kept_python or worker_patch:
+            self._serve_worker(kept_python, worker_patch)
+
+    def _serve_worker(self, kept_python: bool, patch: str) -> None:
+        real = (self.server.root / "parcours" / "worker.mjs").read_text(encoding="utf-8")
+        prelude = ""
+        if kept_python:
+            prelude = KEPT_PRELUDE.replace("__KEY__", json.dumps(self.server.base + str(self.server.kept_python)))
+            prelude = prelude.replace("__KEPT__", json.dumps(self.server.origin + KEPT_PATH))
+
+        def serve(route: Any) -> None:
+            self.worker_served += 1
+            body = prelude + real + (patch if self.worker_served == 1 else "")
+            route.fulfill(status=200, content_type="text/javascript", body=body)
+
+        self.context.route("**/parcours/worker.mjs", serve)
 
     def page(self, path: str | None = "") -> Any:
         page = self.context.new_page()

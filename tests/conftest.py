@@ -71,8 +71,16 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def session(browser: Any, server: Server) -> Iterator[Session]:
-    """A reader's fresh browser context (no storage, no cache), closed after the test."""
+    """A reader's fresh browser context (no storage, no cache but Python's snapshot), closed after the test."""
     s = Session(browser, server)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def first_visit(browser: Any, server: Server) -> Iterator[Session]:
+    """A reader's first visit: a fresh context where Python has kept no snapshot (browser_support.keep_python)."""
+    s = Session(browser, server, kept_python=False)
     yield s
     s.close()
 

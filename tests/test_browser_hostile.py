@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, RULES, SITE, Server, Session
+from browser_support import PYTHON_TIMEOUT, RULES, Server, Session, click_still
 from test_browser import board_label, counter, status, wait_counter, wait_live
 from test_browser_play import PLAY, need, new_race, steps, wait_need
 from test_browser_play import board_label as play_board
@@ -123,8 +123,10 @@ def test_a_hostile_links_on_a_rules_page(session: Session) -> None:
     assert counter(ex) == f"0 / {n}"
     start = board_label(ex)
     for name, payload, en, fr in EXAMPLE_LINKS:
-        ex.locator("button.px-next").click()  # a step away from the start, and the status says it
-        wait_counter(ex, f"1 / {n}")  # (on a loaded machine, past 15 s once: its failure says what was shown)
+        # A step away from the start, and the status says it. Brought into view, the long page may still
+        # be laying out what it skipped: a click then pressed on one place and released on another (seen).
+        click_still(ex.locator("button.px-next"))
+        wait_counter(ex, f"1 / {n}")
         assert "Step 1 of" in status(ex), (name, status(ex))
         page.evaluate("h => { location.hash = h; }", f"#ex-art-2-turns:{payload}")
         ex.locator(".px-status[data-kind=error]").wait_for(timeout=PYTHON_TIMEOUT)
@@ -241,7 +243,9 @@ def test_c_hostile_links_on_the_play_page(session: Session) -> None:
 
 # ---------------------------------------------------------------------------- d, e. a hung request
 # Appended to the first worker.mjs only: a request matching HANG_IF (JavaScript on `d`, the
-# message, and `parsed(text)`) is begun once Python is up, and never answered.
+# message, and `parsed(text)`) is begun once Python is up, and never answered; nor is anything
+# after it, as a thread stuck in Python would not (without spinning a core for the watchdog's
+# 12 seconds, which slowed every other test running beside this one).
 HANG = """
 // tests/test_browser_hostile.py only: this worker hangs on one request.
 {
@@ -249,10 +253,13 @@ HANG = """
   const parsed = (text) => {
     try { return typeof text === "string" ? JSON.parse(text) : text; } catch { return null; }
   };
+  let hung = false;
   self.onmessage = (event) => {
     const d = event.data || {};
+    if (hung) return; // queued behind the hung request: never begun
     if (HANG_IF) {
-      engine.then(() => { postMessage({ id: d.id, op: "begin" }); for (;;) { /* hung */ } });
+      hung = true;
+      engine.then(() => postMessage({ id: d.id, op: "begin" }));
       return;
     }
     answer(event);
@@ -273,16 +280,7 @@ class PatchedSession(Session):
     """The first worker.mjs served with `patch` appended (a worker restarted is the site's own)."""
 
     def __init__(self, browser: Any, server: Server, patch: str) -> None:
-        super().__init__(browser, server)
-        real = (SITE / "parcours" / "worker.mjs").read_text(encoding="utf-8")
-        self.served = 0
-
-        def serve(route: Any) -> None:
-            self.served += 1
-            body = real + patch if self.served == 1 else real
-            route.fulfill(status=200, content_type="text/javascript", body=body)
-
-        self.context.route("**/parcours/worker.mjs", serve)
+        super().__init__(browser, server, worker_patch=patch)
 
 
 class HangingSession(PatchedSession):
@@ -334,7 +332,7 @@ def test_d_a_hung_request_on_a_rules_page(hanging_example: HangingSession) -> No
     wait_live(other)  # its request was sent again to the new worker, and answered
     page.wait_for_function("window.__pxStages.at(-1) === 'ready'", timeout=PYTHON_TIMEOUT)
     assert restarted(page.evaluate("window.__pxStages")), page.evaluate("window.__pxStages")
-    assert page.evaluate("window.__pxWorkers") == 2 and s.served == 2
+    assert page.evaluate("window.__pxWorkers") == 2 and s.worker_served == 2
 
     ex.locator("input.px-dice-input").fill("4")
     ex.locator("button.px-throw").click()
@@ -376,7 +374,7 @@ def test_e_a_hung_request_on_the_play_page(hanging_play: HangingSession) -> None
     page.wait_for_function(f"Number(document.getElementById('ex-play').dataset.steps) > {before[1]}",
                            timeout=PYTHON_TIMEOUT)
     wait_need(page, "dice:0|over")
-    assert page.evaluate("window.__pxWorkers") == 2 and s.served == 2
+    assert page.evaluate("window.__pxWorkers") == 2 and s.worker_served == 2
     s.rec.assert_clean()
 
 
@@ -423,7 +421,7 @@ def engine_note(page: Any, lang: str) -> str:
 def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, server: Server, worker: str) -> None:
     """A worker that reports its failure, or one that never answers (a download that stalls: the page's
     clock run past the two minutes it waits): the note says why, the French in French, reading goes on."""
-    s = Session(browser, server)
+    s = Session(browser, server, kept_python=False)
     body = FAILED_WORKER if worker == "failed" else "// a start that never ends"
     s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=body))
