@@ -8,6 +8,7 @@ Chromium for each pytest worker's whole run, whichever test files it is handed.
 from __future__ import annotations
 
 import base64
+import fcntl
 import functools
 import gzip
 import importlib.util
@@ -86,6 +87,7 @@ class Server:
         self.paths: list[str] = []
         self.files: dict[str, bytes] = {}  # served from memory, by path (the kept Python: see Session)
         self.kept_python: str | None = None  # the snapshot's key, relative to base, once made
+        self.shared: Path | None = None  # a folder the pytest workers of one run share (keep_python)
         self.httpd = serve.make_server(str(root), 0, BASE_PATH)
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
@@ -262,10 +264,28 @@ KEPT_PRELUDE = """// tests/browser_support.py: the snapshot of Python a reader's
 
 
 def keep_python(browser: Any, server: Server) -> None:
-    """Python's first start, in a context of its own; its snapshot, read out of the browser, served at
-    KEPT_PATH (server.kept_python: the key the worker keeps it under, relative to the site's base)."""
+    """The snapshot of Python's first start served at KEPT_PATH (server.kept_python: the key the worker
+    keeps it under, relative to the site's base); made once for all the workers sharing server.shared."""
     if server.kept_python is not None:
         return
+    if server.shared is None:
+        key, body = _first_start(browser, server)
+    else:
+        with open(server.shared / "kept-python.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one worker makes it, the others wait for it
+            key_file, body_file = server.shared / "kept-python.key", server.shared / "kept-python.gz"
+            if key_file.is_file():
+                key, body = key_file.read_text(encoding="utf-8"), body_file.read_bytes()
+            else:
+                key, body = _first_start(browser, server)
+                body_file.write_bytes(body)
+                key_file.write_text(key, encoding="utf-8")
+    server.files[KEPT_PATH] = body
+    server.kept_python = key
+
+
+def _first_start(browser: Any, server: Server) -> tuple[str, bytes]:
+    """Python's first start, in a context of its own: the snapshot it keeps, read out of the browser."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -279,8 +299,7 @@ def keep_python(browser: Any, server: Server) -> None:
             time.sleep(0.2)
     finally:
         context.close()
-    server.files[KEPT_PATH] = kept[1]
-    server.kept_python = kept[0].removeprefix(server.base)
+    return kept[0].removeprefix(server.base), kept[1]
 
 
 def _read_kept(page: Any) -> tuple[str, bytes] | None:

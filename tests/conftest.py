@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -58,8 +59,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # One local server of the built site and one Chromium for a worker's whole run (browser_support.py).
 @pytest.fixture(scope="session")
-def server() -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with serving() as srv:
+        if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers' temporary folders share this one
+            srv.shared = tmp_path_factory.getbasetemp().parent
         yield srv
 
 

@@ -275,7 +275,7 @@ def test_c_play_on_with_chosen_dice(rules: tuple[Session, Any]) -> None:
     ex = page.locator("#ex-art-3-taken")
     reset(ex)
     scenario = scenario_of(ex)
-    ex.locator("button.px-last").click()
+    click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
     n = ex.locator("li.px-step").count()
 
     # Refused: not a face, two dice where one is needed (by the engine, in both languages), not
@@ -305,7 +305,7 @@ def test_c_play_on_with_chosen_dice(rules: tuple[Session, Any]) -> None:
 
     # A race that throws two dice refuses one.
     two = page.locator("#ex-art-5-example")
-    two.locator("button.px-last").click()
+    click_still(two.locator("button.px-last"))
     two_before = (board_label(two), two.locator("ol.px-steps").inner_html())
     two.locator("input.px-dice-input").fill("3")
     two.locator("button.px-throw").click()
@@ -454,7 +454,7 @@ def test_d_change_a_reading(rules: tuple[Session, Any]) -> None:
     s, page = rules
     ex = page.locator("#ex-art-7-teammate")
     scenario = scenario_of(ex)
-    ex.locator("button.px-last").click()
+    click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
     n = ex.locator("li.px-step").count()
     select = ex.locator("select[id$='veldiv-art7-rider']")
     assert select.is_visible(), "the example's own reading is shown, not folded away"
@@ -490,7 +490,7 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
     ex = page.locator("#ex-art-3-taken")
     reset(ex)
     scenario = scenario_of(ex)
-    ex.locator("button.px-last").click()
+    click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
     ex.locator("input.px-dice-input").fill("6")
     ex.locator("button.px-throw").click()
     wait_counter(ex, "4 / 4")
@@ -797,7 +797,7 @@ def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
     page = session.page(RULES)
     ex = page.locator("#ex-art-3-taken")
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
-    ex.locator("button.px-last").click()
+    click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
     n = ex.locator("li.px-step").count()
     ex.locator("input.px-dice-input").fill("4")
     ex.locator("input.px-dice-input").press("Enter")
@@ -824,7 +824,7 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
     ex = page.locator("#ex-art-3-taken")
     n = ex.locator("li.px-step").count()
-    ex.locator("button.px-last").click()
+    click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
     ex.locator("input.px-dice-input").fill("4")
     ex.locator("input.px-dice-input").press("Enter")
     wait_counter(ex, f"{n + 1} / {n + 1}")

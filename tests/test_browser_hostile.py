@@ -357,8 +357,15 @@ def test_e_a_hung_request_on_the_play_page(hanging_play: HangingSession) -> None
     wait_need(page, "dice:0")
     page.evaluate(RECORD_STAGES, "#ex-play .px-engine")
     before = (play_board(page), steps(page), need(page))
-    page.locator("#ex-play button.px-throw").click()
-    page.locator("#ex-play > .px-status").filter(has_text="restarted").wait_for(timeout=WATCHDOG)
+    click_still(page.locator("#ex-play button.px-throw"))  # the page may still move under it (the steps drawn)
+    try:
+        page.locator("#ex-play > .px-status").filter(has_text="restarted").wait_for(timeout=WATCHDOG)
+    except Exception as err:  # failed once (-n 2): say what the page showed
+        shown = page.evaluate("""() => { const el = document.getElementById('ex-play');
+          return {status: el.querySelector(':scope > .px-status').textContent, busy: el.dataset.busy,
+                  need: el.dataset.need, steps: el.dataset.steps, focus: document.activeElement?.className,
+                  stages: window.__pxStages}; }""")
+        raise AssertionError(f"no restart: the page shows {shown}, {s.worker_served} worker(s) served") from err
     said = play_status(page)
     assert ("The engine took more than 12 seconds and was restarted. "
             "The race is back at its last position.") in said
