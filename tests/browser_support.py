@@ -231,14 +231,15 @@ def _empty_search_index() -> str:
 # A reader's first start of Python keeps a snapshot of its memory, the engine imported, in the browser
 # (worker.mjs); a later start restores it, for a third of the CPU (2 s where a first start takes 6).
 # Each test is a new reader in a fresh context. Each is handed the snapshot that one first start made
-# (once for each pytest worker, keep_python), put where a reader's earlier visit would have left it:
+# (once a run, keep_python), put where a reader's earlier visit would have left it:
 # the suite then pays Python's whole start a few times, not in every test. A test of the first start
 # itself asks for a fresh context (kept_python=False), as does one that replaces the worker; the site's
 # making and replacing of snapshots is test_offline.py's.
 KEPT_PATH = BASE_PATH + "__tests__/kept-python"
+SNAPSHOTS = "parcours-python"  # the Cache Storage worker.mjs keeps its snapshot in
 # The snapshot, once complete in the Cache Storage it was kept in: [key, base64] or null.
 READ_KEPT = """async () => {
-  const cache = await caches.open("parcours-python");
+  const cache = await caches.open(__SNAPSHOTS__);
   const [request] = await cache.keys();
   const response = request && await cache.match(request);
   if (!response) return null;
@@ -246,12 +247,12 @@ READ_KEPT = """async () => {
   let text = "";
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return [request.url, btoa(text)];
-}"""
+}""".replace("__SNAPSHOTS__", json.dumps(SNAPSHOTS))
 # Put before worker.mjs's own code: the snapshot, where the worker looks for it (its caches.match waits
 # for it to be put; a top-level await would hold back the worker's onmessage, and the first requests).
 KEPT_PRELUDE = """// tests/browser_support.py: the snapshot of Python a reader's earlier visit would have kept.
 {
-  const put = caches.open("parcours-python").then(async (cache) => {
+  const put = caches.open(__SNAPSHOTS__).then(async (cache) => {
     if (await cache.match(__KEY__)) return;
     const kept = await fetch(__KEPT__);
     if (!kept.ok) throw new Error(`HTTP ${kept.status}`);
@@ -260,7 +261,7 @@ KEPT_PRELUDE = """// tests/browser_support.py: the snapshot of Python a reader's
   const match = caches.match.bind(caches);
   caches.match = (...args) => put.then(() => match(...args));
 }
-"""
+""".replace("__SNAPSHOTS__", json.dumps(SNAPSHOTS))
 
 
 def keep_python(browser: Any, server: Server) -> None:

@@ -276,16 +276,9 @@ RECORD_STAGES = """sel => {
 }"""
 
 
-class PatchedSession(Session):
-    """The first worker.mjs served with `patch` appended (a worker restarted is the site's own)."""
-
-    def __init__(self, browser: Any, server: Server, patch: str) -> None:
-        super().__init__(browser, server, worker_patch=patch)
-
-
-class HangingSession(PatchedSession):
+class HangingSession(Session):
     def __init__(self, browser: Any, server: Server, hang_if: str) -> None:
-        super().__init__(browser, server, HANG.replace("HANG_IF", hang_if))
+        super().__init__(browser, server, worker_patch=HANG.replace("HANG_IF", hang_if))
 
 
 def restarted(stages: list[str]) -> bool:
@@ -387,7 +380,7 @@ def test_e_a_hung_request_on_the_play_page(hanging_play: HangingSession) -> None
 
 # ---------------------------------------------------------------------------- f. a budget
 # The engine's films say "stopped": "budget" when a replay ran out of its steps: here every film
-# of the first worker says so (the engine's contract, played by the test).
+# of the first worker says so (the engine's contract, played by the test; appended to its worker.mjs).
 BUDGET = """
 {
   const post = self.postMessage.bind(self);
@@ -397,7 +390,7 @@ BUDGET = """
 
 
 def test_f_a_link_shown_up_to_its_budget(browser: Any, server: Server) -> None:
-    s = PatchedSession(browser, server, BUDGET)
+    s = Session(browser, server, worker_patch=BUDGET)
     try:
         # a line other than the published one (that one is on the page: no engine is asked)
         page = s.page(RULES + "#ex-art-2-turns:" + link({"s": {**B, "dice": [1, 2, 3, 4, 5]}, "k": 2}))

@@ -16,6 +16,7 @@ test_browser.py needs (Chromium, Playwright, make build)."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -24,12 +25,11 @@ from typing import Any
 
 import pytest
 
-from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, Recorder, Server, _fail, click_still
+from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, SNAPSHOTS, Recorder, Server, _fail, click_still
 from test_browser import expected_film, page_sentences, scenario_of, sentences, wait_counter, wait_live
 
 pytestmark = pytest.mark.browser
 
-SNAPSHOTS = "parcours-python"  # the worker's snapshot of Python, beside the build's cache
 SECOND = "second0build0000"  # the second build's version (the first's is a hash: 16 hex digits)
 MARK = "/* the second build */"
 BUILD_META = re.compile(r'<meta name="parcours-build" content="(\w+)">')
@@ -43,8 +43,8 @@ INSTALLED = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
   return Boolean(registration && !registration.installing && (registration.waiting
     || (await caches.keys()).every((name) => !name.startsWith("parcours-") || name.endsWith("SECOND")
-                                            || name === "parcours-python")));
-}""".replace("SECOND", SECOND)
+                                            || name === SNAPSHOTS)));
+}""".replace("SECOND", SECOND).replace("SNAPSHOTS", json.dumps(SNAPSHOTS))
 # What a cache holds, to say so when a test fails.
 CONTENTS = """async (name) => (await caches.has(name))
   ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []"""
