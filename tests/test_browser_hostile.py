@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, RULES, Server, Session, click_still
+from browser_support import PYTHON_TIMEOUT, RULES, WORKER_ROUTE, Server, Session, click_still
 from test_browser import board_label, counter, status, wait_counter, wait_live
 from test_browser_play import PLAY, need, new_race, steps, wait_need
 from test_browser_play import board_label as play_board
@@ -423,7 +423,7 @@ def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, serv
     clock run past the two minutes it waits): the note says why, the French in French, reading goes on."""
     s = Session(browser, server, kept_python=False)
     body = FAILED_WORKER if worker == "failed" else "// a start that never ends"
-    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+    s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=body))
     try:
         page = s.page(None)

@@ -41,7 +41,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail
+from browser_support import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail, built
 from test_browser import axe_serious, sentences
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,7 @@ ODDS = "chevaux/rules/"
 @pytest.fixture(scope="module")
 def play(browser: Any, server: Server) -> Iterator[tuple[Session, Any]]:
     """One Play page for the Play tests (Python starts once for them)."""
-    for needed in (SITE / PLAY / "index.html", SITE / "parcours" / "play.mjs"):
+    for needed in (SITE / PLAY / "index.html", SITE / built("parcours/play.mjs")):
         if not needed.is_file():
             _fail(f"{needed.relative_to(SITE.parent)} is missing: run make build first")
     s = Session(browser, server)
