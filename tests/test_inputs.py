@@ -157,6 +157,8 @@ def test_reachable_set_ups_at_the_edges_of_the_ranges_still_play() -> None:
         {"ruleset": "veldiv.poursuite-equipe", "players": 3, "setup": {"riders": [[None, None], [10, 12], [30, 33]],
                                                                       "players": [{}, {"tours": 2}, {"points": 0}]}},
         {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1, "pos": [12, 12]}},  # level: either
+        {"ruleset": "veldiv.eliminatoire", "players": 2,  # a score the race never counts, at 0 (the fuzz's find)
+         "setup": {"players": [{"stakes": 0, "points": 0, "premier": 0, "tours": 0}, {}]}},
         {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1, "pos": [0, 29]}},
         {"ruleset": "cdp.mezzofondo", "players": 2,
          "setup": {"teams": [{"rider": 119, "derny": 120, "phase": "coupled"},

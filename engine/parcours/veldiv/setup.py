@@ -155,11 +155,12 @@ def _set_scores(state: State, rows: object) -> None:
             if key not in _STAT_FIELDS:
                 raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})",
                                     fr=f"champ inconnu (attendu : {', '.join(_STAT_FIELDS)})")
-            if value != 0 and state.race.kind not in _COUNTED[key]:
+            counted = state.race.kind in _COUNTED[key]
+            if not counted and is_whole(value, 1):
                 race = state.race.name
                 raise ScenarioError(where, f"not counted in this race ({race['en']}), got {quoted(value, 'en')}",
                                     fr=f"ne se compte pas dans cette course ({race['fr']}), reçu {quoted(value, 'fr')}")
-            most = _most(state, key)
+            most = _most(state, key) if counted else 0
             if not is_whole(value, 0, most):
                 raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, "
                                            f"got {quoted(value, 'en')}",
