@@ -267,8 +267,8 @@ V2 = "veldiv.individuelle"
     ('{"ruleset": "veldiv.individuelle", "players": 2, "players": 3}', "<stdin>: key “players” given twice"),
     ('{"ruleset": "veldiv.americaine", "players": 2, "setup": {"riders": [[15, 23], [40, 41]], "riders": []}}',
      "<stdin>: key “riders” given twice"),
-    ('{"ruleset": "veldiv.individuelle", "players": 2, "options": {"veldiv.ranking": "laps-first", '
-     '"veldiv.ranking": "premier-first"}}', "<stdin>: key “veldiv.ranking” given twice"),
+    (('{"ruleset": "veldiv.individuelle", "players": 2, "options": {"veldiv.ranking": "laps-first", '
+     '"veldiv.ranking": "premier-first"}}'), "<stdin>: key “veldiv.ranking” given twice"),
     ("ruleset: veldiv.individuelle\nplayers: 2\ndice: [1]\nplayers: 3\n",
      "<stdin>:4: key “players” given twice in one mapping (first on line 2)"),
     ("ruleset: veldiv.americaine\nplayers: 2\nsetup:\n  riders: [[15, 23], [40, 41]]\n  turn: 1\n  turn: 0\n",
@@ -348,8 +348,8 @@ def test_head_reads_one_line_and_the_command_exits_quietly(tmp_path: Path, comma
     """The shell's own pipe: `head -1` takes a line and goes; the command says nothing and ends with 0 (its
     output was already in the pipe) or 141 (it was still writing), as any Unix tool."""
     line = command.replace("LONG", str(write_json(tmp_path / "long.json", LONG)))
-    out = subprocess.run(["bash", "-c", f'{sys.executable} -m parcours.cli {line} | head -1; '
-                          'echo "${PIPESTATUS[0]}" >&2'], capture_output=True, text=True, timeout=300, check=False)
+    out = subprocess.run(["bash", "-c", (f'{sys.executable} -m parcours.cli {line} | head -1; '
+                          'echo "${PIPESTATUS[0]}" >&2')], capture_output=True, text=True, timeout=300, check=False)
     assert out.stdout.count("\n") == 1 and out.stderr in ("0\n", "141\n"), out.stderr
     if command.startswith("replay"):
         assert out.stderr == "141\n"  # 1.7 MB: more than a pipe holds
