@@ -1,11 +1,15 @@
 // Parcours: permalinks. A position is written into the page's address as #<id>:<payload>, the
-// payload base64url of JSON; a link is read within limits, so a hostile one cannot stall Python.
+// payload base64url of JSON; a link is read within limits, so a hostile one cannot stall Python, and
+// an address that is damaged, or for no example of the page, is answered here in a sentence.
 
 import { bi, h } from "./dom.mjs";
 
 // A permalink is refused before it is parsed when it is longer or deeper than any real one:
 // a whole race's record is a few KB and 5 levels deep; a hostile one could stall Python.
 const LINK_LIMITS = { chars: 64 * 1024, depth: 64 };
+// Every example's id, and the Play page's, begins so (playable/rulebook.py, macros.py).
+const EXAMPLE_PREFIX = "ex-";
+const NOTE_ID = "px-link-note"; // the sentence about the page's address
 
 export function toBase64url(text) {
   let binary = "";
@@ -73,9 +77,6 @@ export function linkInHash(hash) {
   return id ? { id, payload: raw.slice(colon + 1) } : null;
 }
 
-// Every example's id, and the Play page's, begins so (playable/rulebook.py, macros.py).
-const EXAMPLE_PREFIX = "ex-";
-
 // The element a link of linkInHash is for: an example of this page (or the Play page's race), or
 // null. A damaged link, or one for an example this page does not have (one of another page, say),
 // is answered here, for every part of the page: a sentence at the top of the page, in both
@@ -101,8 +102,6 @@ export function linkTarget(link) {
   }
   return null;
 }
-
-const NOTE_ID = "px-link-note";
 
 // A sentence about the page's address, under the page's title, brought into view.
 function sayAtTop(words) {

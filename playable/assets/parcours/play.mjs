@@ -53,6 +53,8 @@ class PlayPage {
     this.botsPlaying = false; // the move being played is the bots' (an undo may overtake it)
     this.timer = null;
     this.batch = FAST_BATCH; // bot moves a request when fast (fewer after a request too slow)
+    this.keepKey = `parcours:play:${location.pathname}`; // where the tab keeps the race (keep)
+    this.at = "";
     this.build();
     this.setRange();
     this.renderSeats();
@@ -656,7 +658,7 @@ class PlayPage {
     this.begin(race.scenario, race.humans, { en: "The race of the link.", fr: "La course du lien." }, { from: "link" });
   }
 
-  // A race written as a permalink holds it ({s: scenario, h: people's seats}): {scenario, humans}, or
+  // A race as a permalink writes it ({s: scenario, h: the people's seats}): {scenario, humans}, or
   // {problem: [en, fr]} when the page cannot play it (whether the rules can is the engine's to say).
   readRace(data) {
     const bad = (en, fr) => ({ problem: [en, fr] });
@@ -690,16 +692,14 @@ class PlayPage {
 
   // ---------------------------------------------------------------- the race kept across a reload
   // One race a tab and a page: the one on screen, whichever history entry shows the page (Material's
-  // instant navigation keeps it in memory the same way). `at`: the address when it was kept, so that
-  // a permalink already played on is not opened again over the moves played since.
-  keepKey() {
-    return `parcours:play:${location.pathname}`;
-  }
-
+  // instant navigation keeps it in memory the same way). `at`: the page's address when it was kept, so
+  // that a permalink already played on is not opened again over the moves played since (a move that
+  // ends once the reader has left the page keeps the page's address).
   keep() {
     if (!this.race) return;
+    if (this.el.isConnected) this.at = location.hash;
     try {
-      sessionStorage.setItem(this.keepKey(), JSON.stringify({ s: this.race.scenario, h: this.race.humans, at: location.hash }));
+      sessionStorage.setItem(this.keepKey, JSON.stringify({ s: this.race.scenario, h: this.race.humans, at: this.at }));
     } catch {
       // storage refused (private mode, quota): the race is simply not kept
     }
@@ -707,7 +707,7 @@ class PlayPage {
 
   forget() {
     try {
-      sessionStorage.removeItem(this.keepKey());
+      sessionStorage.removeItem(this.keepKey);
     } catch {
       // nothing was kept
     }
@@ -717,7 +717,7 @@ class PlayPage {
   // be read): the storage is the origin's, and another site on it may have written there.
   kept() {
     try {
-      const text = sessionStorage.getItem(this.keepKey());
+      const text = sessionStorage.getItem(this.keepKey);
       return text === null ? null : { data: readRecord(text) };
     } catch {
       return null;
