@@ -50,6 +50,7 @@ pdf: build
 lint: $(BIN)/mkdocs
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/zizmor --offline --config .github/zizmor.yml .github/workflows/
 
 # The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
 # (Test by test across the two workers: these tests share no servers.)
