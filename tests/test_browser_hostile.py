@@ -511,6 +511,16 @@ def test_h_a_damaged_or_foreign_link_on_a_fresh_load(session: Session, name: str
     session.rec.assert_clean()
 
 
+def test_h_a_foreign_link_on_a_page_without_examples(session: Session) -> None:
+    """A page with no example and no race (a game's history) answers such a link too (parcours.mjs)."""
+    for hash_, words in (FOREIGN_LINKS[1][1:], FOREIGN_LINKS[4][1:]):
+        page = session.page("veldiv/" + hash_)
+        said = link_note(page)
+        assert words[0] in said and words[1] in said, said
+        page.close()
+    session.rec.assert_clean()
+
+
 def test_h_damaged_and_foreign_links_over_played_examples(session: Session) -> None:
     page = session.page(RULES)
     page.wait_for_selector("#ex-art-2-turns[data-px-widget]")

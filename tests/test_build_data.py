@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from playable.citation import Build
 from playable.pages import article_links, rules_pages
 from playable.rulebook import render_rules
 from playable.sources import DataError
+from project_copy import build, copy_project
 
 pytestmark = pytest.mark.site  # the site's data and build, not the engine: make test runs it, make check does not
 
@@ -360,20 +360,11 @@ def test_the_site_check_reports_every_file_at_once(docs: Path) -> None:
 # ---------------------------------------------------------------- the real build
 
 def _project(tmp_path: Path) -> Path:
-    project = tmp_path / "project"
-    project.mkdir()
-    for name in ("mkdocs.yml", "overrides", "playable", "docs", "engine"):  # engine: mkdocs.yml watches it
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
-        else:
-            shutil.copy(src, project / name)
-    return project
+    return copy_project(tmp_path)
 
 
 def _build(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
-                          cwd=project, check=False, capture_output=True, text=True, timeout=300)
+    return build(project, "-q")
 
 
 def test_the_build_fails_naming_every_fault_with_its_file_and_line(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@
 
 import { citeHere, reachableTables } from "./dom.mjs";
 import { mountLanguage } from "./lang.mjs";
+import { linkInHash, linkTarget } from "./links.mjs";
 import { reloadIfAnotherBuild, reloadIfDeployed } from "./release.mjs";
 
 const PARTS = [
@@ -58,7 +59,15 @@ function mountPage() {
   reachableTables();
   citeHere();
   for (const part of PARTS) mountPart(part);
+  answerLink();
 }
+
+// A permalink the page cannot use (damaged, or for an example of another page) is answered on every
+// page, those without a part that reads permalinks too (links.mjs: a sentence, nothing changed).
+function answerLink() {
+  linkTarget(linkInHash(location.hash));
+}
+addEventListener("hashchange", answerLink);
 
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountPage);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountPage);
