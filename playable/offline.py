@@ -20,9 +20,12 @@ from pathlib import Path
 from playable.release import name_by_content
 
 SERVICE_WORKER = Path(__file__).parent / "sw.js"
-# Fetched by the service worker as it installs: the scripts and styles every page needs (the rest is
-# kept as it is fetched; Python's files once Python starts).
-PRECACHE = re.compile(r"parcours/.*|assets/(stylesheets/.*\.css|javascripts/bundle\.\w+\.min\.js|images/.*)")
+# Fetched by the service worker as it installs: the scripts and styles every page needs, and the
+# search's (its worker, its index, lunr's support for the site's languages: search_index.json's config);
+# the rest is kept as it is fetched, Python's files once Python starts.
+PRECACHE = re.compile(r"parcours/.*|sitemap\.xml|search/search_index\.json|assets/(stylesheets/.*\.css"
+                      r"|javascripts/(bundle\.\w+\.min\.js|workers/search\.\w+\.min\.js)|images/.*)")
+LUNR = "assets/javascripts/lunr/min/lunr.{}.min.js"
 PYTHON = "assets/vendor/"
 # Named by their content: ours (playable/release.py) and Material's own bundles.
 IMMUTABLE = re.compile(r"(parcours|assets/vendor)/.*\.[0-9a-f]{10}\.\w+|assets/vendor/pyodide-[0-9a-f]{10}/.+"
@@ -46,6 +49,16 @@ def build_version(site: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def precache(site: Path, files: list[str]) -> list[str]:
+    """What the service worker fetches as it installs (PRECACHE), sorted."""
+    try:
+        languages = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))["config"]["lang"]
+    except (OSError, ValueError, KeyError, TypeError):
+        languages = []
+    lunr = {LUNR.format(part) for part in ["stemmer.support", "multi", *languages]}
+    return [p for p in files if (PRECACHE.fullmatch(p) or p in lunr) and not p.endswith(".map")]
+
+
 def with_build(html: str, version: str) -> str:
     """A page with its build's version first in its head (once, whatever it held before)."""
     meta = f'<meta name="parcours-build" content="{version}">'
@@ -67,7 +80,7 @@ def finish_offline(site: Path) -> str:
         "__BUILD__": version,
         "__MANIFEST__": json.dumps(manifest, separators=(",", ":")),
         "__IMMUTABLE__": json.dumps([p for p in files if IMMUTABLE.fullmatch(p)]),
-        "__PRECACHE__": json.dumps([p for p in files if PRECACHE.fullmatch(p) and not p.endswith(".map")]),
+        "__PRECACHE__": json.dumps(precache(site, files)),
         "__PYTHON__": json.dumps([p for p in files if p.startswith(PYTHON)]),
     }
     worker = SERVICE_WORKER.read_text(encoding="utf-8")

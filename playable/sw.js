@@ -3,8 +3,8 @@
 //
 // Written into the site's root (sw.js) by playable/offline.py, which fills in BUILD (a hash of every
 // file of this build), MANIFEST (the SHA-256 of each file), IMMUTABLE (the files named by their
-// content: playable/release.py), PRECACHE (the scripts and styles a page needs) and PYTHON (what
-// Python's start fetches). Its scope is the directory it is served from, so any subpath works.
+// content: playable/release.py), PRECACHE (the scripts, styles and search a page needs) and PYTHON
+// (what Python's start fetches). Its scope is the directory it is served from, so any subpath works.
 //
 // One cache per build, "parcours-<BUILD>". Installing fetches PRECACHE into it; activating deletes
 // every other build's cache and takes over the open pages at once, so a new deployment replaces
@@ -75,9 +75,12 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith("parcours-") && name !== CACHE && name !== SNAPSHOTS) await caches.delete(name);
     }
     await self.clients.claim();
-    // The pages open now, and the search index, came before this worker: kept from the HTTP cache.
-    const open = (await self.clients.matchAll({ type: "window" })).map((client) => client.url.split("#")[0]);
-    for (const url of [...open, here("search/search_index.json")]) {
+    // What the browser fetched of this build before this worker took over (the page open now, the
+    // search's scripts and index, Python's files…) is kept from its HTTP cache, byte for byte checked.
+    const cache = await caches.open(CACHE);
+    for (const file of [...Object.keys(MANIFEST), ...UNCHECKED]) {
+      const url = here(file.endsWith("index.html") ? file.slice(0, -"index.html".length) : file);
+      if (await cache.match(url)) continue;
       const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
       if (response && response.ok) await put(url, response);
     }

@@ -91,7 +91,8 @@ def _load_serve() -> Any:
 class Server:
     """A built site (site/ unless told) served under the Pages subpath, every path asked for recorded."""
 
-    def __init__(self, root: Path = SITE) -> None:
+    def __init__(self, root: Path = SITE, cache: str | None = None) -> None:
+        """cache: the Cache-Control header of every answer (GitHub Pages sends max-age=600); none by default."""
         serve = _load_serve()
         self.root = root
         self.paths: list[str] = []
@@ -115,6 +116,11 @@ class Server:
                     self._send(files[self.path], "application/octet-stream")
                     return
                 super().do_GET()
+
+            def end_headers(self) -> None:
+                if cache:
+                    self.send_header("Cache-Control", cache)
+                super().end_headers()
 
             def _send(self, body: bytes, kind: str) -> None:
                 self.send_response(200)

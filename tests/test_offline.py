@@ -1,92 +1,120 @@
-"""Offline, and a new deployment: the site's service worker (playable/sw.js, written into the site as
-sw.js by playable/hooks.py) in headless Chromium.
+"""Releases and offline, in headless Chromium, with the site's own service worker (playable/sw.js).
 
-After a first visit that starts Python, the reader goes offline: the rules page reloads from the
-cache, its example replays live (Pyodide and the wheel from the cache, Python restored from the
-snapshot the first start kept, worker.mjs) and a throw is played, the step the engine gives in
-CPython. Then a second build is deployed (the same site with another build version, and a changed
-stylesheet): the next page load installs its service worker, which replaces
-the first build's cache once the first build's worker lets go (at the latest when its pages are
-closed), and the reader's next visit is served the second build's files, not a mix.
+Two real builds are published in turn to one served folder, as GitHub Pages deploys (every answer with
+its `Cache-Control: max-age=600`): today's site/, and a copy of the repository built with one sentence
+of the engine changed (the Veldiv's Art. 3: "is taken" becomes "is occupied"), which the build vendors
+into a new wheel. Three readers:
+  a. a returning reader: came, played and went (Python's files and its snapshot kept); back after the
+     release, the page, its engine and Python's snapshot are the new build's, offline included;
+  b. a tab left open across the release: the next page it opens by Material's instant navigation is
+     loaded whole from the new build (scripts and engine), and reads and plays offline;
+  c. another site of the same origin (GitHub Pages serves all of a user's project sites from one)
+     writes into our caches: a script and the wheel changed, Python's snapshot spoiled. Nothing of it
+     runs: the service worker finds the bytes unlike the build's manifest and fetches them again, the
+     worker starts Python afresh.
 
 The other browser tests block service workers (browser_support.Session): this file is where the site
-runs with its own, served by a server of its own (the deployment changes under it). Needs what
-test_browser.py needs (Chromium, Playwright, make build)."""
+runs with its own, served by a server of its own. Needs what test_browser.py needs (Chromium,
+Playwright, make build), and Node.js for the second build's wheel (as make build)."""
 
 from __future__ import annotations
 
-import functools
+import hashlib
 import json
-import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, SNAPSHOTS, Recorder, Server, _fail, click_still
-from test_browser import expected_film, page_sentences, scenario_of, sentences, wait_counter, wait_live
+from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, SNAPSHOTS, Recorder, Server, _fail, built
+from project_copy import build, copy_project
+from test_browser import page_sentences, wait_counter, wait_live
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("releases")]
 
-SECOND = "second0build0000"  # the second build's version (the first's is a hash: 16 hex digits)
-MARK = "/* the second build */"
+EXAMPLE = "#ex-art-3-taken"
+OLD, NEW = "is taken: ", "is occupied: "  # the engine's sentence, in each build (its first: the square's)
 BUILD_META = re.compile(r'<meta name="parcours-build" content="(\w+)">')
 # The caches' names, and whether a cache holds each of some paths. Read without caches.open, which
 # would create again a cache that the new service worker has just deleted (an empty one, left behind).
 CACHE_NAMES = "caches.keys()"
 HOLDS = """async ([name, paths]) => Promise.all(paths.map(
   (path) => caches.match(new URL(path, location.origin).href, { cacheName: name }).then(Boolean)))"""
-# The new build's service worker installed: waiting for the old one to let go, or already active.
-INSTALLED = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return Boolean(registration && !registration.installing && (registration.waiting
-    || (await caches.keys()).every((name) => !name.startsWith("parcours-") || name.endsWith("SECOND")
-                                            || name === SNAPSHOTS)));
-}""".replace("SECOND", SECOND).replace("SNAPSHOTS", json.dumps(SNAPSHOTS))
 # What a cache holds, to say so when a test fails.
 CONTENTS = """async (name) => (await caches.has(name))
   ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []"""
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+# The service worker active, its activation done, none other coming.
+ACTIVE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return Boolean(registration && registration.active && registration.active.state === "activated"
+                 && !registration.installing && !registration.waiting);
+}"""
 
 
-class Deployment(Server):
-    """The site served as the shared server serves it, from a folder that a new deployment replaces
-    (switch): a server of this test's own, as the session's serves the other tests meanwhile."""
+class Build:
+    """A built site: its folder and its version (each page's <meta name="parcours-build">)."""
 
-    def switch(self, root: Path) -> None:
-        handler = self.httpd.RequestHandlerClass
-        assert isinstance(handler, functools.partial)
-        self.httpd.RequestHandlerClass = functools.partial(handler.func, directory=str(root))
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        found = BUILD_META.search((site / "index.html").read_text(encoding="utf-8"))
+        if not found or found.group(1) not in (site / "sw.js").read_text(encoding="utf-8"):
+            _fail(f"{site}/sw.js or the pages' build version is missing: run make build")
+        assert found
+        self.version = found.group(1)
+
+    def path(self, source: str) -> str:
+        """One of our files by its source name, as this build names it (by its content)."""
+        return built(source, self.site)
 
 
-def second_build(root: Path) -> Path:
-    """The site as another build would be: every file the same (linked), but the build's version in
-    sw.js and in every page, and the stylesheet changed."""
-    first = BUILD_META.search((SITE / "index.html").read_text(encoding="utf-8"))
-    if not first or first.group(1) not in (SITE / "sw.js").read_text(encoding="utf-8"):
-        _fail("site/sw.js or the pages' build version is missing: run make build")
-    assert first
-    for path in SITE.rglob("*"):
-        if path.is_dir():
-            continue
-        rel = path.relative_to(SITE)
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if rel.as_posix() == "sw.js" or path.suffix == ".html":
-            target.write_text(path.read_text(encoding="utf-8").replace(first.group(1), SECOND), encoding="utf-8")
-        elif rel.as_posix() == "parcours/parcours.css":
-            target.write_text(path.read_text(encoding="utf-8") + MARK + "\n", encoding="utf-8")
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Build, Build]:
+    """Today's build, and the same repository built with one sentence of the engine changed."""
+    first = Build(SITE)
+    project = copy_project(tmp_path_factory.mktemp("release"))
+    narrate = project / "engine/parcours/veldiv/narrate.py"
+    text = narrate.read_text(encoding="utf-8")
+    assert "} is taken: {art} moves" in text, "the Veldiv's Art. 3 sentence this test changes"
+    narrate.write_text(text.replace("} is taken: {art} moves", "} is occupied: {art} moves"), encoding="utf-8")
+    done = build(project)
+    log = done.stdout + done.stderr
+    assert done.returncode == 0, log
+    assert "the engine changed since its wheel was built (engine/parcours/veldiv/narrate.py)" in log, log
+    second = Build(project / "site")
+    assert first.path("assets/vendor/engine.json") != second.path("assets/vendor/engine.json")
+    assert first.path("assets/vendor/pyodide/pyodide.mjs") == second.path("assets/vendor/pyodide/pyodide.mjs")
+    return first, second
+
+
+def publish(build: Build, folder: Path) -> None:
+    """A deployment, as GitHub Pages makes one: the folder's files replaced, whole, by the build's."""
+    for child in folder.iterdir():
+        if child.is_dir():
+            shutil.rmtree(child)
         else:
-            os.symlink(path, target)
-    return root
+            child.unlink()
+    shutil.copytree(build.site, folder, dirs_exist_ok=True)
 
 
 @pytest.fixture
-def deployment() -> Iterator[Deployment]:
-    served = Deployment(SITE)
-    yield served
+def deployment(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    folder = tmp_path / "published"
+    folder.mkdir()
+    served = Server(folder, cache="max-age=600")
+    yield served, folder
     served.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
 
 
 def kept(page: Any) -> list[str]:
@@ -99,94 +127,207 @@ def snapshots(page: Any) -> list[str]:
     return result
 
 
-def wait_kept(page: Any, paths: list[str]) -> None:
-    """Until one cache, and one only, holds every path (the service worker keeps them in the background)."""
+def wait_kept(page: Any, build: Build, paths: list[str]) -> None:
+    """Until this build's service worker is active, its cache the only one, holding every path (the
+    worker keeps them in the background) and what the page fetched before it took over."""
     wanted = [BASE_PATH + p for p in paths]
+    name = f"parcours-{build.version}"
     for _ in range(PYTHON_TIMEOUT // 250):
-        names = kept(page)
-        if len(names) == 1 and all(page.evaluate(HOLDS, [names[0], wanted])):
+        if page.evaluate(ACTIVE) and kept(page) == [name] and all(page.evaluate(HOLDS, [name, wanted])):
             return
         page.wait_for_timeout(250)
     held = {name: page.evaluate(CONTENTS, name) for name in kept(page)}
-    raise AssertionError(f"the service worker never kept {paths}: it holds {held}")
+    print("REG", page.evaluate("""async () => { const r = await navigator.serviceWorker.getRegistration();
+      return [r.active && r.active.state, r.waiting && r.waiting.state, r.installing && r.installing.state,
+              navigator.serviceWorker.controller && navigator.serviceWorker.controller.state]; }"""))
+    raise AssertionError(f"the service worker never kept {paths} in {name}: the caches hold {held}")
 
 
-def reload_until_served(page: Any, build: str) -> None:
-    """Reload until the page comes from the network, of this build. Back online, the service worker's
-    own fetches may fail a moment longer (Chromium lifts the emulated offline state from the page and
-    from the worker one after the other), and the worker then answers with the page it kept."""
-    for _ in range(20):
-        page.reload()
-        found = BUILD_META.search(page.content())
-        if found and found.group(1) == build:
+def wait_snapshot(page: Any, build: Build) -> None:
+    """Until Python's snapshot is this build's (named by its wheel's sha256), and the only one."""
+    engine = json.loads((build.site / build.path("assets/vendor/engine.json")).read_text(encoding="utf-8"))
+    for _ in range(PYTHON_TIMEOUT // 250):
+        held = snapshots(page)
+        if len(held) == 1 and engine["sha256"] in held[0]:
             return
-        page.wait_for_timeout(500)
-    raise AssertionError(f"back online, the page never came from the new deployment ({build})")
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the snapshot kept is not this build's ({engine['sha256']}): {snapshots(page)}")
 
 
-def test_read_and_play_offline_then_a_new_build_replaces_the_cache(browser: Any, deployment: Deployment,
-                                                                   tmp_path: Path) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    context.set_default_timeout(15_000)
-    rec = Recorder(context, deployment.origin)
-    try:
-        # A first visit: the page, and Python once started, are kept.
-        page = context.new_page()
-        page.goto(deployment.base + RULES)
-        ex = page.locator("#ex-art-3-taken")
-        ex.hover()
-        wait_live(ex)
-        wheel = next(p.name for p in (SITE / "assets" / "vendor").glob("parcours-*.whl"))
-        wait_kept(page, [RULES, "parcours/example.mjs", "assets/vendor/pyodide/pyodide.asm.wasm",
-                         "assets/vendor/pyodide/python_stdlib.zip", f"assets/vendor/{wheel}"])
-        [first_cache] = kept(page)
-        for _ in range(PYTHON_TIMEOUT // 250):
-            if snapshots(page):
-                break
-            page.wait_for_timeout(250)
-        assert len(snapshots(page)) == 1, "the worker kept its snapshot of Python"
+# The SHA-256 of what a cache holds for a URL (any cache), or null.
+CACHED_SHA256 = """async (url) => {
+  const kept = await caches.match(url);
+  if (!kept) return null;
+  const digest = await crypto.subtle.digest("SHA-256", await kept.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}"""
 
-        # Offline: the page reloads, its example replays live and plays on.
-        context.set_offline(True)
-        served = len(deployment.paths)
-        page.reload()
-        ex = page.locator("#ex-art-3-taken")
-        ex.hover()
-        wait_live(ex)
-        assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 1
-        click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
-        n = ex.locator("li.px-step").count()
-        ex.locator("input.px-dice-input").fill("4")
-        ex.locator("button.px-throw").click()
-        wait_counter(ex, f"{n + 1} / {n + 1}")
-        scenario = scenario_of(ex)
-        film = expected_film({**scenario, "dice": scenario["dice"] + [4]})
-        assert page_sentences(ex, n + 1) == sentences(film["frames"][n + 1]["html"]["en"])
-        assert not [p for p in deployment.paths[served:] if not p.endswith("/sw.js")], "nothing came from the network"
-        context.set_offline(False)
 
-        # A second build deployed: the next load brings its service worker. Chromium hands it the site
-        # once the first build's worker has nothing in flight, at the latest when the reader's pages of
-        # the first build are closed (seen here: held over 90 s by the reloaded page's requests, about
-        # one CI run in three): the reader's next visit, in a new tab, is then the second build's only.
-        page.mouse.move(0, 0)  # no Python started on the reloaded page
-        deployment.switch(second_build(tmp_path / "site"))
-        reload_until_served(page, SECOND)
-        page.wait_for_function(INSTALLED, timeout=PYTHON_TIMEOUT)
-        page.close()
-        page = context.new_page()
-        # The new worker may still be filling its cache: on a loaded machine the load took over 15 s once.
-        page.goto(deployment.base + RULES, timeout=PYTHON_TIMEOUT)
-        assert BUILD_META.search(page.content()).group(1) == SECOND  # type: ignore[union-attr]
-        wait_kept(page, ["parcours/parcours.css"])
-        assert kept(page) == [f"parcours-{SECOND}"], f"the first build's cache ({first_cache}) is gone"
-        # The page read before the new worker took over is kept only if the browser's HTTP cache still
-        # holds it when the worker activates (best effort): read again, it is kept for certain.
-        page.reload()
-        wait_kept(page, [RULES, "parcours/parcours.css"])
-        css = page.evaluate("caches.match(new URL('../../parcours/parcours.css', location.href)).then((r) => r.text())")
-        assert css.endswith(MARK + "\n"), "the cache holds the second build's stylesheet"
-        assert page.evaluate("navigator.serviceWorker.controller !== null"), "the new service worker took the page"
-        rec.assert_clean()
-    finally:
-        context.close()
+def wait_genuine(page: Any, url: str, file: Path) -> None:
+    """Until the cache holds the file's own bytes for url."""
+    want = hashlib.sha256(file.read_bytes()).hexdigest()
+    for _ in range(PYTHON_TIMEOUT // 250):
+        if page.evaluate(CACHED_SHA256, url) == want:
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the cache never held {url} as the build has it")
+
+
+def python_files(build: Build) -> list[str]:
+    return [build.path("assets/vendor/pyodide/pyodide.asm.wasm"), build.path("assets/vendor/engine.json"),
+            build.path("assets/vendor/parcours-0.1.0-py3-none-any.whl")]
+
+
+def play_live(page: Any, sentence: str) -> None:
+    """The example replays live (the engine agrees with the page, step by step), says `sentence` at its
+    first step, and plays a throw on (after those the reader played before, which the page keeps)."""
+    ex = page.locator(EXAMPLE)
+    ex.hover()
+    wait_live(ex)
+    assert any(sentence in s for s in page_sentences(ex, 1)), page_sentences(ex, 1)
+    n = ex.locator("li.px-step").count()
+    if ex.locator("button.px-last").get_attribute("aria-disabled") != "true":  # not already at its end
+        ex.locator("button.px-last").click()
+    ex.locator("input.px-dice-input").fill("4")
+    ex.locator("button.px-throw").click()
+    wait_counter(ex, f"{n + 1} / {n + 1}")
+
+
+def version_of(page: Any) -> str:
+    found = BUILD_META.search(page.content())
+    return found.group(1) if found else ""
+
+
+def scripts_of(page: Any) -> str:
+    """The entry script the page runs (each build names its own)."""
+    src: str = page.evaluate("document.querySelector('script[type=module][src*=\"/parcours/parcours.\"]').src")
+    return src.split(BASE_PATH, 1)[1]
+
+
+def test_a_returning_reader_gets_the_new_build_whole_offline_included(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any) -> None:
+    first, second = builds
+    server, folder = deployment
+    rec = Recorder(context, server.origin)
+    publish(first, folder)
+    # A first visit: the page read, Python started, its files and its snapshot kept.
+    page = context.new_page()
+    page.goto(server.base + RULES)
+    play_live(page, OLD)
+    wait_kept(page, first, [RULES, first.path("parcours/example.mjs"), *python_files(first)])
+    wait_snapshot(page, first)
+    page.close()
+
+    # The release; the reader comes back (the browser's HTTP cache still holds the first build's files).
+    publish(second, folder)
+    since = len(server.paths)
+    page = context.new_page()
+    page.goto(server.base + RULES)
+    assert version_of(page) == second.version and scripts_of(page) == second.path("parcours/parcours.mjs")
+    play_live(page, NEW)
+    asked = [p.removeprefix(BASE_PATH) for p in server.paths[since:]]
+    assert second.path("assets/vendor/parcours-0.1.0-py3-none-any.whl") in asked, "the new wheel was fetched"
+    assert not [p for p in asked if p.endswith(".whl") and p not in python_files(second)]
+    wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
+    wait_snapshot(page, second)
+
+    # Offline: the new build reads and plays, Python restored from its snapshot.
+    context.set_offline(True)
+    page.reload()
+    assert version_of(page) == second.version
+    play_live(page, NEW)
+    assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 1
+    context.set_offline(False)
+    rec.assert_clean()
+
+
+def test_b_a_tab_left_open_across_a_release_loads_the_new_build_whole(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any) -> None:
+    first, second = builds
+    server, folder = deployment
+    rec = Recorder(context, server.origin)
+    publish(first, folder)
+    page = context.new_page()
+    page.goto(server.base + "veldiv/")
+    page.wait_for_function(CONTROLLED, timeout=PYTHON_TIMEOUT)
+    page.evaluate("window.__sameDocument = true")
+
+    publish(second, folder)
+    # The reader follows a link of the open page: Material fetches the page of the new build and
+    # swaps it in; the page is then loaded again, whole, with the new build's scripts.
+    page.locator('a.md-nav__link[href$="rules/"]').first.click()
+    page.wait_for_function("() => window.__sameDocument === undefined", timeout=PYTHON_TIMEOUT)
+    page.wait_for_load_state()
+    assert page.url == server.base + RULES
+    assert version_of(page) == second.version and scripts_of(page) == second.path("parcours/parcours.mjs")
+    play_live(page, NEW)
+
+    # Offline, once the new build's service worker has kept what the page needs.
+    wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
+    context.set_offline(True)
+    page.reload()
+    assert version_of(page) == second.version
+    play_live(page, NEW)
+    context.set_offline(False)
+    rec.assert_clean()
+
+
+# Another project's page, on the same origin: it writes into our caches what it likes.
+FOREIGN = "/other-project/"
+TAMPER = """async () => {
+  const done = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = request.url;
+      if (url.endsWith(".mjs")) {
+        const text = await (await cache.match(request)).text();
+        await cache.put(request, new Response("globalThis.__pwned = true;\\n" + text,
+          { headers: { "Content-Type": "text/javascript" } }));
+      } else if (url.endsWith(".whl") || url.endsWith(".snapshot")) {
+        const kept = await cache.match(request);
+        await cache.put(request, new Response(new Uint8Array([80, 75, 3, 4, 1, 2, 3]), { headers: kept.headers }));
+      } else continue;
+      done.push(new URL(url).pathname);
+    }
+  }
+  return done;
+}"""
+
+
+def test_c_another_site_of_the_origin_writing_our_caches_changes_nothing_the_reader_runs(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any) -> None:
+    first, _ = builds
+    server, folder = deployment
+    publish(first, folder)
+    page = context.new_page()
+    page.goto(server.base + RULES)
+    play_live(page, OLD)
+    wait_kept(page, first, [first.path("parcours/lang.mjs"), first.path("parcours/example.mjs"),
+                            *python_files(first)])
+    wait_snapshot(page, first)
+    page.close()
+
+    context.route(f"**{FOREIGN}", lambda route: route.fulfill(status=200, content_type="text/html",
+                                                               body="<html><body>another project</body></html>"))
+    foreign = context.new_page()
+    foreign.goto(server.origin + FOREIGN)
+    tampered = foreign.evaluate(TAMPER)
+    foreign.close()
+    lang, wheel = first.path("parcours/lang.mjs"), first.path("assets/vendor/parcours-0.1.0-py3-none-any.whl")
+    assert BASE_PATH + lang in tampered and BASE_PATH + wheel in tampered
+    assert any(p.endswith(".snapshot") for p in tampered), tampered
+
+    rec = Recorder(context, server.origin)
+    page = context.new_page()
+    page.goto(server.base + RULES)
+    page.wait_for_selector(".px-lang")  # lang.mjs ran: the language control is there
+    play_live(page, OLD)
+    assert page.evaluate("globalThis.__pwned === undefined"), "a script another site wrote into our cache ran"
+    assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 0, \
+        "the spoiled snapshot was not restored"
+    # The cache holds the build's own bytes again, and a snapshot of this start.
+    for path in (lang, wheel):
+        wait_genuine(page, server.base + path, first.site / path)
+    wait_snapshot(page, first)
+    rec.assert_clean()

@@ -34,7 +34,8 @@ FILES = {
     "assets/vendor/pyodide/pyodide.mjs": "// loader",
     "assets/javascripts/bundle.abc12345.min.js": "//",
     "assets/javascripts/lunr/min/lunr.fr.min.js": "//",
-    "search/search_index.json": "{}",
+    "assets/javascripts/lunr/min/lunr.ja.min.js": "//",
+    "search/search_index.json": '{"config": {"lang": ["fr", "en"]}, "docs": []}',
 }
 
 
@@ -131,8 +132,10 @@ def test_the_version_the_pages_and_the_service_worker(tmp_path: Path) -> None:
     assert isinstance(immutable, list)
     assert set(immutable) == {p for p in files if p.startswith(("parcours/", "assets/vendor/"))} | {
         "assets/javascripts/bundle.abc12345.min.js"}
-    assert written(site, "PRECACHE") == ["assets/javascripts/bundle.abc12345.min.js"] + sorted(
-        p for p in files if p.startswith("parcours/"))
+    # The scripts and styles, the search's index and lunr for the site's languages (not Japanese).
+    assert written(site, "PRECACHE") == ["assets/javascripts/bundle.abc12345.min.js",
+                                         "assets/javascripts/lunr/min/lunr.fr.min.js"] + sorted(
+        p for p in files if p.startswith("parcours/")) + ["search/search_index.json"]
     assert written(site, "PYTHON") == sorted(p for p in files if p.startswith("assets/vendor/"))
 
     # Built again: the same files, the same version, each page marked once.
