@@ -279,7 +279,10 @@ def changes(stored: object, kind: Kind, game: str) -> list[str]:
         if expected is not None and ruleset not in expected or ruleset not in all_races():
             said.append(f"it has figures for {ruleset}, which the engine no longer measures this way")
             continue
-        said += _part_changes(ruleset, recipe, kind, (expected or {}).get(ruleset))
+        try:
+            said += _part_changes(ruleset, recipe, kind, (expected or {}).get(ruleset))
+        except (KeyError, TypeError, ValueError, AttributeError):  # a recipe edited by hand (ScenarioError too)
+            said.append(f"its fingerprint of {ruleset} is not one the engine can play again")
     return said
 
 
@@ -292,12 +295,17 @@ def _part_changes(ruleset: str, recipe: Json, kind: Kind, expected: Json | None)
     for key in (expected or {}).get("play", []):
         if key not in play:
             said.append(f"{ruleset} under {key}: a reading of the engine's, not here")
+    differ = []
     for key, value in play.items():
         if expected is not None and key not in expected["play"] or overrides_of(ruleset, key) is None:
             said.append(f"{ruleset} under {key}: a reading here, no longer the engine's")
         elif _play(ruleset, recipe, key) != value:
-            under = "its default readings" if key == DEFAULTS else f"{key} (the other readings their defaults)"
-            said.append(f"{ruleset} plays differently under {under}")
+            differ.append(key)
+    if DEFAULTS in differ:
+        others = f" and {len(differ) - 1} other readings compared" if len(differ) > 1 else ""
+        said.append(f"{ruleset} plays differently under its default readings{others}")
+    else:
+        said += [f"{ruleset} plays differently under {key} (the other readings their defaults)" for key in differ]
     if not said:
         for key in (expected or {}).get("words", []):
             if words.get(key) != digest(kind.words(ruleset, recipe, key)):
@@ -317,7 +325,7 @@ def file_fault(path: Path, kind: Kind, game: str) -> str | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:  # a missing or broken file: its loader's own message says more
-        found = ["it cannot be read" if isinstance(err, OSError) else "it is not JSON"]
+        found = ["it is missing" if isinstance(err, FileNotFoundError) else "it cannot be read as JSON"]
         data = {}
     else:
         found = changes(data.get("fingerprint") if isinstance(data, dict) else None, kind, game)
@@ -354,14 +362,18 @@ def said(value: object) -> str:
 _ABSENT = object()
 
 
-def final_position(scenario: object) -> dict[str, str]:
-    """Every field of the final position that the replay changed from the set-up: 'before → after'."""
+def positions(scenario: object) -> tuple[dict[str, object], dict[str, object]]:
+    """The position the scenario sets up and the one its replay ends in, field by field."""
     parsed = parse(scenario)
     rules = parsed.game
-    start = dict(flat(rules.observe(rules.new_state(parsed.ruleset, parsed.players, dict(parsed.options),
-                                                    parsed.setup), None)))
+    start = rules.new_state(parsed.ruleset, parsed.players, dict(parsed.options), parsed.setup)
     game, _, _ = play(parsed)
-    end = dict(flat(rules.observe(game.state, None)))
+    return dict(flat(rules.observe(start, None))), dict(flat(rules.observe(game.state, None)))
+
+
+def final_position(scenario: object) -> dict[str, str]:
+    """Every field of the final position that the replay changed from the set-up: 'before → after'."""
+    start, end = positions(scenario)
     return {k: f"{said(start.get(k, _ABSENT))} → {said(end.get(k, _ABSENT))}"
             for k in list(end) + [k for k in start if k not in end] if start.get(k, _ABSENT) != end.get(k, _ABSENT)}
 
@@ -375,6 +387,7 @@ def example_fault(path: Path) -> str | None:
     doc = Located(path)
     data = doc.data if isinstance(doc.data, dict) else {}
     try:
+        start, _ = positions(data.get("scenario"))
         now = final_position(data.get("scenario"))
     except ScenarioError:
         return None  # the data check names it
@@ -386,8 +399,11 @@ def example_fault(path: Path) -> str | None:
         return None
     differ = [k for k in dict.fromkeys([*now, *pinned]) if now.get(k) != pinned.get(k)]
     line = doc.line(("expect", differ[0])) if differ[0] in pinned else doc.line(("expect",))
-    shown_now = "; ".join(f"{k}: {now.get(k, 'unchanged')}" for k in differ[:MOST])
-    shown_then = "; ".join(f"{k}: {pinned.get(k, 'unchanged')}" for k in differ[:MOST])
+    def at(position: dict[str, Any]) -> str:
+        return "; ".join(f"{k}: {position.get(k) or f'{said(start.get(k, _ABSENT))} (unchanged)'}"
+                         for k in differ[:MOST])
+
+    shown_now, shown_then = at(now), at(pinned)
     more = f" (and {len(differ) - MOST} more)" if len(differ) > MOST else ""
     return doc.where(("expect",), f"the example now ends at {shown_now}, not at {shown_then}{more} "
                                   f"(the engine changed): read its explanation again, then run {pin_command(path)}",

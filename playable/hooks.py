@@ -35,6 +35,7 @@ from playable.ship import ShipError, ship_assets
 def on_pre_build(config: Any) -> None:
     docs = Path(config["docs_dir"])
     importlib.import_module("playable.data_check").check_site(docs)
+    importlib.import_module("playable.freshness").check_fresh(docs)  # data and examples made by these rules
     try:
         ship_assets(docs)
     except ShipError as err:
