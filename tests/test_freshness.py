@@ -23,6 +23,7 @@ import pytest
 from parcours import all_races, default_options, game_of
 from parcours.stats import chosen_bots, streams
 from playable import freshness
+from playable.sources import DataError
 
 pytestmark = pytest.mark.site  # the site's data, checked against the engine
 
@@ -96,6 +97,7 @@ import json, sys
 from pathlib import Path
 import parcours
 from playable import freshness
+from playable.sources import DataError
 engine, docs = Path(sys.argv[1]), Path(sys.argv[2])
 assert Path(parcours.__file__).resolve().is_relative_to(engine.resolve()), parcours.__file__
 kinds = {"numbers": freshness.NUMBERS, "impact": freshness.IMPACT}
@@ -231,3 +233,19 @@ def test_a_build_after_a_rule_change_fails_naming_what_to_regenerate(tmp_path: P
     assert "docs/veldiv/examples/art-4-six.yml:" in log and "scripts/pin_examples.py docs/veldiv/examples/" in log
     assert "numbers.json" not in log.replace("docs/veldiv/numbers.json", "")  # only the Veldiv's data changed
     assert not (project / "site").exists() or not list((project / "site").rglob("*.html"))
+
+
+def test_an_expect_that_is_no_mapping_is_a_data_fault(tmp_path: Path) -> None:
+    from playable import data_check
+
+    docs = tmp_path / "docs"
+    shutil.copytree(DOCS / "chevaux", docs / "chevaux", ignore=shutil.ignore_patterns("vendor"))
+    path = docs / "chevaux/examples/fin.yml"
+    text = path.read_text(encoding="utf-8")
+    line = text[:text.index("\nexpect:")].count("\n") + 2
+    path.write_text(re.sub(r"^expect:.*\n(?: .*\n)*", "expect: [10, 34]\n", text, flags=re.MULTILINE),
+                    encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        data_check.examples(docs, "chevaux")
+    assert f"{path}:{line}: expect: expected the final position (scripts/pin_examples.py): a mapping of each " \
+           "field the replay changes to its change, got a list" in str(err.value)
