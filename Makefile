@@ -28,15 +28,16 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 setup: $(BIN)/mkdocs node_modules/.package-lock.json .cache/wheels/.done
 
-# Pyodide (from the npm package) and the engine's wheel, copied into the site's sources
+# Pyodide (from the npm package) and the engine's wheel, copied into the site's sources. The build does
+# it itself whenever the engine changed since (playable/vendor.py); this does it again by hand.
 vendor: setup
 	$(BIN)/python scripts/vendor_pyodide.py
 
-build: vendor
+build: setup
 	$(BIN)/mkdocs build --strict
 
 # The same site built by Zensical (Material's successor) into site-zensical/, the hooks' work done around it
-build-zensical: vendor
+build-zensical: setup
 	$(BIN)/python scripts/build_zensical.py --site-dir site-zensical
 
 serve: build
@@ -49,6 +50,7 @@ pdf: build
 lint: $(BIN)/mkdocs
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/zizmor --offline --config .github/zizmor.yml .github/workflows/
 
 # The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
 # (Test by test across the two workers: these tests share no servers.)

@@ -1,13 +1,15 @@
 """MkDocs hooks: check the site's data before anything is built (a bad file fails the build with
-file:line: fault), ship the scripts and styles of playable/assets with the site, and mark each page's
-two languages.
+file:line: fault), vendor Pyodide and the engine's wheel again if the engine changed since
+(playable/vendor.py: a build ships the engine it was built with), ship the scripts and styles of
+playable/assets with the site, and mark each page's two languages.
 
 mkdocs.yml names only the entry point (parcours/parcours.mjs) and the stylesheet; the modules it
 imports, the worker and the rest are copied into docs/parcours/ before the files are gathered
 (playable/ship.py), each at the same path under the site. Each page leaves with its two languages
 marked for the reader's choice (playable/lang_marks.py), its identifiers set as code free to break after
-their dots (playable/breaks.py). Once built, the site is made to read and play
-offline (playable/offline.py: the build's version in each page, the service worker sw.js).
+their dots (playable/breaks.py). Once built, the site's own files are named by their content
+(playable/release.py) and the site is made to read and play offline (playable/offline.py: the build's
+version in each page, the service worker sw.js and its manifest).
 (Material's own words and the 404 page: the theme's overrides/ directory, mkdocs.yml custom_dir.)
 
 Zensical runs no MkDocs hook: scripts/build_zensical.py does the same work around its build, with the
@@ -16,6 +18,7 @@ same modules."""
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +33,9 @@ from playable.breaks import code_breaks
 from playable.lang_marks import mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
+from playable.vendor import VendorError, ensure_vendored
+
+log = logging.getLogger("mkdocs.hooks.parcours")
 
 
 def on_pre_build(config: Any) -> None:
@@ -37,9 +43,12 @@ def on_pre_build(config: Any) -> None:
     importlib.import_module("playable.data_check").check_site(docs)
     importlib.import_module("playable.freshness").check_fresh(docs)  # data and examples made by these rules
     try:
+        vendored = ensure_vendored(docs / "assets" / "vendor")
         ship_assets(docs)
-    except ShipError as err:
+    except (ShipError, VendorError) as err:
         raise PluginError(str(err)) from err
+    if vendored:
+        log.info(vendored)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

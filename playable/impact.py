@@ -11,17 +11,16 @@ from pathlib import Path
 from parcours import all_races
 from parcours_view.readings import impact_html
 
-from .sources import DataError, generated_json
+from . import data_check
+from .sources import DataError
 
 
 def impact_box(docs: Path, game: str, option_id: str) -> str:
     """The box for one option: each race it applies to, each value against the default, its verdict,
     and the figures (the win shares, the length, whatever changed measurably) under a summary."""
-    path = docs / game / "impact.json"
-    records = generated_json(path, "reading_impact.py")["options"].get(option_id)
-    if not records:
-        raise DataError(f"{path}: no figures for the reading {option_id} (run scripts/reading_impact.py "
-                        f"--game {game})")
+    records = data_check.impact(docs, game).data["options"].get(option_id)
+    if not records:  # the rulebook's check makes sure a note's option has them
+        raise DataError(f"{docs / game / 'impact.json'}: no figures for the reading {option_id}")
     races = [{"ruleset": r["ruleset"], "name": all_races()[r["ruleset"]].name, "players": r["players"],
               "min": all_races()[r["ruleset"]].min_players, "max": all_races()[r["ruleset"]].max_players}
              for r in records]  # for the reader's own comparison (compare.mjs)

@@ -19,18 +19,14 @@ from parcours_view.registry import VIEWS
 from parcours_view.words import both, following
 from parcours_view.words import label as words_label
 
+from . import data_check
 from .rulebook import bilingual_heading
-from .sources import DataError, generated_json
 
 MOST_BARS = 60  # a chart wider than this groups its values (a phone still reads its numbers)
 
 
 def render_numbers(docs: Path, game: str) -> str:
-    data = generated_json(docs / game / "numbers.json", "game_numbers.py")
-    missing = sorted(set(all_games()[game].RACES) - set(data["races"]))
-    if missing:
-        raise DataError(f"{docs / game / 'numbers.json'}: no figures for {', '.join(missing)} "
-                        f"(run scripts/game_numbers.py --game {game})")
+    data = data_check.numbers(docs, game).data  # checked: every race's figures there, and sound
     # the board's shared drawings first: a heat map draws the track over them
     return symbols(game) + "\n" + "\n".join(_race(game, ruleset, data["races"][ruleset])
                                             for ruleset in all_games()[game].RACES)

@@ -1,12 +1,14 @@
-"""The built site made to read and play offline, by any builder (MkDocs' hook, scripts/build_zensical.py).
+"""The built site released whole, and made to read and play offline, by any builder (MkDocs' hook,
+scripts/build_zensical.py).
 
-The build's version is a hash of every static file of the site, by path and content (scripts, styles,
-Pyodide, the engine's wheel: all that the service worker serves from its cache); the pages, the search
-index and the sitemap are left out, as the service worker asks the network for them first. The version
-goes into each page's head (<meta name="parcours-build">, read by the service worker, to notice a page
-of another deployment) and into the service worker, written at the site's root as sw.js from
-playable/sw.js (its scope is then the whole site, under any subpath), with the files it fetches as it
-installs and those of Python's start. Standard library only."""
+First every file of ours that a build may change is named by its content (playable/release.py). Then
+the build's version, a hash of every file of the site by path and content (each page read without its
+own mark of the version), goes into each page's head (<meta name="parcours-build">: the service worker
+and parcours.mjs read it, to notice a page of another deployment) and into the service worker, written
+at the site's root as sw.js from playable/sw.js (its scope is then the whole site, under any subpath)
+with the build's manifest: the SHA-256 of every file, against which it checks each byte it keeps and
+serves from its cache; which files are named by their content (served from the cache first); the files
+it fetches as it installs; and those of Python's start. Standard library only."""
 
 from __future__ import annotations
 
@@ -15,25 +17,32 @@ import json
 import re
 from pathlib import Path
 
+from playable.release import name_by_content
+
 SERVICE_WORKER = Path(__file__).parent / "sw.js"
 # Fetched by the service worker as it installs: the scripts and styles every page needs (the rest is
 # kept as it is fetched; Python's files once Python starts).
 PRECACHE = re.compile(r"parcours/.*|assets/(stylesheets/.*\.css|javascripts/bundle\.\w+\.min\.js|images/.*)")
 PYTHON = "assets/vendor/"
-NOT_STATIC = re.compile(r".*\.html|sw\.js|search/.*|sitemap\.xml(\.gz)?")
+# Named by their content: ours (playable/release.py) and Material's own bundles.
+IMMUTABLE = re.compile(r"(parcours|assets/vendor)/.*\.[0-9a-f]{10}\.\w+|assets/vendor/pyodide-[0-9a-f]{10}/.+"
+                       r"|assets/(javascripts|stylesheets)/.*\.[0-9a-f]{8}\.min\.(js|css)")
 BUILD_META = re.compile(r'<meta name="parcours-build" content="\w*">')
 
 
-def static_files(site: Path) -> list[str]:
-    """The site's static files, as paths under it, sorted."""
+def site_files(site: Path) -> list[str]:
+    """Every file of the site but the service worker, as paths under it, sorted."""
     paths = (p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    return sorted(p for p in paths if not NOT_STATIC.fullmatch(p))
+    return sorted(p for p in paths if p != "sw.js")
 
 
 def build_version(site: Path, files: list[str]) -> str:
     digest = hashlib.sha256()
     for path in files:
-        digest.update(path.encode() + b"\0" + hashlib.sha256((site / path).read_bytes()).digest())
+        data = (site / path).read_bytes()
+        if path.endswith(".html"):
+            data = BUILD_META.sub("", data.decode("utf-8")).encode("utf-8")
+        digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()[:16]
 
 
@@ -44,17 +53,25 @@ def with_build(html: str, version: str) -> str:
 
 
 def finish_offline(site: Path) -> str:
-    """The site's pages marked with its build's version, and its service worker written: the version."""
-    files = static_files(site)
+    """The site's files named by their content, its pages marked with its build's version, and its
+    service worker written: the version."""
+    name_by_content(site)
+    files = site_files(site)
     version = build_version(site, files)
-    for page in site.rglob("*.html"):
-        if page.relative_to(site).as_posix().startswith(PYTHON):
-            continue
-        text = page.read_text(encoding="utf-8")
-        page.write_text(with_build(text, version), encoding="utf-8")
-    precache = [p for p in files if PRECACHE.fullmatch(p) and not p.endswith(".map")]
-    python = [p for p in files if p.startswith(PYTHON)]
-    worker = (SERVICE_WORKER.read_text(encoding="utf-8").replace("__BUILD__", version)
-              .replace("__PRECACHE__", json.dumps(precache)).replace("__PYTHON__", json.dumps(python)))
+    for path in files:
+        if path.endswith(".html") and not path.startswith(PYTHON):
+            page = site / path
+            page.write_text(with_build(page.read_text(encoding="utf-8"), version), encoding="utf-8")
+    manifest = {path: hashlib.sha256((site / path).read_bytes()).hexdigest() for path in files}
+    fill = {
+        "__BUILD__": version,
+        "__MANIFEST__": json.dumps(manifest, separators=(",", ":")),
+        "__IMMUTABLE__": json.dumps([p for p in files if IMMUTABLE.fullmatch(p)]),
+        "__PRECACHE__": json.dumps([p for p in files if PRECACHE.fullmatch(p) and not p.endswith(".map")]),
+        "__PYTHON__": json.dumps([p for p in files if p.startswith(PYTHON)]),
+    }
+    worker = SERVICE_WORKER.read_text(encoding="utf-8")
+    for key, value in fill.items():
+        worker = worker.replace(key, value)
     (site / "sw.js").write_text(worker, encoding="utf-8")
     return version

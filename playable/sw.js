@@ -1,41 +1,72 @@
 // Parcours: the service worker, so that a reader who came once reads and plays without a network,
 // and Python starts from the browser's own disk the second time.
 //
-// Written into the site's root (sw.js) by playable/hooks.py, which fills in BUILD (a hash of every
-// static file of this build: scripts, styles, Pyodide, the engine's wheel) and PRECACHE (the scripts
-// and styles a page needs). Its scope is the directory it is served from, so any subpath works.
+// Written into the site's root (sw.js) by playable/offline.py, which fills in BUILD (a hash of every
+// file of this build), MANIFEST (the SHA-256 of each file), IMMUTABLE (the files named by their
+// content: playable/release.py), PRECACHE (the scripts and styles a page needs) and PYTHON (what
+// Python's start fetches). Its scope is the directory it is served from, so any subpath works.
 //
 // One cache per build, "parcours-<BUILD>". Installing fetches PRECACHE into it; activating deletes
 // every other build's cache and takes over the open pages at once, so a new deployment replaces
 // the old cache in one step and two builds are never mixed.
-//   - Pages (a URL ending in / or .html, whether a navigation or Material's instant navigation),
-//     the search index and the sitemap: from the network, kept as they come; from the cache offline.
-//     A page of another build (its <meta name="parcours-build">) is not kept, and tells this worker
+//   - Every byte kept or served from the cache is checked against MANIFEST first: what does not match
+//     (another build's file, a damaged one, or one that another site of the same origin wrote into
+//     our cache) is never kept, and is dropped and fetched again if found there. A file this build
+//     does not have goes to the network untouched.
+//   - The files named by their content: from the cache, else from the network and kept (Pyodide and
+//     the wheel are kept so when Python first starts under this worker; a worker started before this
+//     one took over is covered by the page's message "keep-python").
+//   - Everything else (pages, whether a navigation or Material's instant navigation, the search
+//     index, the favicon…): from the network, asked to revalidate what the browser's HTTP cache holds
+//     (a page of another build would name files the server no longer has), kept as they come; from
+//     the cache offline. A page of another build (its <meta name="parcours-build">) tells this worker
 //     that it is outdated: every request then goes to the network until the new worker takes over.
-//   - Everything else of the site (static, and all in BUILD): from the cache, else from the network
-//     and kept. Pyodide and the wheel are kept so when Python first starts under this worker; a
-//     worker started before this one took over is covered by the page's message "keep-python".
 // A worker that a newer one is replacing (one waits or installs, or a page of another build was seen)
 // steps aside: it answers nothing from its cache, so that it holds no response the browser would wait
 // on before the new one takes over, and it writes nothing (a cache it reopened after the new worker
 // deleted it would come back empty and stay).
 
 const BUILD = "__BUILD__";
+const MANIFEST = __MANIFEST__;
+const IMMUTABLE = new Set(__IMMUTABLE__);
 const PRECACHE = __PRECACHE__;
 const PYTHON = __PYTHON__; // what Python's start fetches (assets/vendor/)
 const CACHE = `parcours-${BUILD}`;
-const SNAPSHOTS = "parcours-python"; // the worker's own (worker.mjs): a snapshot of Python, named by its build
+const SNAPSHOTS = "parcours-python"; // the worker's own (worker.mjs): a snapshot of Python, checked there
 const SCOPE = new URL(self.registration.scope);
-const FRESH = ["search/search_index.json", "sitemap.xml"]; // derived from the pages, not in BUILD
+// A local server (scripts/serve.py) writes its own address into the sitemap, which holds only the
+// pages' addresses: kept as served, not checked.
+const UNCHECKED = new Set(["sitemap.xml"]);
 const BUILD_META = /<meta name="parcours-build" content="([\w-]+)"/;
 let outdated = false;
 
 const here = (path) => new URL(path, SCOPE).href;
 // A restarted worker forgets "outdated"; the registration still says whether a newer one is coming.
 const replaced = () => outdated || self.registration.waiting !== null || self.registration.installing !== null;
+// The file of the site a URL names, as MANIFEST names it ("veldiv/rules/" is "veldiv/rules/index.html").
+const fileOf = (url) => {
+  let path = new URL(url).pathname.slice(SCOPE.pathname.length);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape names no file of ours: left as it came
+  }
+  return path === "" || path.endsWith("/") ? `${path}index.html` : path;
+};
+const known = (file) => Object.hasOwn(MANIFEST, file) || UNCHECKED.has(file);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(here))).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const path of PRECACHE) {
+      const response = await fetch(here(path), { cache: "no-cache" });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      const bytes = await checked(path, response);
+      if (!bytes) throw new Error(`${path} is not this build's: the deployment changed while installing`);
+      await cache.put(here(path), bytes);
+    }
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {
@@ -46,18 +77,12 @@ self.addEventListener("activate", (event) => {
     await self.clients.claim();
     // The pages open now, and the search index, came before this worker: kept from the HTTP cache.
     const open = (await self.clients.matchAll({ type: "window" })).map((client) => client.url.split("#")[0]);
-    for (const url of [...open, ...FRESH.map(here)]) {
+    for (const url of [...open, here("search/search_index.json")]) {
       const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
-      if (response && response.ok && await sameBuild(response.clone())) await put(url, response);
+      if (response && response.ok) await put(url, response);
     }
   })());
 });
-
-// Whether a response is of this build (a page says its build in its head; the rest is of this one).
-async function sameBuild(response) {
-  if (!(response.headers.get("Content-Type") || "").startsWith("text/html")) return true;
-  return (BUILD_META.exec(await response.text()) || [])[1] === BUILD;
-}
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.op === "keep-python") event.waitUntil(keep(PYTHON.map(here)));
@@ -67,22 +92,47 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
-  const path = url.pathname.slice(SCOPE.pathname.length);
-  if (path === "sw.js") return;
-  if (request.mode === "navigate" || path === "" || path.endsWith("/") || path.endsWith(".html") || FRESH.includes(path)) {
-    event.respondWith(networkFirst(event));
-  } else if (!replaced()) {
-    event.respondWith(cacheFirst(event));
-  }
+  const file = fileOf(request.url);
+  if (file === "sw.js") return;
+  const page = request.mode === "navigate" || file.endsWith(".html");
+  if (page) event.respondWith(networkFirst(event));
+  else if (!known(file) || replaced()) return; // another build's file, or this worker steps aside
+  else if (IMMUTABLE.has(file)) event.respondWith(cacheFirst(event));
+  else event.respondWith(networkFirst(event));
 });
 
+// ------------------------------------------------------------------ the manifest
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+// A response's copy if its bytes are this build's file's (MANIFEST), else null (it is consumed).
+async function checked(file, response) {
+  const bytes = await response.arrayBuffer();
+  if (!UNCHECKED.has(file) && hex(await crypto.subtle.digest("SHA-256", bytes)) !== MANIFEST[file]) return null;
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+// What this build's cache holds for a URL, checked; a copy that does not match is dropped.
+async function fromCache(url) {
+  const kept = await caches.match(url, { cacheName: CACHE, ignoreSearch: true });
+  if (!kept) return null;
+  const file = fileOf(url);
+  const good = known(file) ? await checked(file, kept) : null;
+  if (!good) {
+    const cache = await ownCache();
+    if (cache) await cache.delete(url, { ignoreSearch: true });
+  }
+  return good;
+}
+
+// ------------------------------------------------------------------ strategies
 async function networkFirst(event) {
   const key = event.request.url.split("#")[0];
   let response;
   try {
-    response = await fetch(event.request);
+    // Revalidated: the HTTP cache may hold a page of the last deployment, naming files now gone.
+    response = await fetch(event.request, { cache: "no-cache" });
   } catch (err) {
-    const kept = await caches.match(key, { cacheName: CACHE, ignoreSearch: true });
+    const kept = await fromCache(key);
     if (kept) return kept;
     throw err;
   }
@@ -94,17 +144,7 @@ async function networkFirst(event) {
   // A page: its build is read from the first bytes of a copy, before the page's own requests can
   // come; the page gets the network's response itself (no stream for this worker to pump).
   const copy = response.clone();
-  const probe = response.clone().body.getReader();
-  const decoder = new TextDecoder();
-  let head = "";
-  for (;;) {
-    const { done, value } = await probe.read();
-    if (done) break;
-    head += decoder.decode(value, { stream: true });
-    if (BUILD_META.test(head) || head.includes("</head>")) break;
-  }
-  probe.cancel().catch(() => {});
-  const build = (BUILD_META.exec(head) || [])[1];
+  const build = await buildOf(response.clone());
   if (build === BUILD) {
     event.waitUntil(put(key, copy));
   } else {
@@ -117,11 +157,25 @@ async function networkFirst(event) {
   return response;
 }
 
+async function buildOf(response) {
+  const probe = response.body.getReader();
+  const decoder = new TextDecoder();
+  let head = "";
+  for (;;) {
+    const { done, value } = await probe.read();
+    if (done) break;
+    head += decoder.decode(value, { stream: true });
+    if (BUILD_META.test(head) || head.includes("</head>")) break;
+  }
+  probe.cancel().catch(() => {});
+  return (BUILD_META.exec(head) || [])[1];
+}
+
 async function cacheFirst(event) {
-  const kept = await caches.match(event.request, { cacheName: CACHE, ignoreSearch: true });
+  const kept = await fromCache(event.request.url);
   if (kept) return kept;
   const response = await fetch(event.request);
-  if (response.ok && response.type === "basic") event.waitUntil(put(event.request, response.clone()));
+  if (response.ok && response.type === "basic") event.waitUntil(put(event.request.url, response.clone()));
   return response;
 }
 
@@ -130,10 +184,16 @@ async function ownCache() {
   return !replaced() && await caches.has(CACHE) ? caches.open(CACHE) : null;
 }
 
-async function put(key, response) {
-  const cache = await ownCache();
-  if (cache) await cache.put(key, response);
-  else await response.body?.cancel();
+// A response kept under its URL if it is this build's file, byte for byte.
+async function put(url, response) {
+  const file = fileOf(url);
+  if (!known(file)) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
+  const good = await checked(file, response);
+  const cache = good && await ownCache();
+  if (cache) await cache.put(url.split("#")[0], good);
 }
 
 // Python's files, fetched by a worker this one did not control: the browser's HTTP cache has them
@@ -142,7 +202,7 @@ async function keep(urls) {
   for (const url of urls) {
     const cache = await ownCache();
     if (!cache) return;
-    if (await cache.match(url)) continue;
+    if (await cache.match(url)) continue; // checked when it is served
     const response = await fetch(url, { cache: "force-cache" }).catch(() => null);
     if (response && response.ok) await put(url, response);
   }

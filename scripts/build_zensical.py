@@ -7,14 +7,15 @@ Zensical reads mkdocs.yml and runs the macros module (playable), but runs no MkD
 script, with the hook's own modules:
   1. checks the site's data (playable.data_check: a bad file fails with file:line: fault), and that
      the data and examples the engine made are those it makes now (playable.freshness);
-  2. ships the widget's scripts and styles into docs/parcours/ (playable.ship);
+  2. vendors Pyodide and the engine's wheel again if the engine changed (playable.vendor), and ships
+     the widget's scripts and styles into docs/parcours/ (playable.ship);
   3. runs `zensical build`, writing to SITE_DIR (mkdocs.yml's site_dir). Zensical keeps a cache in
      .cache/ and knows what a page's macros read from mkdocs.yml's watch list (playable/, the engine)
      and docs/; its --clean is not used, as it empties the whole of .cache/, the Pyodide tests'
      wheels (.cache/wheels/) included;
   4. marks each page's two languages (playable.lang_marks), and writes sitemap.xml.gz as MkDocs does;
-  5. makes the site read and play offline (playable.offline: the build's version, the service worker).
-Pyodide and the engine's wheel must be vendored first (make vendor): `make build-zensical` does it all.
+  5. names our files by their content and makes the site read and play offline (playable.offline: the
+     build's version, the service worker and its manifest).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import gzip
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +41,7 @@ from playable.freshness import check_fresh
 from playable.lang_marks import mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
+from playable.vendor import VendorError, ensure_vendored
 
 
 class _Config(yaml.SafeLoader):
@@ -79,15 +82,17 @@ def main(argv: list[str] | None = None) -> int:
     docs = REPO / "docs"
     if importlib.util.find_spec("zensical") is None:
         parser.error("Zensical is not installed: pip install -r requirements-dev.txt (make setup)")
-    if not (docs / "assets" / "vendor" / "engine.json").is_file():
-        parser.error("Pyodide and the engine's wheel are not vendored: run make vendor first")
     try:
         check_site(docs)
         check_fresh(docs)
+        vendored = ensure_vendored(docs / "assets" / "vendor")
         ship_assets(docs)
-    except (DataError, ShipError) as err:
+    except (DataError, ShipError, VendorError) as err:
         print(f"build_zensical: {err}", file=sys.stderr)
         return 1
+    if vendored:
+        print(f"build_zensical: {vendored}")
+    shutil.rmtree(site, ignore_errors=True)  # files named by their content: none of an earlier build left
     env = {**os.environ, "SITE_DIR": str(site),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, "-m", "zensical", "build", "-f", str(REPO / "mkdocs.yml")],

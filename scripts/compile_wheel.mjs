@@ -5,7 +5,7 @@
 //
 // Each module's bytecode goes where CPython looks for it, __pycache__/<name>.cpython-3XX.pyc (the tag
 // of Pyodide's own CPython), as an unchecked hash-based .pyc (PEP 552): valid whatever the files'
-// times after unpacking; the wheel's RECORD lists them. Run by scripts/vendor_pyodide.py.
+// times after unpacking; the wheel's RECORD lists them. Run by playable/vendor.py.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";

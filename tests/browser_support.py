@@ -11,6 +11,7 @@ import base64
 import fcntl
 import functools
 import gzip
+import hashlib
 import importlib.util
 import json
 import re
@@ -25,6 +26,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from playable.release import built_path
+
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "site"
 # Debian's build of Chromium's headless shell (Blink and V8 without the browser's interface), the one
@@ -36,15 +39,22 @@ RULES = "veldiv/rules/"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync", "--disable-quic"]
 PYTHON_TIMEOUT = 90_000  # ms: Pyodide's first start, on a slow machine
+WORKER = "parcours/worker.mjs"  # the engine's worker, by its source name (built: named by its content)
+WORKER_ROUTE = "**/parcours/worker.*.mjs"
+
+
+def built(path: str, site: Path = SITE) -> str:
+    """Where the built site holds one of our files named by its content (playable/release.py)."""
+    return built_path(site, path)
 
 # Counts the engine's workers (not Material's search worker) in each page's window.
-COUNT_WORKERS = """
+COUNT_WORKERS = r"""
 (() => {
   const Native = window.Worker;
   window.__pxWorkers = 0;
   window.Worker = class extends Native {
     constructor(url, options) {
-      if (String(url).endsWith("/parcours/worker.mjs")) window.__pxWorkers += 1;
+      if (/\/parcours\/worker\.[0-9a-f]{10}\.mjs$/.test(String(url))) window.__pxWorkers += 1;
       super(url, options);
     }
   };
@@ -256,7 +266,7 @@ KEPT_PRELUDE = """// tests/browser_support.py: the snapshot of Python a reader's
     if (await cache.match(__KEY__)) return;
     const kept = await fetch(__KEPT__);
     if (!kept.ok) throw new Error(`HTTP ${kept.status}`);
-    await cache.put(__KEY__, kept);
+    await cache.put(__KEY__, new Response(await kept.arrayBuffer(), { headers: __HEADERS__ }));
   }).catch((err) => console.error(`tests: the kept snapshot of Python could not be put: ${err}`));
   const match = caches.match.bind(caches);
   caches.match = (...args) => put.then(() => match(...args));
@@ -283,6 +293,13 @@ def keep_python(browser: Any, server: Server) -> None:
                 key_file.write_text(key, encoding="utf-8")
     server.files[KEPT_PATH] = body
     server.kept_python = key
+
+
+def kept_headers(server: Server) -> dict[str, str]:
+    """What worker.mjs keeps beside its snapshot, and checks before it restores it."""
+    engine = json.loads((server.root / built("assets/vendor/engine.json", server.root)).read_text(encoding="utf-8"))
+    return {"X-Parcours-Snapshot-SHA256": hashlib.sha256(server.files[KEPT_PATH]).hexdigest(),
+            "X-Parcours-Pyodide-Build": engine["pyodide_build"]}
 
 
 def _first_start(browser: Any, server: Server) -> tuple[str, bytes]:
@@ -347,18 +364,19 @@ class Session:
             self._serve_worker(kept_python, worker_patch)
 
     def _serve_worker(self, kept_python: bool, patch: str) -> None:
-        real = (self.server.root / "parcours" / "worker.mjs").read_text(encoding="utf-8")
+        real = (self.server.root / built(WORKER)).read_text(encoding="utf-8")
         prelude = ""
         if kept_python:
             prelude = KEPT_PRELUDE.replace("__KEY__", json.dumps(self.server.base + str(self.server.kept_python)))
             prelude = prelude.replace("__KEPT__", json.dumps(self.server.origin + KEPT_PATH))
+            prelude = prelude.replace("__HEADERS__", json.dumps(kept_headers(self.server)))
 
         def serve(route: Any) -> None:
             self.worker_served += 1
             body = prelude + real + (patch if self.worker_served == 1 else "")
             route.fulfill(status=200, content_type="text/javascript", body=body)
 
-        self.context.route("**/parcours/worker.mjs", serve)
+        self.context.route(WORKER_ROUTE, serve)
 
     def page(self, path: str | None = "") -> Any:
         page = self.context.new_page()
@@ -373,10 +391,9 @@ class Session:
 @contextmanager
 def serving() -> Iterator[Server]:
     """The built site, served until the block ends; fails, saying what to run, when it is not built."""
-    for needed in (SITE / "index.html", SITE / RULES / "index.html",
-                   SITE / "assets" / "vendor" / "engine.json",
-                   SITE / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm",
-                   SITE / "parcours" / "parcours.mjs", SITE / "parcours" / "worker.mjs"):
+    for needed in (SITE / "index.html", SITE / RULES / "index.html", SITE / built("assets/vendor/engine.json"),
+                   SITE / built("assets/vendor/pyodide/pyodide.asm.wasm"),
+                   SITE / built("parcours/parcours.mjs"), SITE / built(WORKER)):
         if not needed.is_file():
             _fail(f"{needed.relative_to(REPO)} is missing: run make build first")
     srv = Server()

@@ -44,6 +44,7 @@ from browser_support import (
     PAGE_KINDS,
     PYTHON_TIMEOUT,
     RULES,
+    WORKER_ROUTE,
     Server,
     Session,
     _fail,
@@ -712,7 +713,7 @@ def _axe_session(browser: Any, server: Server) -> Session:
     if not AXE.is_file():
         _fail("node_modules/axe-core is missing: run npm ci")
     s = Session(browser, server, kept_python=False)
-    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+    s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
     return s
 

@@ -17,6 +17,11 @@ built site under /parcours/).
     f. a link's race that the engine stopped at its budget of steps says up to which step it is shown
     g. Python that cannot start (a failure the worker reports, or a start that never ends): the note
        says why in each language, and reading goes on
+    h. damaged and foreign links (a broken "%" escape; an anchor or permalink naming no example of the
+       page: another page's, the Play page's, a heading's): a sentence at the top of the page in both
+       languages, on a fresh load and arriving over played examples; every example at its published
+       start, or as played; no page error; a good link afterwards takes the sentence away
+    i. the same on the Play page: a rules page's permalink, a damaged one; the race on screen unchanged
 
 The hang: Playwright serves the FIRST worker.mjs of the context with a few lines added that spin
 forever on one request; a restarted worker is the site's own. Nothing of it is in the site.
@@ -32,7 +37,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, RULES, Server, Session, click_still
+from browser_support import PYTHON_TIMEOUT, RULES, WORKER_ROUTE, Server, Session, click_still
 from test_browser import board_label, counter, status, wait_counter, wait_live
 from test_browser_play import PLAY, need, new_race, steps, wait_need
 from test_browser_play import board_label as play_board
@@ -82,6 +87,7 @@ EXAMPLE_LINKS = [
      f"options.veldiv.line-crossing: “{INJECT}” is not one of", "Le moteur refuse la position"),
     ("HTML as the race", link({"s": {**B, "ruleset": INJECT}, "k": 1}),
      f"This link is for another race ({INJECT})", "Ce lien concerne une autre course"),
+    ("a broken escape in the position", link({"s": B, "k": 1}) + "%E0%A4%A", *UNREADABLE),
 ]
 
 
@@ -423,7 +429,7 @@ def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, serv
     clock run past the two minutes it waits): the note says why, the French in French, reading goes on."""
     s = Session(browser, server, kept_python=False)
     body = FAILED_WORKER if worker == "failed" else "// a start that never ends"
-    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+    s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=body))
     try:
         page = s.page(None)
@@ -450,3 +456,125 @@ def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, serv
         wait_counter(ex, f"1 / {ex.locator('li.px-step').count()}")  # stepping through still works
     finally:
         s.close()
+
+
+# ---------------------------------------------------------------------------- h, i. damaged and foreign links
+DAMAGED = ("This link could not be read: its address is damaged (a “%” not followed by a character's code). "
+           + "Nothing on the page was changed.",
+           "Ce lien est illisible : son adresse est abîmée (un « % » qui n'est pas suivi du code d'un caractère). "
+           + "Rien n'a changé sur la page.")
+
+
+def foreign(name: str) -> tuple[str, str]:
+    return (f"This link is for “{name}”, which is not an example of this page: it may be meant for another page. "
+            + "Nothing on the page was changed.",
+            f"Ce lien vise « {name} », qui n'est pas un exemple de cette page : il est peut-être destiné à une autre "
+            + "page. Rien n'a changé sur la page.")
+
+
+VELOCITA = {"ruleset": "cdp.velocita", "players": 2, "dice": [5, 4, 2], "choices": ["wait"]}
+# A hash for the Veldiv's rules page, and what the page must say (English, French).
+FOREIGN_LINKS = [
+    ("a broken escape in the id", "#ex-art-2-turns%E0%A4%A:" + link({"s": B, "k": 1}), DAMAGED),
+    ("a broken escape, no position", "#ex-art-2-turns%zz", DAMAGED),
+    ("a bare anchor to no example", "#ex-nowhere", foreign("ex-nowhere")),
+    ("the Play page's permalink", "#ex-play:" + link({"s": RACE, "h": [0]}), foreign("ex-play")),
+    ("another game's example", "#ex-velocita-depart:" + link({"s": VELOCITA, "k": 1}), foreign("ex-velocita-depart")),
+    ("a heading with a position", "#veldiv-art-1:" + link({"s": B, "k": 1}), foreign("veldiv-art-1")),
+]
+
+
+def link_note(page: Any) -> str:
+    """The sentence about the page's address, at the top of the page, once it is there."""
+    note = page.locator("#px-link-note")
+    note.wait_for()
+    return " ".join((note.text_content() or "").split())
+
+
+def at_start(page: Any, example: str) -> None:
+    ex = page.locator(example)
+    assert counter(ex) == f"0 / {ex.locator('li.px-step').count()}", (example, counter(ex))
+
+
+@pytest.mark.parametrize(("name", "hash_", "words"), FOREIGN_LINKS[:4], ids=[c[0] for c in FOREIGN_LINKS[:4]])
+def test_h_a_damaged_or_foreign_link_on_a_fresh_load(session: Session, name: str, hash_: str,
+                                                     words: tuple[str, str]) -> None:
+    page = session.page(RULES + hash_)
+    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    said = link_note(page)
+    assert words[0] in said and words[1] in said, (name, said)
+    said_once(said)
+    assert page.locator("#px-link-note").is_visible()
+    for example in ("#ex-art-2-turns", "#ex-art-3-taken"):
+        at_start(page, example)
+    assert page.locator(".px-example .px-status[data-kind=error]").count() == 0, "no example took the link"
+    session.rec.assert_clean()
+
+
+def test_h_a_foreign_link_on_a_page_without_examples(session: Session) -> None:
+    """A page with no example and no race (a game's history) answers such a link too (parcours.mjs)."""
+    for hash_, words in (FOREIGN_LINKS[1][1:], FOREIGN_LINKS[4][1:]):
+        page = session.page("veldiv/" + hash_)
+        said = link_note(page)
+        assert words[0] in said and words[1] in said, said
+        page.close()
+    session.rec.assert_clean()
+
+
+def test_h_damaged_and_foreign_links_over_played_examples(session: Session) -> None:
+    page = session.page(RULES)
+    page.wait_for_selector("#ex-art-2-turns[data-px-widget]")
+    played = page.locator("#ex-art-3-taken")  # an example played on: it must stay as played
+    played.hover()
+    wait_live(played)
+    played.locator("button.px-last").click()
+    played.locator("input.px-dice-input").fill("4")
+    played.locator("input.px-dice-input").press("Enter")
+    wait_counter(played, "4 / 4")
+    played_label = board_label(played)
+    ex = page.locator("#ex-art-2-turns")
+    n = ex.locator("li.px-step").count()
+    start = board_label(ex)
+    for name, hash_, words in FOREIGN_LINKS:
+        page.evaluate("() => document.getElementById('px-link-note')?.remove()")  # each says its own
+        page.evaluate("h => { location.hash = h; }", hash_)
+        said = link_note(page)
+        assert words[0] in said and words[1] in said, (name, said)
+        said_once(said)
+        assert counter(played) == "4 / 4" and board_label(played) == played_label, name
+        assert counter(ex) == f"0 / {n}" and board_label(ex) == start, name
+    # A good link: the sentence goes, the example opens the link's position.
+    page.evaluate("h => { location.hash = h; }", f"#ex-art-2-turns:{link({'s': B, 'k': 2})}")
+    ex.locator(".px-status").filter(has_text=re.compile(r"^La position du lien")).wait_for(timeout=PYTHON_TIMEOUT)
+    assert counter(ex) == f"2 / {n}" and page.locator("#px-link-note").count() == 0
+    session.rec.assert_clean()
+
+
+def test_i_damaged_and_foreign_links_on_the_play_page(session: Session) -> None:
+    # On a fresh load: a sentence, and the page as it comes.
+    for hash_, words in (("#ex-art-2-turns:" + link({"s": B, "k": 1}), foreign("ex-art-2-turns")),
+                         ("#ex-play%zz:" + link({"s": RACE, "h": [0]}), DAMAGED)):
+        page = session.page(PLAY + hash_)
+        page.wait_for_selector("#ex-play[data-px-play]")
+        said = link_note(page)
+        assert words[0] in said and words[1] in said, said
+        assert page.locator("#ex-play .px-idle").is_visible() and page.locator("#ex-play .px-game-body").is_hidden()
+        page.close()
+
+    # Over a race on screen: the race unchanged.
+    page = session.page(PLAY)
+    page.wait_for_selector("#ex-play[data-px-play]")
+    new_race(page, "veldiv.individuelle", 3, {0})
+    page.locator("#ex-play button.px-throw").click()
+    wait_need(page, "dice:0")
+    before = (play_board(page), steps(page), need(page))
+    for hash_, words in (("#ex-art-2-turns:" + link({"s": B, "k": 1}), foreign("ex-art-2-turns")),
+                         ("#ex-play%E0%A4%A:" + link({"s": RACE, "h": [0]}), DAMAGED),
+                         ("#ex-nowhere", foreign("ex-nowhere"))):
+        page.evaluate("() => document.getElementById('px-link-note')?.remove()")
+        page.evaluate("h => { location.hash = h; }", hash_)
+        said = link_note(page)
+        assert words[0] in said and words[1] in said, said
+        wait_need(page, "dice:0")
+        assert (play_board(page), steps(page), need(page)) == before
+    session.rec.assert_clean()

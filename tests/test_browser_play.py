@@ -24,6 +24,11 @@ shared by the Play tests, so Python (Pyodide) starts a handful of times in all.
        the board still shows every rider and the results table is the engine's ranking; undo is
        refused with a sentence at the start, and restores the exact previous position (board label,
        record, scoreboard), by keyboard
+    h. a reload: the race comes back where it was (seats, dice, choices, board, scoreboard, the form),
+       its permalink in the address included, and plays on; a new race replaces it
+    i. a kept race that no longer replays (a reading the engine no longer has, a race the page does
+       not know, a record that cannot be read): dropped with a sentence in both languages, the page as
+       it comes; one kept while Python cannot start is kept, and said so
 
 Needs, and FAILS (does not skip) without them, as test_browser.py: Chromium's
 headless shell (apt-get install chromium-headless-shell), Playwright for Python (requirements-dev.txt),
@@ -41,7 +46,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail
+from browser_support import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail, built
 from test_browser import axe_serious, sentences
 
 pytestmark = pytest.mark.browser
@@ -56,7 +61,7 @@ ODDS = "chevaux/rules/"
 @pytest.fixture(scope="module")
 def play(browser: Any, server: Server) -> Iterator[tuple[Session, Any]]:
     """One Play page for the Play tests (Python starts once for them)."""
-    for needed in (SITE / PLAY / "index.html", SITE / "parcours" / "play.mjs"):
+    for needed in (SITE / PLAY / "index.html", SITE / built("parcours/play.mjs")):
         if not needed.is_file():
             _fail(f"{needed.relative_to(SITE.parent)} is missing: run make build first")
     s = Session(browser, server)
@@ -644,5 +649,138 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
         assert form.locator("input[name=traps]").input_value() == "5, 9, 13, 17"
         assert page_rows(box) == published
         s.rec.assert_clean()
+    finally:
+        s.close()
+
+
+# ---------------------------------------------------------------------------- h, i. a reload
+# The race a tab keeps for the Play page (sessionStorage): its key, read from the page.
+KEPT_KEY = "() => Object.keys(sessionStorage).filter((k) => k.startsWith('parcours:play:'))"
+
+
+def the_race(page: Any) -> tuple[Any, ...]:
+    """What a reader sees of a race: its record and seats (the permalink's), board, scoreboard, steps, turn."""
+    return (permalink_of(page)[1], board_label(page), score_table(page), steps(page), need(page),
+            page.locator("#ex-play li.px-step").count())
+
+
+def reload_race(page: Any, n: int) -> None:
+    page.reload()
+    page.wait_for_function("n => { const el = document.getElementById('ex-play');"
+                           " return el.dataset.steps === n && el.dataset.busy === 'false'; }",
+                           arg=str(n), timeout=PYTHON_TIMEOUT)
+
+
+def test_h_a_reload_keeps_the_race(browser: Any, server: Server) -> None:
+    s = Session(browser, server)
+    try:
+        page = s.page(PLAY)
+        page.wait_for_selector("#ex-play[data-px-play]")
+        new_race(page, "cdp.velocita", 2, {1})  # seat 2 a person; the bot decides: choices in the record
+        page.locator("#ex-play input.px-fast").check()
+        for _ in range(40):
+            wait_need(page, "(dice|choice):1|over")
+            record = permalink_of(page)[1]["s"]
+            if (record["choices"] and len(record["dice"]) >= 6) or need(page) == "over":
+                break
+            person_moves(page)
+        assert record["choices"] and record["dice"], record
+        before = the_race(page)
+        assert before[0]["h"] == [1]
+
+        reload_race(page, before[3])
+        assert the_race(page) == before
+        said = status(page)
+        assert "Your race, as you left it." in said and "Votre course, telle que vous l'avez laissée." in said, said
+        form = page.locator("#px-play-form")
+        assert form.locator("select[name=ruleset]").input_value() == "cdp.velocita"
+        ticked = form.locator(".px-seats input:checked").evaluate_all("boxes => boxes.map(b => Number(b.value))")
+        assert ticked == [1]
+        assert page.evaluate(KEPT_KEY) == ["parcours:play:/parcours/play/"]
+
+        # Its permalink in the address, a move played after it: the reload brings the race, not the link.
+        if need(page) != "over":
+            page.locator("#ex-play a.px-permalink").click()
+            page.locator("#ex-play > .px-status").filter(has_text="address bar").wait_for()
+            person_moves(page)
+            page.wait_for_function(f"Number(document.getElementById('ex-play').dataset.steps) > {before[3]}")
+            wait_need(page, "(dice|choice):1|over")
+            after = the_race(page)
+            assert "#ex-play:" in page.url and after != before
+            reload_race(page, after[3])
+            assert the_race(page) == after
+
+        # A new race, as before: it replaces the kept one.
+        new_race(page, "veldiv.individuelle", 3, {0})
+        page.locator("#ex-play button.px-throw").click()
+        wait_need(page, "dice:0")
+        veldiv = the_race(page)
+        reload_race(page, veldiv[3])
+        assert the_race(page) == veldiv and veldiv[0]["s"]["ruleset"] == "veldiv.individuelle"
+        s.rec.assert_clean()
+    finally:
+        s.close()
+
+
+def spoiled(record: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """A kept race spoiled as another version of the site could have left it: (name, kept text, English, French)."""
+    race = record["s"]
+    dropped = ("It was dropped: choose a race above.", "Elle a été abandonnée : choisissez une course ci-dessus.")
+    return [
+        ("a reading the engine no longer has",
+         json.dumps({**record, "s": {**race, "options": {"veldiv.nowhere": 1}}}),
+         "The race you were playing could not be restored: the engine refuses it (",
+         "La course que vous jouiez n'a pas pu être rétablie : le moteur la refuse ("),
+        ("a die the race does not have", json.dumps({**record, "s": {**race, "dice": [*race["dice"], 9]}}),
+         "9 is not a face of the D6", dropped[1]),
+        ("a race the page does not know", json.dumps({**record, "s": {**race, "ruleset": "veldiv.gone"}}),
+         "The race you were playing could not be restored: it was kept by another version of this page, or is damaged. "
+         + dropped[0], "Elle a été abandonnée"),
+        ("not JSON", '{"s": {"ruleset": ', "could not be restored", "n'a pas pu être rétablie"),
+        ("nested 6,000 deep", json.dumps(record)[:-1] + ', "x": ' + "[" * 6000 + "]" * 6000 + "}",
+         "could not be restored", "n'a pas pu être rétablie"),
+    ]
+
+
+def test_i_a_kept_race_that_no_longer_replays_is_dropped(session: Session) -> None:
+    page = session.page(PLAY)
+    page.wait_for_selector("#ex-play[data-px-play]")
+    new_race(page, "veldiv.individuelle", 3, {0})
+    page.locator("#ex-play button.px-throw").click()
+    wait_need(page, "dice:0")
+    [key] = page.evaluate(KEPT_KEY)
+    record = json.loads(page.evaluate("k => sessionStorage.getItem(k)", key))
+    assert record["s"] == permalink_of(page)[1]["s"]
+    for name, text, en, fr in spoiled(record):
+        page.evaluate("([k, v]) => sessionStorage.setItem(k, v)", [key, text])
+        page.reload()
+        page.locator("#ex-play > .px-status[data-kind=error]").wait_for(timeout=PYTHON_TIMEOUT)
+        said = status(page)
+        assert en in said and fr in said, (name, said)
+        for word in ("Traceback", "Error", ".mjs", ".py", "(a bug"):
+            assert word not in said, (name, word, said)
+        assert page.locator("#ex-play .px-idle").is_visible() and page.locator("#ex-play .px-game-body").is_hidden()
+        assert page.evaluate("k => sessionStorage.getItem(k)", key) is None, f"{name}: not dropped"
+    session.rec.assert_clean()
+
+
+def test_i_a_kept_race_stays_while_python_cannot_start(browser: Any, server: Server) -> None:
+    from test_browser_hostile import FAILED_WORKER
+
+    s = Session(browser, server, kept_python=False)
+    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=FAILED_WORKER))
+    try:
+        page = s.page(PLAY)
+        page.wait_for_selector("#ex-play[data-px-play]")
+        kept = json.dumps({"s": {"ruleset": "veldiv.individuelle", "players": 3, "options": {}, "dice": [4, 2, 6],
+                                 "choices": []}, "h": [0], "at": ""})
+        page.evaluate("v => sessionStorage.setItem('parcours:play:' + location.pathname, v)", kept)
+        page.reload()
+        page.locator("#ex-play > .px-status").filter(has_text="reload the page to try again").wait_for()
+        said = status(page)
+        assert "Python could not start: the engine wheel could not be downloaded (HTTP 404). Your race is kept" in said
+        assert "Votre course est gardée : rechargez la page pour réessayer." in said, said
+        assert page.evaluate("() => sessionStorage.getItem('parcours:play:' + location.pathname)") == kept
     finally:
         s.close()

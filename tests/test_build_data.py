@@ -1,15 +1,14 @@
 """Bad data fails the build with one line per fault, `file:line: field: what is wrong`.
 
 Each test copies the site's data, spoils one file in its text (so the line is known) and asks the
-checker (playable/data_check.py, what the build runs first); three full `mkdocs build --strict`
-runs prove the build itself fails, or escapes what it must."""
+checker (playable/data_check.py, what the build runs first); four full `mkdocs build --strict`
+runs prove the build itself fails, in one line a fault and no traceback, or escapes what it must."""
 
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from playable.citation import Build
 from playable.pages import article_links, rules_pages
 from playable.rulebook import render_rules
 from playable.sources import DataError
+from project_copy import build, copy_project
 
 pytestmark = pytest.mark.site  # the site's data and build, not the engine: make test runs it, make check does not
 
@@ -123,6 +123,21 @@ def test_a_title_in_one_language_only(docs: Path) -> None:
     edit(path, '      en: "Article 1"\n', "")
     assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, title,
                  "sections[2].title: missing the English text (en)")
+
+
+@pytest.mark.parametrize(("quote", "why"), [("cinq cinc cases", "not found: 'cinq'"),
+                                            ("cases cinc cinc", "its words are there, not in this order")])
+def test_a_sic_note_quoting_words_the_original_does_not_contain(docs: Path, quote: str, why: str) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    line = edit(path, '- text: "cinc cinc cases"', f'- text: "{quote}"')
+    assert_fault(faults(lambda: data_check.rulebook(docs, "veldiv")), path, line,
+                 f"sections[2].sic[0].text: the original text does not contain {quote!r} ({why})")
+
+
+def test_a_sic_note_may_quote_across_a_line_break_of_the_original(docs: Path) -> None:
+    path = docs / "veldiv" / "rulebook.yml"
+    edit(path, "quatre quatre cases; cinc cinc cases.", "quatre quatre cases; cinc cinc\n      cases.")
+    data_check.rulebook(docs, "veldiv")
 
 
 def test_a_rulebook_of_another_game_and_an_unknown_source(docs: Path) -> None:
@@ -233,6 +248,26 @@ def test_a_scenario_option_given_as_a_list_names_its_line(docs: Path) -> None:
     assert_fault(faults(lambda: data_check.examples(docs, "cdp")), path, line, "scenario.options.cdp.lot: ")
 
 
+@pytest.mark.parametrize(("path", "old", "new", "expected"), [
+    ("veldiv/examples/individuelle-finish.yml", "dice: [3, 4, 2, 6]", "dice: [3, 4, 2, 6, 1, 1]",
+     "scenario.dice: 2 dice of 6 never played (the race is over before): remove them"),
+    ("ronde/examples/supply.yml", "dice: [4]", "dice: [4, 2]",
+     ("scenario.dice: 1 die of 2 never played (the replay stops first, at a decision with no choice scripted): "
+      "remove it")),
+    ("cdp/examples/velocita-ligne.yml", 'choices: ["wait"]', 'choices: ["wait", "sprint"]',
+     "scenario.choices: 1 choice of 2 never played (the race is over before): remove it"),
+    ("cdp/examples/velocita-ordre.yml", "choices: [\"0\", \"wait\"]", "choices: [\"0\", \"wait\", \"wait\"]",
+     ("scenario.choices: 1 choice of 3 never played (the replay stops first, at a throw with no die scripted): "
+      "remove it")),
+])
+def test_an_example_whose_dice_or_choices_are_not_all_played(docs: Path, path: str, old: str, new: str,
+                                                              expected: str) -> None:
+    """A die or a choice the replay never reaches is shown nowhere: the page's film stops before it too."""
+    line = edit(docs / path, old, new)
+    game = path.split("/")[0]
+    assert_fault(faults(lambda: data_check.examples(docs, game)), docs / path, line, expected)
+
+
 def test_an_example_file_name_must_make_a_lower_case_html_id(docs: Path) -> None:
     folder = docs / "veldiv" / "examples"
     shutil.copy(folder / "art-3-taken.yml", folder / "Art-3-Taken.yml")
@@ -285,6 +320,14 @@ def test_a_non_mapping_item_and_an_id_used_twice_in_editions(docs: Path) -> None
                  "counters[0].id: id 'metal' used twice (first in riders[2])")
 
 
+def test_found_in_names_a_box_or_version_of_the_file(docs: Path) -> None:
+    """Checked before the build: the game's page no longer fails in its macro, under a traceback."""
+    path = docs / "veldiv" / "editions.yml"
+    line = edit(path, "found_in: [no0]", "found_in: [no9]")
+    assert_fault(faults(lambda: data_check.editions(docs, "veldiv")), path, line,
+                 "boards[1].found_in[0]: unknown box or version 'no9' (this file's: no0, no1, no2, no3, v1, ")
+
+
 def test_editions_text_is_escaped_on_the_page(docs: Path) -> None:
     edit(docs / "veldiv" / "editions.yml", '"Edition H.B."', '"<i>Edition</i> H.B."')
     html = render_editions(docs, "veldiv")
@@ -317,20 +360,11 @@ def test_the_site_check_reports_every_file_at_once(docs: Path) -> None:
 # ---------------------------------------------------------------- the real build
 
 def _project(tmp_path: Path) -> Path:
-    project = tmp_path / "project"
-    project.mkdir()
-    for name in ("mkdocs.yml", "overrides", "playable", "docs", "engine"):  # engine: mkdocs.yml watches it
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
-        else:
-            shutil.copy(src, project / name)
-    return project
+    return copy_project(tmp_path)
 
 
 def _build(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
-                          cwd=project, check=False, capture_output=True, text=True, timeout=300)
+    return build(project, "-q")
 
 
 def test_the_build_fails_naming_every_fault_with_its_file_and_line(tmp_path: Path) -> None:
@@ -347,6 +381,38 @@ def test_the_build_fails_naming_every_fault_with_its_file_and_line(tmp_path: Pat
             "(plain text), got 7") in log
     assert f"docs/chevaux/examples/fin.yml:{alias}: anchors and aliases (&name, *name) are not allowed" in log
     assert log.count(f"docs/ronde/editions.yml:{twice + 1}: key 'name' given twice (first on line {twice})") == 1
+
+
+def test_the_build_names_each_fault_of_the_figures_and_examples_in_one_line(tmp_path: Path) -> None:
+    """The faults that printed "inf races" and "nan", ended in a traceback without a line (400 digits), or
+    buried their message in a macro's traceback (a race or a note without figures): one line each."""
+    project = _project(tmp_path)
+    docs = project / "docs"
+    races = edit(docs / "chevaux/numbers.json", '"races": 10000', '"races": 1e999')
+    share = edit(docs / "chevaux/numbers.json", '"share": 0.', '"share": NaN, "x": 0.')
+    seed = edit(docs / "veldiv/numbers.json", '"seed": 1964', '"seed": ' + "9" * 400)
+    unknown = edit(docs / "cdp/impact.json", '"ruleset": "cdp.velocita"', '"ruleset": "cdp.tandem"',
+                   after='"cdp.sprint-parity": [')
+    missing = edit(docs / "ronde/numbers.json", '"ronde.niveau-1": {', '"ronde.level-1": {')
+    note = edit(docs / "cdp/rulebook.yml", "option: cdp.lot", "option: cdp.lot")
+    edit(docs / "cdp/impact.json", '"cdp.lot": [', '"cdp.lots": [')
+    dice = edit(docs / "veldiv/examples/individuelle-finish.yml", "dice: [3, 4, 2, 6]", "dice: [3, 4, 2, 6, 1]")
+    sic = edit(docs / "veldiv/rulebook.yml", '- text: "cinc cinc cases"', '- text: "cinq cases"')
+    found = edit(docs / "veldiv/editions.yml", "found_in: [no0]", "found_in: [no9]")
+    out = _build(project)
+    log = out.stdout + out.stderr
+    assert out.returncode != 0 and "Traceback" not in log, log
+    for expected in [
+            f"docs/chevaux/numbers.json:{races}: races.chevaux.course.races: 1e999 is too large",
+            f"docs/chevaux/numbers.json:{share}: races.chevaux.course.wins[0].share: NaN is not JSON",
+            f"docs/veldiv/numbers.json:{seed}: seed: a number of 400 characters is too large",
+            f"docs/cdp/impact.json:{unknown}: options.cdp.sprint-parity[0].ruleset: unknown race 'cdp.tandem'",
+            f"docs/ronde/numbers.json:{missing - 1}: races: no numbers for ronde.niveau-1",
+            f"docs/cdp/rulebook.yml:{note}: sections[", ": impact.json has no figures for cdp.lot (write them",
+            f"docs/veldiv/examples/individuelle-finish.yml:{dice}: scenario.dice: 1 die of 5 never played",
+            f"docs/veldiv/rulebook.yml:{sic}: sections[2].sic[0].text: the original text does not contain",
+            f"docs/veldiv/editions.yml:{found}: boards[1].found_in[0]: unknown box or version 'no9'"]:
+        assert expected in log, (expected, log)
 
 
 def test_the_built_pages_show_html_in_the_data_as_text(tmp_path: Path) -> None:

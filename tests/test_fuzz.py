@@ -14,8 +14,10 @@ import json
 import math
 import os
 import random
+import re
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,10 +25,10 @@ from typing import Any, TypeVar
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from parcours import ScenarioError, game_of, replay
+from parcours import Game, ScenarioError, game_of, parse, replay
 from parcours.cli import main
 from parcours_view import film_json, odds_json, play_json
 
@@ -289,3 +291,154 @@ def test_worker_calls_answer_deeply_nested_json_with_one_line(call: Callable[[st
 def test_worker_odds_answers_within_the_bound(board: Any) -> None:
     answer, seconds = _worker_answer(lambda: odds_json(json_text(board)))
     assert ("html" in answer) != ("error" in answer) and seconds < SECONDS
+
+
+# --- issue 25: keys given twice, what a terminal would obey, title and description, set-ups no race reaches ----
+
+# characters a terminal or a page would obey or hide: controls, format (bidi), separators, private, surrogates
+obeyed = st.characters(categories=["Cc", "Cf", "Zl", "Zp", "Co", "Cs"])
+hostile = st.one_of(
+    st.sampled_from(["\x1b]0;pwned\x07\x1b[2J", "\x1b[31m", "\x9b2J", "a\u202eb", "\u2066x\u2069", "\x00", "\x7f"]),
+    st.lists(st.one_of(obeyed, st.characters(codec="ascii")), min_size=1, max_size=12).map("".join),
+)
+
+
+def unsafe(text: str, lines: bool = True) -> list[str]:
+    """What a terminal would obey or hide (`lines`: but the line breaks between an output's lines)."""
+    return [c for c in text if not (lines and c == "\n") and not c.isprintable() and unicodedata.category(c) != "Zs"]
+
+
+def _refused_in_one_line(args: list[str]) -> str:
+    code, _, out, err = _cli(args)
+    assert code == 2 and out == "" and err.startswith("parcours") and err.count("\n") == 1 and one_line(err), err
+    return err
+
+
+def with_twice(node: Any, target: Any, key: str, value: Any) -> str:
+    """JSON text of `node`, the mapping `target` holding `key` a second time (json.dumps cannot write that)."""
+    if isinstance(node, dict):
+        pairs = list(node.items()) + ([(key, value)] if node is target else [])
+        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}:\n {with_twice(v, target, key, value)}"
+                               for k, v in pairs) + "}"
+    if isinstance(node, list):
+        return "[" + ", ".join(with_twice(item, target, key, value) for item in node) + "]"
+    return json.dumps(node, ensure_ascii=False)  # (YAML reads no "\\ud800\\udc00": a character beyond the BMP raw)
+
+
+@FUZZ
+@given(st.randoms(use_true_random=False),
+       st.one_of(st.integers(-3, 60), st.text(st.characters(categories=["L", "N", "P", "Zs"]), max_size=5), st.none()),
+       st.booleans(), st.booleans())
+def test_cli_refuses_a_key_given_twice_anywhere(tmp_path_factory: pytest.TempPathFactory, pick: random.Random,
+                                                value: Any, as_yaml: bool, existing: bool) -> None:
+    scenario = copy.deepcopy(pick.choice(SEEDS))
+    mappings = [scenario] + [c[k] for c, k in places(scenario) if isinstance(c[k], dict)]
+    target = pick.choice(mappings)
+    key = pick.choice(sorted(target)) if existing and target else pick.choice(["ruleset", "players", "x", "\x1b[2J"])
+    if key not in target:
+        target[key] = 1  # given once here, and once more by with_twice
+    text = with_twice(scenario, target, key, value)
+    # "# …" first: the same text read as YAML (JSON's syntax is YAML's flow style), which knows the line
+    path = tmp_path_factory.mktemp("twice") / "scenario.yml"
+    path.write_text(("# a scenario\n" if as_yaml else "") + text, encoding="utf-8")
+    err = _refused_in_one_line(["replay", str(path)])
+    assert "given twice in one mapping" in err and not unsafe(err), err
+    if as_yaml:  # the line, where the parser knows it
+        assert re.match(rf"parcours: {re.escape(str(path))}:[0-9]+: key .* \(first on line [0-9]+\)$", err), err
+    else:
+        assert err.startswith(f"parcours: {path}: key "), err
+
+
+@FUZZ
+@given(mutated(), hostile, st.sampled_from(["key", "value", "top"]), st.randoms(use_true_random=False),
+       st.sampled_from(["en", "fr"]), st.booleans())
+def test_cli_prints_nothing_a_terminal_would_obey(tmp_path_factory: pytest.TempPathFactory, scenario: dict[str, Any],
+                                                 text: str, how: str, pick: random.Random, lang: str,
+                                                 as_json: bool) -> None:
+    spots = places(scenario)
+    if how == "top" or not spots:
+        scenario[text] = 1
+    else:
+        container, key = pick.choice(spots)
+        if how == "key" and isinstance(container, dict):
+            container[text] = container.pop(key)
+        else:
+            container[key] = text
+    path = tmp_path_factory.mktemp("obeyed") / "scenario.json"
+    path.write_text(json_text(scenario), encoding="utf-8")
+    code, _, out, err = _cli(["replay", str(path), "--lang", lang] + (["--json"] if as_json else []))
+    assert code in (0, 2) and not unsafe(out + err), (out[:300], err)
+    event(f"exit {code}")
+    assert code == 0 or (out == "" and err.count("\n") == 1 and one_line(err)), err
+
+
+@FUZZ
+@given(st.sampled_from(SEEDS), st.sampled_from(["title", "description"]),
+       st.one_of(weird, hostile, st.integers(150, 2500).map(lambda n: "é" * n), st.text(max_size=30)))
+def test_title_and_description_are_short_printable_texts_or_one_line_refusals(seed: dict[str, Any], field: str,
+                                                                              value: Any) -> None:
+    limit = {"title": 200, "description": 2000}[field]
+    fits = value is None or (isinstance(value, str) and len(value) <= limit
+                             and not unsafe(value, lines=field == "description"))
+    try:
+        parse(seed | {field: value})
+    except ScenarioError as err:
+        assert not fits and err.where.startswith(field) and one_line(str(err)) and not unsafe(str(err)), str(err)
+        return
+    assert fits, value
+
+
+# set-ups built at random, many of which no race reaches: each is refused in one line naming a set-up field,
+# or it is a race under way (not over), of which what the rules guarantee holds
+def rider(draw: st.DrawFn, square: int) -> Any:
+    """A rider on its square (most often), out (null), or with laps behind it."""
+    kind = draw(st.integers(0, 9))
+    return None if kind == 0 else square if kind > 2 else {"square": square, "laps": draw(st.integers(0, 3))}
+
+
+@st.composite
+def set_ups(draw: st.DrawFn) -> dict[str, Any]:
+    game = draw(st.sampled_from(["veldiv", "cdp.velocita", "cdp.mezzofondo"]))
+    if game == "veldiv":
+        race = draw(st.sampled_from(["veldiv.eliminatoire", "veldiv.poursuite-individuelle", "veldiv.poursuite-equipe",
+                                     "veldiv.cagnotte", "veldiv.individuelle"]))
+        players = draw(st.integers(2, 4))
+        each = 2 if race.endswith("equipe") else 1
+        squares = iter(draw(st.lists(st.integers(1, 48), min_size=players * each, max_size=players * each,
+                                     unique=draw(st.booleans()))))  # two on one square: now and then
+        setup: dict[str, Any] = {"riders": [[rider(draw, next(squares)) for _ in range(each)] for _ in range(players)]}
+        if draw(st.booleans()):
+            stat = draw(st.sampled_from(["points", "premier", "tours", "stakes"]))
+            setup["players"] = [{stat: draw(st.integers(0, 4))}] + [{}] * (players - 1)
+        return {"ruleset": race, "players": players, "setup": setup}
+    if game == "cdp.velocita":
+        return {"ruleset": game, "players": 2, "setup": {"pos": draw(st.lists(st.integers(0, 29), min_size=2,
+                                                                             max_size=2)),
+                                                         "first": draw(st.integers(0, 1))}}
+    teams = draw(st.lists(st.fixed_dictionaries({"rider": st.integers(-15, 130), "derny": st.integers(-15, 135),
+                                                 "phase": st.sampled_from(["dernys", "chasing", "coupled"])}),
+                          min_size=2, max_size=2))
+    return {"ruleset": game, "players": 2, "setup": {"teams": teams}}
+
+
+@FUZZ
+@given(set_ups())
+def test_set_ups_no_race_reaches_are_refused_in_one_line(scenario: dict[str, Any]) -> None:
+    try:
+        game = Game(parse(scenario))
+    except ScenarioError as err:
+        assert err.where.startswith("setup") and one_line(str(err)) and err.problem_fr != err.problem, str(err)
+        event(f"refused: {scenario['ruleset']}")
+        return
+    event(f"played: {scenario['ruleset']}")
+    assert not game.finished  # a set-up is a race under way
+    position, setup = game.position(), scenario["setup"]
+    if scenario["ruleset"] in ("veldiv.eliminatoire", "veldiv.poursuite-individuelle", "veldiv.poursuite-equipe"):
+        assert sum(not p["eliminated"] for p in position["players"]) >= 2
+        assert all(len({r is None for r in team}) == 1 for team in setup["riders"])  # a team out whole
+    elif scenario["ruleset"] == "cdp.velocita":
+        a, b = setup["pos"]
+        assert a == b or setup["first"] == (0 if a > b else 1)
+    elif scenario["ruleset"] == "cdp.mezzofondo":
+        assert all(t["rider"] >= -1 - seat and t["derny"] >= -11 for seat, t in enumerate(setup["teams"]))
+    replay(scenario | {"seed": 1}, max_steps=2000)  # and it plays

@@ -52,7 +52,8 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     ({"ruleset": V, "players": 2, "setup": {"players": [{"points": 10**9}, {}]}},
      "setup.players[0].points", "0 to 6000"),
     ({"ruleset": V, "players": 2, "setup": {"players": [{}, {"tours": 5000}]}}, "setup.players[1].tours", "0 to 1000"),
-    ({"ruleset": V, "players": 2, "setup": {"players": [{"stakes": 1}, {}]}}, "setup.players[0].stakes", "0 to 0"),
+    ({"ruleset": V, "players": 2, "setup": {"players": [{"stakes": 1}, {}]}}, "setup.players[0].stakes",
+     "not counted in this race"),
     ({"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 5}, {}]}},
      "setup.players[0].stakes", "0 to 4"),
     ({"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 3}, {"stakes": 2}]}},
@@ -67,6 +68,40 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
      "setup.riders", "one rider drops out a lap"),
     ({"ruleset": "veldiv.eliminatoire", "players": 3, "setup": {"riders": [[None], [30], [20]]}},
      "setup.riders", "one rider drops out a lap"),
+    # Veldiv: no race is left with fewer than two players in it, nor with half a team (issue 25)
+    ({"ruleset": "veldiv.eliminatoire", "players": 2, "setup": {"riders": [[None], [None]]}},
+     "setup.riders", "0 players left in the race"),
+    ({"ruleset": "veldiv.eliminatoire", "players": 2, "setup": {"riders": [[None], [{"square": 5, "laps": 1}]]}},
+     "setup.riders", "1 player left in the race"),
+    ({"ruleset": "veldiv.poursuite-individuelle", "players": 2, "setup": {"riders": [[None], [None]]}},
+     "setup.riders", "fewer than two"),
+    ({"ruleset": "veldiv.poursuite-individuelle", "players": 3, "setup": {"riders": [[None], [None], [20]]}},
+     "setup.riders", "1 player left"),
+    ({"ruleset": "veldiv.poursuite-equipe", "players": 2, "setup": {"riders": [[None, 5], [20, 30]]}},
+     "setup.riders[0]", "both riders null, or neither"),
+    # ... nor a lap decided at the set-up that ends the race (the last of two drops out)
+    ({"ruleset": "veldiv.eliminatoire", "players": 3,
+      "setup": {"riders": [[None], [{"square": 3, "laps": 2}], [{"square": 40, "laps": 1}]]}},
+     "setup", "already over"),
+    ({"ruleset": "veldiv.eliminatoire", "players": 2, "setup": {"riders": [[{"square": 5, "laps": 1}], [10]]}},
+     "setup", "already over"),
+    ({"ruleset": "veldiv.cagnotte", "players": 2, "options": {"veldiv.cagnotte-total": 3},
+      "setup": {"riders": [[{"square": 5, "laps": 1}], [10]], "players": [{}, {"stakes": 2}]}},
+     "setup", "already over"),
+    # Veldiv: scores a race never gives
+    ({"ruleset": "veldiv.poursuite-individuelle", "players": 2, "setup": {"players": [{"points": 3}, {}]}},
+     "setup.players[0].points", "not counted in this race (Individual pursuit)"),
+    ({"ruleset": "veldiv.eliminatoire", "players": 2, "setup": {"players": [{}, {"premier": 1}]}},
+     "setup.players[1].premier", "not counted"),
+    ({"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{}, {"tours": 1}]}},
+     "setup.players[1].tours", "not counted"),
+    ({"ruleset": "veldiv.poursuite-equipe", "players": 2, "setup": {"players": [{}, {"tours": 3}]}},
+     "setup.players[1].tours", "0 to 2"),
+    # Velocità: the rider ahead throws first
+    ({"ruleset": "cdp.velocita", "players": 2, "setup": {"pos": [10, 5], "first": 1}},
+     "setup.first", "the rider ahead (seat 0) throws first"),
+    ({"ruleset": "cdp.velocita", "players": 2, "setup": {"pos": [4, 5], "first": 0}},
+     "setup.first", "the rider ahead (seat 1)"),
     # Velocità: seat numbers are whole numbers
     ({"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1.0}}, "setup.first", "seat 0 or 1"),
     ({"ruleset": "cdp.velocita", "players": 2, "setup": {"first": True}}, "setup.first", "seat 0 or 1"),
@@ -78,7 +113,11 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
       "setup": {"teams": [{"rider": 120, "derny": 121, "phase": "coupled"}, {}]}},
      "setup.teams[0].rider", "before the finish"),
     ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": -500}, {}]}},
-     "setup.teams[0].rider", "a lap behind"),
+     "setup.teams[0].rider", "from -1 (its place on the start row)"),
+    ({"ruleset": "cdp.mezzofondo", "players": 3, "setup": {"teams": [{}, {"rider": -3}, {}]}},
+     "setup.teams[1].rider", "from -2 (its place on the start row)"),  # riders only go forward
+    ({"ruleset": "cdp.mezzofondo", "players": 2, "setup": {"teams": [{"rider": 5, "derny": -12}, {}]}},
+     "setup.teams[0].derny", "from -11 (the dernys' start"),
     ({"ruleset": "cdp.mezzofondo", "players": 2,
       "setup": {"teams": [{"rider": 10, "derny": 4, "phase": "chasing"}, {}]}},
      "setup.teams[0]", "not behind"),
@@ -100,6 +139,8 @@ def test_set_up_fields_out_of_range_or_unreachable_are_refused(scenario: dict[st
                                                                words: str) -> None:
     err = refused(scenario)
     assert err.where == where and words in err.problem, str(err)
+    fr = err.words()["fr"]
+    assert fr.startswith(f"champ {where}\u00a0: ") and fr != f"champ {where}\u00a0: {err.problem}"  # in French too
 
 
 def test_reachable_set_ups_at_the_edges_of_the_ranges_still_play() -> None:
@@ -108,7 +149,16 @@ def test_reachable_set_ups_at_the_edges_of_the_ranges_still_play() -> None:
                                               "players": [{"premier": 2, "points": 6000, "tours": 1000}, {}]}},
         {"ruleset": "veldiv.cagnotte", "players": 2, "setup": {"players": [{"stakes": 4}, {}]}},
         {"ruleset": "veldiv.eliminatoire", "players": 3,
-         "setup": {"riders": [[None], [{"square": 3, "laps": 2}], [{"square": 40, "laps": 1}]]}},
+         "setup": {"riders": [[None], [{"square": 3, "laps": 1}], [{"square": 40, "laps": 1}]]}},
+        {"ruleset": "veldiv.eliminatoire", "players": 4,  # a lap decided at the set-up: one drops out, two go on
+         "setup": {"riders": [[None], [{"square": 3, "laps": 2}], [{"square": 40, "laps": 1}], [{"square": 9,
+                                                                                                  "laps": 2}]]}},
+        {"ruleset": "veldiv.poursuite-individuelle", "players": 3, "setup": {"riders": [[None], [10], [30]]}},
+        {"ruleset": "veldiv.poursuite-equipe", "players": 3, "setup": {"riders": [[None, None], [10, 12], [30, 33]],
+                                                                      "players": [{}, {"tours": 2}, {"points": 0}]}},
+        {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1, "pos": [12, 12]}},  # level: either
+        {"ruleset": "veldiv.eliminatoire", "players": 2,  # a score the race never counts, at 0 (the fuzz's find)
+         "setup": {"players": [{"stakes": 0, "points": 0, "premier": 0, "tours": 0}, {}]}},
         {"ruleset": "cdp.velocita", "players": 2, "setup": {"first": 1, "pos": [0, 29]}},
         {"ruleset": "cdp.mezzofondo", "players": 2,
          "setup": {"teams": [{"rider": 119, "derny": 120, "phase": "coupled"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from parcours import Game, ScenarioError, parse, replay
+from parcours.core import printable
 
 GOOD = {"ruleset": "veldiv.americaine", "players": 2, "setup": {"riders": [[15, 23], [40, 41]]}, "dice": [3, 5]}
 
@@ -201,3 +203,178 @@ def test_cli_simulate_ronde_bots_reports_each_seat_with_its_interval() -> None:
     assert "bots: search, heuristic" in out.stdout and "95% CI" in out.stdout
     bad = cli("simulate", "ronde.niveau-1", "--players", "2", "-n", "5", "--bots", "search,oracle")
     assert bad.returncode == 2 and "--bots" in bad.stderr
+
+
+# --- issue 25: what the command prints of its input, duplicate keys, title and description, pipes, JSON bytes ---
+
+CRAFTED = "\x1b]0;pwned\x07\x1b[2J"  # sets a terminal's title, then clears it
+HOSTILE = [CRAFTED, "a\u202eb", "x\x9b31m", "line\u2028break", "del\x7f", "tag\U000e0041", "nul\x00", "\ud800"]
+
+
+def unsafe(text: str) -> list[str]:
+    """Characters a terminal would not show as themselves: controls (but the line breaks between lines),
+    format and bidi characters, separators, surrogates."""
+    import unicodedata
+
+    return [c for c in text if c != "\n" and not c.isprintable() and unicodedata.category(c) != "Zs"]
+
+
+def write_json(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")  # ASCII with \u escapes: any code point travels
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("change", [
+    {CRAFTED: 1},  # an unknown field: its name is quoted
+    {"ruleset": CRAFTED},  # an unknown ruleset: its value is quoted
+    {"options": {CRAFTED: 1}},
+    {"options": {"veldiv.ranking": CRAFTED}},
+    {"setup": {"riders": [[15, 23], [40, 41]], CRAFTED: 1}},
+    {"setup": {"riders": [[15, {CRAFTED: 2}], [40, 41]]}},
+    {"title": CRAFTED}, {"description": "a\u202eb"}, {"title": "nul\x00"},
+    {"ruleset": "cdp.velocita", "setup": None, "dice": [1, 3], "choices": [CRAFTED]},  # a decision refused
+    {"dice": [CRAFTED]},
+    {"seed": "x\x9b31m"},
+    {"players": "line\u2028break"},
+])
+def test_cli_refusals_escape_what_the_input_sent(tmp_path: Path, change: dict[str, object], lang: str) -> None:
+    out = cli("replay", str(write_json(tmp_path / "s.json", GOOD | change)), "--lang", lang)
+    assert out.returncode == 2 and out.stdout == "" and out.stderr.count("\n") == 1, out.stderr
+    assert not unsafe(out.stderr), out.stderr
+    assert any(printable(text) in out.stderr for text in HOSTILE) or "(U+" in out.stderr, out.stderr  # not dropped
+
+
+def test_cli_escapes_crafted_keys_in_yaml_and_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "s.yml"
+    path.write_text('ruleset: veldiv.individuelle\nplayers: 2\n"\\e]0;pwned\\a\\e[2J": 1\n', encoding="utf-8")
+    yaml_out = cli("replay", str(path))
+    assert yaml_out.returncode == 2 and "\\x1b]0;pwned\\x07\\x1b[2J: unknown field" in yaml_out.stderr
+    for args in (["simulate", CRAFTED, "--players", "2"], ["simulate", V2, "--players", "2", "--option", CRAFTED],
+                 ["simulate", V2, "--players", "2", "--bots", CRAFTED], [CRAFTED],
+                 ["play", V2, "--players", "2", "--human", "a\u202eb"], ["simulate", V2, "--players", CRAFTED]):
+        out = cli(*args)
+        assert out.returncode == 2 and out.stdout == "" and out.stderr.count("\n") == 1, (args, out.stderr)
+        assert not unsafe(out.stdout + out.stderr), (args, out.stderr)
+    for text in (yaml_out.stdout, yaml_out.stderr):
+        assert not unsafe(text)
+
+
+V2 = "veldiv.individuelle"
+
+
+@pytest.mark.parametrize("text, where", [
+    ('{"ruleset": "veldiv.individuelle", "players": 2, "players": 3}', "<stdin>: key “players” given twice"),
+    ('{"ruleset": "veldiv.americaine", "players": 2, "setup": {"riders": [[15, 23], [40, 41]], "riders": []}}',
+     "<stdin>: key “riders” given twice"),
+    (('{"ruleset": "veldiv.individuelle", "players": 2, "options": {"veldiv.ranking": "laps-first", '
+     '"veldiv.ranking": "premier-first"}}'), "<stdin>: key “veldiv.ranking” given twice"),
+    ("ruleset: veldiv.individuelle\nplayers: 2\ndice: [1]\nplayers: 3\n",
+     "<stdin>:4: key “players” given twice in one mapping (first on line 2)"),
+    ("ruleset: veldiv.americaine\nplayers: 2\nsetup:\n  riders: [[15, 23], [40, 41]]\n  turn: 1\n  turn: 0\n",
+     "<stdin>:6: key “turn” given twice in one mapping (first on line 5)"),
+    ("ruleset: veldiv.individuelle\nplayers: 2\noptions: {veldiv.ranking: laps-first, veldiv.ranking: laps-first}\n",
+     "<stdin>:3: key “veldiv.ranking” given twice"),
+])
+def test_cli_refuses_a_key_given_twice(text: str, where: str) -> None:
+    out = cli("replay", "-", stdin=text)
+    assert out.returncode == 2 and out.stdout == "" and out.stderr.count("\n") == 1, out.stderr
+    assert out.stderr.startswith(f"parcours: {where}"), out.stderr
+    fr = cli("replay", "-", "--lang", "fr", stdin=text)
+    assert "donnée deux fois dans un même dictionnaire" in fr.stderr, fr.stderr
+
+
+def test_a_yaml_merge_key_may_still_be_overridden() -> None:
+    text = "ruleset: veldiv.individuelle\nplayers: 2\nbase: &b {riders: [[20], [23]]}\n"
+    from parcours.scenario import loads
+
+    assert loads(text + "setup:\n  <<: *b\n  turn: 1\n", "f")["setup"] == {"riders": [[20], [23]], "turn": 1}
+    assert loads("a: &b {x: 1}\nc:\n  <<: *b\n  x: 2\n", "f")["c"] == {"x": 2}
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"title": 5}, "expected a text of at most 200 characters, got 5"),
+    ({"title": ["a"]}, "expected a text of at most 200 characters"),
+    ({"description": {"en": "x"}}, "expected a text of at most 2,000 characters"),
+    ({"title": "x" * 201}, "(201 characters)"),
+    ({"description": "x" * 2001}, "(2,001 characters)"),
+    ({"title": "two\nlines"}, "a character that cannot be printed (U+000A)"),
+    ({"title": "bell\x07"}, "(U+0007)"),
+    ({"description": "left\u202eright"}, "(U+202E)"),
+    ({"description": "c1\x85"}, "(U+0085)"),
+])
+def test_title_and_description_are_short_printable_texts(change: dict[str, object], words: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse(GOOD | change)
+    assert err.value.where == next(iter(change)) and words in err.value.problem, str(err.value)
+    assert "\n" not in str(err.value) and err.value.problem_fr != err.value.problem
+
+
+def test_title_and_description_at_their_limits_are_kept() -> None:
+    parse(GOOD | {"title": "É" * 200, "description": ("Une ligne\u00a0; une autre.\n" * 80)[:2000]})
+    parse(GOOD | {"title": None, "description": None})
+
+
+def _closed_early(*args: str) -> tuple[int, str]:
+    """Run the command with its standard output a pipe whose reader has already gone."""
+    read, write = os.pipe()
+    os.close(read)
+    with os.fdopen(write, "wb") as out:
+        proc = subprocess.run([sys.executable, "-m", "parcours.cli", *args], stdout=out, stderr=subprocess.PIPE,
+                              timeout=120, check=False)
+    return proc.returncode, proc.stderr.decode()
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "veldiv.individuelle", "--players", "4", "-n", "50", "--seed", "1"],
+    ["stats", "veldiv.individuelle", "--players", "4", "-n", "50", "--seed", "1"],
+    ["stats", "veldiv.individuelle", "--players", "4", "-n", "50", "--seed", "1", "--json"],
+    ["replay", "LONG"],
+    ["replay", "LONG", "--json"],
+    ["rulesets"],
+])
+def test_a_closed_pipe_ends_the_command_quietly_with_status_141(tmp_path: Path, args: list[str]) -> None:
+    long = write_json(tmp_path / "long.json", LONG)
+    code, err = _closed_early(*[str(long) if a == "LONG" else a for a in args])
+    assert (code, err) == (141, "")
+
+
+LONG = {"ruleset": "veldiv.cagnotte", "players": 12, "options": {"veldiv.cagnotte-total": 100}, "seed": 1}
+
+
+@pytest.mark.parametrize("command", ["simulate veldiv.individuelle --players 4 -n 10000 --seed 1", "replay LONG",
+                                     "stats veldiv.individuelle --players 4 -n 300 --seed 1"])
+def test_head_reads_one_line_and_the_command_exits_quietly(tmp_path: Path, command: str) -> None:
+    """The shell's own pipe: `head -1` takes a line and goes; the command says nothing and ends with 0 (its
+    output was already in the pipe) or 141 (it was still writing), as any Unix tool."""
+    line = command.replace("LONG", str(write_json(tmp_path / "long.json", LONG)))
+    out = subprocess.run(["bash", "-c", (f'{sys.executable} -m parcours.cli {line} | head -1; '
+                          'echo "${PIPESTATUS[0]}" >&2')], capture_output=True, text=True, timeout=300, check=False)
+    assert out.stdout.count("\n") == 1 and out.stderr in ("0\n", "141\n"), out.stderr
+    if command.startswith("replay"):
+        assert out.stderr == "141\n"  # 1.7 MB: more than a pipe holds
+
+
+@pytest.mark.parametrize("args", [
+    ["stats", "veldiv.individuelle", "--players", "3", "-n", "20", "--json"],
+    ["stats", "ronde.niveau-3", "--players", "3", "-n", "2", "--json", "--option", "ronde.lying-block=no"],
+    ["compare", "veldiv.individuelle", "--players", "3", "--option", "veldiv.final-lap", "-n", "10", "--json"],
+    ["simulate", "chevaux.trois-points", "--players", "2", "-n", "20", "--json"],
+    ["replay", "RONDE", "--json"],
+    ["rulesets", "--json"],
+])
+def test_json_output_is_the_same_bytes_whatever_the_hash_seed(tmp_path: Path, args: list[str]) -> None:
+    """The bug: the options came out in a set's order, which PYTHONHASHSEED changes from run to run."""
+    ronde = write_json(tmp_path / "ronde.json", {"ruleset": "ronde.niveau-3", "players": 3, "seed": 4})
+    args = [str(ronde) if a == "RONDE" else a for a in args]
+    runs = [subprocess.run([sys.executable, "-m", "parcours.cli", *args], capture_output=True, timeout=300,
+                           check=False, env=os.environ | {"PYTHONHASHSEED": seed}) for seed in ("1", "2", "3")]
+    assert all(run.returncode == 0 for run in runs), runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout == runs[2].stdout
+    json.loads(runs[0].stdout)
+
+
+def test_json_output_escapes_what_a_terminal_would_obey() -> None:
+    data = {"a\x1b": ["x\x9by\u202e\U000e0001\ud800\x7f é\u00a0"], "b": "\n"}
+    text = printable(json.dumps(data, ensure_ascii=False, indent=1), json=True)
+    assert json.loads(text) == data and not unsafe(text) and "é\u00a0" in text

@@ -4,8 +4,6 @@ and a malformed file fails the build naming the file, the line and the fault."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from parcours import all_games, replay
 from playable.rulebook import load_examples, load_rulebook
 from playable.sources import DataError
+from project_copy import build, copy_project
 
 pytestmark = pytest.mark.site  # the site's data and build, not the engine: make test runs it, make check does not
 
@@ -97,18 +96,10 @@ def test_a_rulebook_section_without_english_fails(tmp_path: Path) -> None:
 
 
 def test_mkdocs_strict_build_fails_on_a_malformed_scenario(tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    project.mkdir()
-    for name in ("mkdocs.yml", "overrides", "playable", "docs", "engine"):  # engine: mkdocs.yml watches it
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, project / name, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
-        else:
-            shutil.copy(src, project / name)
+    project = copy_project(tmp_path)
     bad = project / "docs" / "veldiv" / "examples" / "art-1-faces.yml"
     bad.write_text(bad.read_text().replace("players: 2", "players: 9"))
-    out = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project,
-                         check=False, capture_output=True, text=True, timeout=300)
+    out = build(project)
     assert out.returncode != 0
     assert "art-1-faces.yml:" in out.stdout + out.stderr
     assert "players: Team race (Madison) is for 2 to 6 players, not 9" in out.stdout + out.stderr

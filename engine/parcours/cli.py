@@ -1,16 +1,23 @@
-"""The `parcours` command: replay a scenario, play a race, simulate many."""
+"""The `parcours` command: replay a scenario, play a race, simulate many.
+
+Everything it prints goes through `_say` or `_print_json`, which escape whatever a file could have put
+there (core.printable). Exit status: 0, 2 for bad input (one line on standard error), 130 on Ctrl-C,
+and 141 when standard output is closed early (`parcours … | head -1`), as a Unix tool killed by SIGPIPE
+reports, with nothing on standard error.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
 from collections.abc import Iterator
 from typing import Any, NoReturn, TextIO
 
-from .core import ScenarioError, french_number, number_words, quoted, typeset
+from .core import ScenarioError, french_number, number_words, printable, quoted, typeset
 from .games import all_games, all_races, default_options
 from .narrate import choice_words, sentence
 from .options import OptionValue
@@ -20,6 +27,7 @@ from .simulate import Summary, simulate
 from .stats import compare, run
 
 MAX_RACES = 1_000_000  # simulate -n: beyond this a run takes days; Ctrl-C stops any run cleanly
+CLOSED_PIPE = 128 + 13  # 141: the status a shell reports for a tool that SIGPIPE ended
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,13 +41,40 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # here, where a closed pipe is caught, rather than at exit
+        return code
     except ScenarioError as err:
         lang = _lang(sys.argv[1:] if argv is None else argv)
-        print(typeset(f"parcours{' ' if lang == 'fr' else ''}: {err.words()[lang]}", lang), file=sys.stderr)
+        _say(typeset(f"parcours{' ' if lang == 'fr' else ''}: {err.words()[lang]}", lang), sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return CLOSED_PIPE
+
+
+def _silence_stdout() -> None:
+    """The reader has gone (`| head -1`): what is left in the buffer goes nowhere, instead of failing
+    again when Python flushes it at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor (a StringIO, in tests): nothing is flushed at exit
+        pass
+
+
+def _say(text: str, file: TextIO | None = None) -> None:
+    """Print the engine's lines; whatever a file put in them (a name, a value) is escaped (core.printable)."""
+    print("\n".join(printable(line) for line in text.split("\n")), file=file or sys.stdout)
+
+
+def _print_json(data: Any) -> None:
+    """JSON as the engine orders it (the same bytes every run: no set's order in it, see scenario.parse),
+    every character a terminal would not show as itself escaped (\\u001b)."""
+    print(printable(json.dumps(data, ensure_ascii=False, indent=1), json=True))
 
 
 def _lang(argv: list[str]) -> str:
@@ -136,10 +171,10 @@ def _replay(args: argparse.Namespace) -> int:
     scenario = parse(loads(_read(args.file, name), name))
     game, dice, unused_choices = play(scenario)
     if args.json:
-        print(json.dumps(result(game, dice, unused_choices), ensure_ascii=False, indent=1))
+        _print_json(result(game, dice, unused_choices))
         return 0
     _print_steps(game, args.lang, sys.stdout)
-    print(_status(game, args.lang, dice.unused))
+    _say(_status(game, args.lang, dice.unused))
     return 0
 
 
@@ -170,7 +205,7 @@ def _print_steps(game: Game, lang: str, out: TextIO, first: int = 0) -> None:
     for number, step in enumerate(game.steps[first:], start=first + 1):
         for i, event in enumerate(step):
             prefix = f"{number:>4}. " if i == 0 else "      "
-            out.write(f"{prefix}{sentence(event, lang, team)}  [{event.cite}]\n")
+            out.write(printable(f"{prefix}{sentence(event, lang, team)}  [{event.cite}]") + "\n")
 
 
 def _status(game: Game, lang: str, unused: int) -> str:
@@ -202,7 +237,7 @@ def _play(args: argparse.Namespace) -> int:
     for _ in game.advance(_TableDice(game, humans, rng, args.lang), _decisions(game, humans, rng, args.lang)):
         _print_steps(game, args.lang, sys.stdout, len(game.steps) - 1)
     if game.stopped != "end":
-        print("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
+        _say("Partie abandonnée." if args.lang == "fr" else "Game abandoned.")
     return 0
 
 
@@ -264,7 +299,7 @@ def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = ""
     """Enter to throw, or the number of a choice (each shown in words); None to quit. A wrong answer
     is asked again."""
     if context:
-        print(context)
+        _say(context)
     if choices:
         sep = " : " if lang == "fr" else ": "
         listed = ", ".join(f"{k}{sep}{words}" for k, (_, words) in enumerate(choices, 1))
@@ -273,7 +308,7 @@ def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = ""
     else:
         prompt = (f"Joueur {seat + 1}, Entrée pour lancer (q pour quitter) : " if lang == "fr"
                   else f"Player {seat + 1}, press Enter to throw (q to quit): ")
-    prompt = typeset(prompt, lang)
+    prompt = printable(typeset(prompt, lang))
     while True:
         try:
             answer = input(prompt).strip()
@@ -285,7 +320,7 @@ def _ask(seat: int, lang: str, choices: list[tuple[str, str]], context: str = ""
             return answer
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1][0]
-        print(f"Tapez un nombre de 1 à {len(choices)}." if lang == "fr" else f"Type a number from 1 to {len(choices)}.")
+        _say(f"Tapez un nombre de 1 à {len(choices)}." if lang == "fr" else f"Type a number from 1 to {len(choices)}.")
 
 
 def _check_count(count: int) -> None:
@@ -323,9 +358,9 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _print_measures(data: dict[str, Any], lines: list[str], as_json: bool, lang: str) -> None:
     if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=1))
+        _print_json(data)
     else:
-        print(typeset("\n".join(lines), lang))
+        _say(typeset("\n".join(lines), lang))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -337,7 +372,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if bar is not None:
         sys.stderr.write("\n")
     if args.json:
-        print(json.dumps(summary.to_json(), indent=1))
+        _print_json(summary.to_json())
     else:
         _print_summary(summary, args.lang)
     return 130 if summary.interrupted else 0
@@ -372,7 +407,7 @@ def _print_summary(s: Summary, lang: str = "en") -> None:
     fr = lang == "fr"
 
     def say(line: str) -> None:  # each line typeset as its language sets it
-        print(typeset(line, lang))
+        _say(typeset(line, lang))
 
     if s.interrupted:
         say(f"Interrompu : {s.races} courses terminées sur {s.requested}." if fr
@@ -417,10 +452,10 @@ def _rulesets(args: argparse.Namespace) -> int:
         if hasattr(game, "BOXES"):
             listing["boxes"] = {box: list(races) for box, races in game.BOXES.items()}
     if args.json:
-        print(json.dumps(listing, ensure_ascii=False, indent=1))
+        _print_json(listing)
     else:
         for rid, r in all_races().items():
-            print(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
+            _say(f"{rid:<32} {r.name['en']} ({r.min_players}-{r.max_players} players)")
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeGuard
@@ -43,9 +44,50 @@ def refusal(err: Exception) -> dict[str, str]:
 
 
 def _one_line(text: str, limit: int) -> str:
-    """Whatever a file sent (a key with a newline, a list of a million faces) stays one short line."""
-    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    """Whatever a file sent (a key with a newline or a terminal's escape, a list of a million faces)
+    stays one short line of printable text."""
+    text = printable(text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e]")  # all but printable ASCII: the few characters worth a closer look
+
+
+def _shown(char: str) -> bool:
+    """A character a terminal or a page shows as itself: not a control (C0, DEL, C1), a format character
+    (bidi marks and overrides, zero-width ones), a line or paragraph separator, a surrogate, a private
+    or unassigned code point. Spaces are shown (the no-break ones French typesetting writes)."""
+    return char.isprintable() or unicodedata.category(char) == "Zs"
+
+
+def printable(text: str, json: bool = False) -> str:
+    """Text from a file or a reader, safe to print: every character not shown as itself escaped as
+    Python writes it (\\x1b, \\n, \\u202e), so that no input can drive a terminal (set its title,
+    clear it) or reorder a line. Every refusal passes here (ScenarioError), and the command line's output.
+    `json`: JSON text, its line breaks kept and the rest escaped as JSON does (\\u001b), which json.dumps
+    leaves undone for C1 controls, bidi and other format characters when it writes UTF-8."""
+    return _NOT_PLAIN.sub(_json_escape if json else _escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return char if _shown(char) else char.encode("unicode_escape").decode("ascii")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char == "\n" or _shown(char):  # a line break in JSON text lies between values (json.dumps escapes its own)
+        return char
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # beyond the BMP: a surrogate pair, as JSON writes it
+    return f"\\u{0xd800 + (code >> 10):04x}\\u{0xdc00 + (code & 0x3ff):04x}"
+
+
+def unprintable(text: str, allowed: str = "") -> str | None:
+    """The first character of `text` that `printable` would escape (but those `allowed`), or None."""
+    return next((c for c in _NOT_PLAIN.findall(text) if c not in allowed and not _shown(c)), None)
 
 
 @dataclass(slots=True)
@@ -227,8 +269,7 @@ def quoted(value: object, lang: str) -> str:
     mapping by its items; never Python's repr ('x', True). Cut to about QUOTED_LIMIT characters ("…"),
     its quotes kept; a character that cannot be printed is escaped (\\n)."""
     if isinstance(value, str):
-        text = value[:QUOTED_LIMIT]
-        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+        text = printable(value[:QUOTED_LIMIT])
         text = text if len(text) <= QUOTED_LIMIT and len(value) <= QUOTED_LIMIT else text[:QUOTED_LIMIT - 1] + "…"
         return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
     if value is None or isinstance(value, bool):

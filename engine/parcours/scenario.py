@@ -8,7 +8,7 @@ A scenario is a mapping (JSON, or YAML in docs/):
     dice      [3, 5, ...]                   scripted, in the order the rules throw them
     choices   ["2", "sprint", ...]          scripted decisions, in the order the rules ask for them
     seed      integer                       optional: random dice once the script runs out
-    title, description                      optional, for pages
+    title, description                      optional, for pages: short texts (TEXT_LIMITS)
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
-from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural, quoted
+from .core import Dice, Event, Need, ScenarioError, french_number, is_whole, plural, quoted, unprintable
 from .games import game_of
 from .interface import GameRules
 from .narrate import choice_words, question_words
@@ -35,6 +36,7 @@ MAX_VALUES = 1_000_000  # lists' items and mappings' values, all levels together
 MAX_NUMBER = 2**53  # JavaScript's safe integers: a scenario goes to and from the browser
 MAX_STRING = 10_000
 MAX_TEXT = 8_000_000  # characters of a scenario file
+TEXT_LIMITS = {"title": 200, "description": 2_000}  # characters: a heading, a paragraph
 
 
 @dataclass
@@ -89,8 +91,11 @@ def parse(data: object) -> Scenario:
                             f"players, not {players}",
                             fr=f"{race.name['fr']} se joue {f'à {low}' if low == high else f'de {low} à {high}'} "
                                f"joueurs, pas {players}")
+    for name in TEXT_LIMITS:
+        _text(data, name)
     applicable = {oid for oid, races in game.APPLIES.items() if ruleset in races}
-    options = resolve(game.OPTIONS, data.get("options"), applicable)
+    chosen = resolve(game.OPTIONS, data.get("options"), applicable)
+    options = {oid: chosen[oid] for oid in game.OPTIONS if oid in chosen}  # the game's order, not a set's
     scenario = Scenario(ruleset, players, options, data.get("setup"), _dice(data.get("dice", [])),
                         _choices(data.get("choices", [])), _seed(data))
     if scenario.choices and not game.DECISIONS:
@@ -98,8 +103,31 @@ def parse(data: object) -> Scenario:
                             fr=f"les courses de ce jeu ({game.GAME}) ne demandent aucune décision")
     if game.SHUFFLES:
         scenario.setup = with_shuffle(scenario.setup, scenario.seed)
-    game.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
+    state = game.new_state(ruleset, players, options, scenario.setup)  # checks the set-up
+    if scenario.setup is not None:
+        game.settle_setup(state)
+        if game.need(state) is None:  # every game's own checks name the field; this one is the net under them
+            raise ScenarioError("setup", "the race is already over in this position: a set-up is a race under way",
+                                fr="la course est déjà finie dans cette position : une position de départ "
+                                   "est une course en cours")
     return scenario
+
+
+def _text(data: dict[str, Any], name: str) -> None:
+    """A title or a description: a short text, printable (a description may break its lines)."""
+    text, most = data.get(name), TEXT_LIMITS[name]
+    if text is None:
+        return
+    if not isinstance(text, str) or len(text) > most:
+        size, size_fr = ((f" ({len(text):,} characters)", f" ({french_number(len(text))} caractères)")
+                         if isinstance(text, str) else ("", ""))
+        raise ScenarioError(name, f"expected a text of at most {most:,} characters, got {quoted(text, 'en')}{size}",
+                            fr=f"attendu : un texte d'au plus {french_number(most)} caractères, "
+                               f"reçu {quoted(text, 'fr')}{size_fr}")
+    bad = unprintable(text, "\n" if name == "description" else "")
+    if bad is not None:
+        raise ScenarioError(name, f"a character that cannot be printed (U+{ord(bad):04X})",
+                            fr=f"un caractère qui ne s'imprime pas (U+{ord(bad):04X})")
 
 
 MAX_FACE = 16  # the largest die of any game (the Ronde's yellow D16)
@@ -431,9 +459,11 @@ def loads(text: str, name: str) -> Any:
                             fr="pas du JSON, et lire du YAML demande PyYAML (pip install pyyaml)") from None
     try:
         _check_yaml_depth(yaml, text, name)
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_strict_loader(yaml))  # a safe loader (see _strict_loader)
     except ScenarioError:
         raise
+    except _Twice as err:
+        raise err.refusal(name) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
@@ -450,12 +480,63 @@ def loads_json(text: str, name: str) -> Any:
         raise _too_long(name, len(text))
     _check_json_depth(text, name)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique)
+    except _Twice as err:
+        raise err.refusal(name) from None
     except json.JSONDecodeError as err:
         raise ScenarioError(f"{name}:{err.lineno}", f"malformed JSON: {err.msg}",
                             fr=f"JSON mal formé (« {err.msg} »)") from None
     except (ValueError, RecursionError) as err:  # an integer of thousands of digits, say
         raise _unreadable(name, err) from None
+
+
+class _Twice(Exception):
+    """A key given twice in one mapping: the last would silently win."""
+
+    def __init__(self, key: object, line: int | None = None, first: int | None = None) -> None:
+        super().__init__(key)
+        self.key, self.line, self.first = key, line, first
+
+    def refusal(self, name: str) -> ScenarioError:
+        where = name if self.line is None else f"{name}:{self.line}"
+        first = "" if self.first is None else f" (first on line {self.first})"
+        first_fr = "" if self.first is None else f" (la première fois ligne {self.first})"
+        return ScenarioError(where, f"key {quoted(self.key, 'en')} given twice in one mapping{first}",
+                             fr=f"clé {quoted(self.key, 'fr')} donnée deux fois dans un même dictionnaire{first_fr}")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, its keys each given once (json's parser does not say where a key stands)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return out
+
+
+@cache
+def _strict_loader(yaml: Any) -> Any:
+    """PyYAML's safe loader (libyaml's when present), refusing a key given twice in one mapping."""
+
+    class Strict(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            seen: dict[object, int] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # "<<: *base": its keys may be overridden, that is what it is for
+                key, line = self.construct_object(key_node, deep=True), key_node.start_mark.line + 1
+                try:
+                    if key in seen:
+                        raise _Twice(key, line, seen[key])
+                    seen[key] = line
+                except TypeError:  # a list as a key: the safe loader's own error says so
+                    pass
+            return super().construct_mapping(node, deep)
+
+    return Strict
 
 
 def _too_long(name: str, length: int) -> ScenarioError:

@@ -125,6 +125,7 @@ def _place(state: State, rows: object) -> None:
             raise ScenarioError(f"setup.teams[{seat}]", "expected a mapping such as {rider: 12, derny: 13}",
                                 fr="attendu : un dictionnaire tel que {rider: 12, derny: 13}")
         team = state.teams[seat]
+        start = team.rider, team.derny
         for key, value in row.items():
             where = f"setup.teams[{seat}].{key}"
             if key == "phase":
@@ -140,23 +141,26 @@ def _place(state: State, rows: object) -> None:
             else:
                 raise ScenarioError(where, "unknown field (expected rider, derny, phase)",
                                     fr="champ inconnu (attendu : rider, derny, phase)")
-        _check_team(state, team, f"setup.teams[{seat}]")
+        _check_team(state, team, start, f"setup.teams[{seat}]")
 
 
-def _check_team(state: State, team: Team, where: str) -> None:
-    """A position the rules can reach: no rider past the finish, nor chasing a derny behind him."""
-    if not -state.squares <= team.rider < state.line(team):
-        raise ScenarioError(f"{where}.rider", f"expected a square from {-state.squares} (a lap behind the red line) "
+def _check_team(state: State, team: Team, start: tuple[int, int], where: str) -> None:
+    """A position the rules can reach: no rider past the finish, nor behind where he started (riders and
+    dernys only go forward), nor chasing a derny behind him."""
+    rider, derny = start
+    if not rider <= team.rider < state.line(team):
+        raise ScenarioError(f"{where}.rider", f"expected a square from {rider} (its place on the start row) "
                                               f"to {state.line(team) - 1} (before the finish), "
                                               f"got {quoted(team.rider, 'en')}",
-                            fr=f"attendu : une case de {-state.squares} (un tour derrière la ligne rouge) "
+                            fr=f"attendu : une case de {rider} (sa place sur la ligne de départ) "
                                f"à {state.line(team) - 1} (avant l'arrivée), reçu {quoted(team.rider, 'fr')}")
-    if not -state.squares <= team.derny <= team.rider + DERNY_LEAD:
-        raise ScenarioError(f"{where}.derny", f"expected a square from {-state.squares} to {team.rider + DERNY_LEAD} "
-                                              f"(at most {DERNY_LEAD} ahead of its rider), "
-                                              f"got {quoted(team.derny, 'en')}",
-                            fr=f"attendu : une case de {-state.squares} à {team.rider + DERNY_LEAD} "
-                               f"(au plus {DERNY_LEAD} devant son coureur), reçu {quoted(team.derny, 'fr')}")
+    if not derny <= team.derny <= team.rider + DERNY_LEAD:
+        raise ScenarioError(f"{where}.derny", f"expected a square from {derny} (the dernys' start, behind the "
+                                              f"yellow line) to {team.rider + DERNY_LEAD} (at most {DERNY_LEAD} "
+                                              f"ahead of its rider), got {quoted(team.derny, 'en')}",
+                            fr=f"attendu : une case de {derny} (le départ des dernys, derrière la ligne jaune) "
+                               f"à {team.rider + DERNY_LEAD} (au plus {DERNY_LEAD} devant son coureur), "
+                               f"reçu {quoted(team.derny, 'fr')}")
     if team.phase == "coupled" and team.rider != team.derny - 1:
         raise ScenarioError(where, "a coupled rider is on the square just behind its derny",
                             fr="un coureur couplé est sur la case juste derrière son derny")

@@ -67,6 +67,11 @@ def new_state(ruleset: str, options: dict[str, OptionValue], setup: object) -> S
     if not is_whole(first, 0, 1):  # not 1.0, nor true
         raise ScenarioError("setup.first", f"expected seat 0 or 1, got {quoted(first, 'en')}",
                             fr=f"attendu : la place 0 ou 1, reçu {quoted(first, 'fr')}")
+    if pos[0] != pos[1] and first != _leader(state, 0):
+        raise ScenarioError("setup.first", f"the rider ahead (seat {_leader(state, 0)}) throws first; either may "
+                                           f"only when they are level, got {quoted(first, 'en')}",
+                            fr=f"le coureur en tête (place {_leader(state, 0)}) lance le premier ; l'un ou l'autre "
+                               f"seulement à égalité, reçu {quoted(first, 'fr')}")
     _start_turn(state, first)
     return state
 

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import ScenarioError, is_whole, quoted
+from ..core import ScenarioError, is_whole, quoted, unprintable
 
 DEFAULT_COURSE: dict[str, Any] = {
     "spaces": 180,  # space 0 is the start (Bruges), space 179 the finish (Ninove-Meerbeke)
@@ -151,10 +151,11 @@ def _lay(cells: list[dict[str, Any]], items: object, where: str, field: str, cel
             raise ScenarioError(here, f"expected a mapping with name, from and {field}",
                                 fr=f"attendu : un dictionnaire avec name, from et {field}")
         start, marks, name = item["from"], item[field], item["name"]
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} characters, "
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME or unprintable(name):
+            raise ScenarioError(f"{here}.name", f"expected a name of 1 to {MAX_NAME} printable characters, "
                                                 f"got {quoted(name, 'en')}",
-                                fr=f"attendu : un nom de 1 à {MAX_NAME} caractères, reçu {quoted(name, 'fr')}")
+                                fr=f"attendu : un nom de 1 à {MAX_NAME} caractères imprimables, "
+                                   f"reçu {quoted(name, 'fr')}")
         if not is_whole(start, 1, len(cells) - 2):
             raise ScenarioError(f"{here}.from", f"expected a first space from 1 to {len(cells) - 2}, "
                                                 f"got {quoted(start, 'en')}",

@@ -11,6 +11,7 @@ from .rules import PREMIERS_TO_WIN, PURSUIT_LAPS
 from .state import Player, Rider, State, gained
 
 _STAT_FIELDS = ("points", "premier", "tours", "stakes")
+_COUNTED = {"points": ("points",), "premier": ("points",), "tours": ("points", "pursuit"), "stakes": ("cagnotte",)}
 MAX_LAPS = 1000  # the longest race: the kitty to a total of 1,000, a stake of 1 a lap
 
 
@@ -154,7 +155,12 @@ def _set_scores(state: State, rows: object) -> None:
             if key not in _STAT_FIELDS:
                 raise ScenarioError(where, f"unknown field (expected {', '.join(_STAT_FIELDS)})",
                                     fr=f"champ inconnu (attendu : {', '.join(_STAT_FIELDS)})")
-            most = _most(state, key)
+            counted = state.race.kind in _COUNTED[key]
+            if not counted and is_whole(value, 1):
+                race = state.race.name
+                raise ScenarioError(where, f"not counted in this race ({race['en']}), got {quoted(value, 'en')}",
+                                    fr=f"ne se compte pas dans cette course ({race['fr']}), reçu {quoted(value, 'fr')}")
+            most = _most(state, key) if counted else 0
             if not is_whole(value, 0, most):
                 raise ScenarioError(where, f"expected a whole number from 0 to {most} in this race, "
                                            f"got {quoted(value, 'en')}",
@@ -166,8 +172,10 @@ def _set_scores(state: State, rows: object) -> None:
 def _most(state: State, stat: str) -> int:
     if stat == "premier":
         return PREMIERS_TO_WIN - 1  # the third ends the race (or its last lap, which a set-up cannot start)
-    if stat == "stakes":  # paid in the kitty only, and the race ends when the kitty holds the total
-        return int(state.options["veldiv.cagnotte-total"]) - 1 if state.race.kind == "cagnotte" else 0
+    if stat == "stakes":  # the race ends when the kitty holds the total
+        return int(state.options["veldiv.cagnotte-total"]) - 1
+    if stat == "tours" and state.race.kind == "pursuit":
+        return PURSUIT_LAPS - 1  # a team's laps: the third wins the pursuit
     return 6 * MAX_LAPS if stat == "points" else MAX_LAPS  # a sprint gives at most 3 + 2 + 1 points
 
 
@@ -179,6 +187,8 @@ def _check_reachable(state: State) -> None:
             raise ScenarioError("setup.players", f"the stakes add up to the total ({total}): the race is over",
                                 fr=f"les gages atteignent l'enjeu ({total}) : la course est finie")
     running = [r for team in state.riders for r in team if r.on_track]
+    if state.race.kind in ("pursuit", "elimination"):
+        _check_two_left(state)
     if state.race.kind in ELIMINATION_KINDS and running:
         last = min(state.laps(r) for r in running)
         for r in running:
@@ -195,6 +205,20 @@ def _check_reachable(state: State) -> None:
                                    f"{last} hors course (null), pas {out}")
     if state.race.kind == "pursuit":
         _check_no_catch(state)
+
+
+def _check_two_left(state: State) -> None:
+    """A pursuit or an elimination race is over once one player is left in it; a team leaves it whole."""
+    for seat, team in enumerate(state.riders):
+        if len({r.on_track for r in team}) > 1:
+            raise ScenarioError(f"setup.riders[{seat}]", "a team leaves the race whole: both riders null, or neither",
+                                fr="une équipe quitte la course entière : ses deux coureurs à null, ou aucun")
+    left = sum(not p.eliminated for p in state.players)
+    if left < 2:
+        raise ScenarioError("setup.riders", f"{left} player{'' if left == 1 else 's'} left in the race (the others "
+                                            "null): with fewer than two, the race is over",
+                            fr=f"{left} joueur{'' if left == 1 else 's'} encore en course (les autres à null) : "
+                               "à moins de deux, la course est finie")
 
 
 def _check_no_catch(state: State) -> None:

@@ -1,7 +1,9 @@
 // Parcours: a comparison the reader runs beside a reading's note (.px-impact, data-races from the
 // build: each race the reading applies to, its name in both languages and its number of players).
 // The worker plays it a few races per request (parcours_view.compare_json): the page shows how far
-// it has come, stays responsive, and Cancel stops it between two requests.
+// it has come, stays responsive, and Cancel stops it between two requests. Leaving the page stops it
+// too, so that the worker is free for the next page at once (after the few races under way); coming
+// back, the reader finds the box as it was left, saying so.
 
 import { bi, h, parseHTML, playersWords, wrapTables } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
@@ -15,13 +17,14 @@ const STEP = 100;
 const TARGET = 2000;
 
 let counter = 0;
+const comparisons = new Map(); // "page path option" -> its Comparison, kept when the page is left
 
 class Comparison {
   constructor(box) {
     this.box = box;
     this.option = box.dataset.impact;
     this.races = JSON.parse(box.dataset.races);
-    this.running = null; // {run, cancelled}
+    this.running = null; // {run, cancelled, left, done, total}
     const id = `px-cmp-${++counter}`;
     this.race = h("select", { id: `${id}-race` }, this.races.map((r) =>
       followWords(h("option", { value: r.ruleset }), r.name)));
@@ -84,7 +87,7 @@ class Comparison {
       this.say(`This race is for ${en}.`, `Cette course se joue ${fr}.`, "error");
       return this.players.focus();
     }
-    const running = { run: null, cancelled: false };
+    const running = { run: null, cancelled: false, left: false, done: 0, total: Number(this.count.value) };
     this.running = running;
     this.busy(true);
     this.progress.value = 0;
@@ -99,12 +102,14 @@ class Comparison {
       for (;;) {
         if (running.cancelled) {
           await requestEngine("compare", { request: { run: running.run, stop: true } });
-          return this.say("Cancelled: the figures above are unchanged.", "Annulée : les chiffres ci-dessus n'ont pas changé.");
+          return running.left ? this.sayLeft(running)
+            : this.say("Cancelled: the figures above are unchanged.", "Annulée : les chiffres ci-dessus n'ont pas changé.");
         }
         const sent = performance.now();
         const step = await requestEngine("compare", { request: { run: running.run, step: size } });
         const took = Math.max(1, performance.now() - sent);
         size = Math.max(1, Math.min(STEP, Math.round(size * TARGET / took)));
+        running.done = step.done;
         this.progress.value = step.done / step.total;
         this.say(`${numberIn("en", step.done)} of ${numberIn("en", step.total)} races played…`,
           `${numberIn("fr", step.done)} courses jouées sur ${numberIn("fr", step.total)}…`);
@@ -131,16 +136,44 @@ class Comparison {
     this.running.cancelled = true;
     this.say("Cancelling after the races under way…", "Annulation après les courses en cours…");
   }
+
+  // The reader left the page: stopped after the races under way, as Cancel does.
+  leave() {
+    if (!this.running || this.running.cancelled) return;
+    this.running.cancelled = true;
+    this.running.left = true;
+  }
+
+  sayLeft({ done, total }) {
+    const [n, m] = [numberIn("en", done), numberIn("en", total)];
+    const [nFr, mFr] = [numberIn("fr", done), numberIn("fr", total)];
+    this.say(`Stopped when you left the page, after ${n} of ${m} races: the figures above are unchanged. `
+      + "Press Compare to run it again.",
+    `Arrêtée quand vous avez quitté la page, après ${nFr} courses sur ${mFr} : les chiffres ci-dessus n'ont pas changé. `
+      + "Appuyez sur Comparer pour la relancer.");
+  }
 }
 
-// Sets up every reading's comparison on the page (on each visit: Material's instant navigation).
+// Sets up every reading's comparison on the page (on every page: Material's instant navigation). A box
+// met again (a return visit, or the page redrawn on a hash change) is the one left, put back; a
+// comparison whose page is no longer on screen is stopped.
 export function mountCompare() {
   for (const box of document.querySelectorAll(".px-impact[data-impact][data-races]")) {
     if (box.dataset.pxCompare) continue;
+    const key = `${location.pathname} ${box.dataset.impact}`;
+    const left = comparisons.get(key);
+    if (left && !left.box.isConnected) {
+      box.replaceWith(left.box);
+      continue;
+    }
     try {
       box.pxCompare = new Comparison(box);
+      comparisons.set(key, box.pxCompare);
     } catch (err) {
       console.error("Parcours: a comparison could not be set up:", err);
     }
+  }
+  for (const comparison of comparisons.values()) {
+    if (!comparison.box.isConnected) comparison.leave();
   }
 }

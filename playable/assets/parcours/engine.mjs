@@ -3,6 +3,8 @@
 // Material's instant navigation. A request that hangs restarts the worker (the watchdog); the
 // requests still queued are sent again to the new one.
 
+import { reloadIfDeployed } from "./release.mjs";
+
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
 // The watchdog: a request Python has begun and not answered in this time restarts the worker.
 // The longest real request (a batch of bot moves with the search bot) takes about 1 s in CPython.
@@ -116,8 +118,11 @@ function restartEngine(id) {
   startEngine();
 }
 
+// Python could not start: said at once; and if the site has a new deployment since this page came
+// (the files this build names are gone from it), the page is loaded again from the new one.
 function engineFailed(reason) { // reason: {en, fr}
   clearTimeout(engine.startTimer);
+  reloadIfDeployed();
   engine.stage = "failed";
   engine.error = reason;
   for (const [id, { reject }] of engine.pending) {

@@ -13,7 +13,7 @@ import { dieName, sidesOf, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestFilm, startEngine } from "./engine.mjs";
 import { followWords, numberIn } from "./lang.mjs";
-import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
+import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRecord, toBase64url } from "./links.mjs";
 
 
 // The same markup as the browser serialises it once parsed (what li.innerHTML reads back),
@@ -679,10 +679,10 @@ class WorkedExample {
     }
   }
 
-  // The position this page's history entry kept, or null.
+  // The position this page's history entry kept, or null (read as a permalink is, within its limits).
   kept() {
     try {
-      const data = JSON.parse(sessionStorage.getItem(this.historyKey()) ?? "null");
+      const data = readRecord(sessionStorage.getItem(this.historyKey()) ?? "null");
       return data && typeof data === "object" ? data : null;
     } catch {
       return null;
@@ -782,13 +782,15 @@ function watch(widget) {
   observer.observe(widget.el);
 }
 
-// The position of a permalink in the page's address, opened in its example (of `fresh` only, if given).
+// The position of a permalink in the page's address, opened in its example (one of `fresh` only, if
+// given; else not when the address is the example's own link, already shown). A link that is damaged,
+// or for no example of this page, is answered by links.mjs, and no example changes.
 function openFragment(hash, fresh) {
   const link = linkInHash(hash);
-  const el = link && document.getElementById(link.id);
-  const widget = el && el.pxWidget;
+  const widget = linkTarget(link)?.pxWidget;
   if (!widget || (fresh && !fresh.has(widget))) return;
-  el.scrollIntoView({ block: "start" });
+  if (!fresh && new URL(widget.permalink.href).hash === hash) return;
+  widget.el.scrollIntoView({ block: "start" });
   widget.openFragment(link.payload);
 }
 
@@ -835,13 +837,8 @@ export function mountExamples() {
       widget.openPosition(data, "history");
     }
   }
-  if (fresh.size > kept.size) openFragment(location.hash, new Set([...fresh].filter((w) => !kept.has(w))));
+  // (Every page, examples or not: a link for no example of this page is answered all the same.)
+  openFragment(location.hash, new Set([...fresh].filter((w) => !kept.has(w))));
 }
 
-addEventListener("hashchange", () => {
-  const link = linkInHash(location.hash);
-  const widget = link && document.getElementById(link.id)?.pxWidget;
-  if (!widget) return;
-  if (new URL(widget.permalink.href).hash === location.hash) return; // our own link: already there
-  openFragment(location.hash, null);
-});
+addEventListener("hashchange", () => openFragment(location.hash, null));

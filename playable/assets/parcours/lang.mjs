@@ -4,8 +4,7 @@
 // parcours.css hides the other language's texts, every original text of the rules excepted.
 // Here: the header's control, and Material's own words (each "French · English",
 // overrides/partials/languages/custom.html), of which one language keeps its half.
-
-import { h } from "./dom.mjs";
+// (No import: dom.mjs builds its elements with this module's words, so this one builds its own.)
 
 const STORE = "parcours.lang";
 const BOTH_LANG = "en"; // <html lang> with both languages: the theme's (mkdocs.yml, custom.html)
@@ -190,13 +189,20 @@ function choose(mode) {
 // The control, in the header (which Material's instant navigation keeps from page to page). Each
 // button is named by what it shows, then in words ("FR Français seulement").
 function control() {
-  return h("div", { class: "px-lang", role: "group", "aria-label": "Langue · Language" },
-    CHOICES.map(({ mode, text, lang, name }) => {
-      const button = h("button", { type: "button", class: "px-lang-choice", "data-mode": mode, lang,
-        title: name, "aria-pressed": "false" }, text, " ", h("span", { class: "px-sr", text: name }));
-      button.addEventListener("click", () => choose(mode));
-      return button;
-    }));
+  const group = Object.assign(document.createElement("div"), { className: "px-lang" });
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", "Langue · Language");
+  for (const { mode, text, lang, name } of CHOICES) {
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "px-lang-choice",
+      title: name });
+    button.dataset.mode = mode;
+    if (lang) button.lang = lang;
+    button.setAttribute("aria-pressed", "false");
+    button.append(text, " ", Object.assign(document.createElement("span"), { className: "px-sr", textContent: name }));
+    button.addEventListener("click", () => choose(mode));
+    group.append(button);
+  }
+  return group;
 }
 
 // Search results are written by Material as the reader types: their words follow as they come.

@@ -1,11 +1,15 @@
 // Parcours: permalinks. A position is written into the page's address as #<id>:<payload>, the
-// payload base64url of JSON; a link is read within limits, so a hostile one cannot stall Python.
+// payload base64url of JSON; a link is read within limits, so a hostile one cannot stall Python, and
+// an address that is damaged, or for no example of the page, is answered here in a sentence.
 
 import { bi, h } from "./dom.mjs";
 
 // A permalink is refused before it is parsed when it is longer or deeper than any real one:
 // a whole race's record is a few KB and 5 levels deep; a hostile one could stall Python.
 const LINK_LIMITS = { chars: 64 * 1024, depth: 64 };
+// Every example's id, and the Play page's, begins so (playable/rulebook.py, macros.py).
+const EXAMPLE_PREFIX = "ex-";
+const NOTE_ID = "px-link-note"; // the sentence about the page's address
 
 export function toBase64url(text) {
   let binary = "";
@@ -19,9 +23,10 @@ function fromBase64url(text) {
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-// A permalink's JSON text, parsed, or null when it is too long, too deep or not JSON. The depth
-// is counted over the brackets outside strings, without recursion, before JSON.parse sees it.
-function parseLink(text) {
+// A record's JSON text (a permalink's, or one kept in the browser's storage, which another page of
+// the same origin may have written), parsed, or null when it is too long, too deep or not JSON. The
+// depth is counted over the brackets outside strings, without recursion, before JSON.parse sees it.
+export function readRecord(text) {
   if (typeof text !== "string" || text.length > LINK_LIMITS.chars) return null;
   let depth = 0;
   let inString = false;
@@ -47,16 +52,69 @@ export function readLink(payload) {
   // base64 takes 4 characters for 3 bytes: refuse a long payload before decoding it
   if (typeof payload !== "string" || payload.length > Math.ceil(LINK_LIMITS.chars * 4 / 3)) return null;
   try {
-    return parseLink(fromBase64url(payload));
+    return readRecord(fromBase64url(payload));
   } catch {
     return null;
   }
 }
 
-// The element id and the payload of a permalink's hash ("#ex-art-3:eyJz…"), or null.
+// What a page's address links to, read without throwing: null when it links to nothing of ours (no
+// hash, or an anchor the page has: a heading, a footnote, an example by its bare id); else {id,
+// payload} for a permalink ("#ex-art-3:eyJz…"; payload null for a bare "#ex-…" anchor), or
+// {damaged: true} when a "%" escape of the address cannot be decoded. Only the id is decoded: a
+// payload is base64url, and one that is not says so in its own example.
 export function linkInHash(hash) {
-  const match = /^#([^:]+):(.*)$/s.exec(hash || "");
-  return match ? { id: decodeURIComponent(match[1]), payload: match[2] } : null;
+  const raw = (hash || "").replace(/^#/, "");
+  if (!raw || document.getElementById(raw)) return null;
+  const colon = raw.indexOf(":");
+  let id;
+  try {
+    id = decodeURIComponent(colon < 0 ? raw : raw.slice(0, colon));
+  } catch {
+    return { damaged: true };
+  }
+  if (colon < 0) return id.startsWith(EXAMPLE_PREFIX) && !document.getElementById(id) ? { id, payload: null } : null;
+  return id ? { id, payload: raw.slice(colon + 1) } : null;
+}
+
+// The element a link of linkInHash is for: an example of this page (or the Play page's race), or
+// null. A damaged link, or one for an example this page does not have (one of another page, say),
+// is answered here, for every part of the page: a sentence at the top of the page, in both
+// languages, and nothing else changes (the examples keep their positions). A good link, or none,
+// takes the sentence away.
+export function linkTarget(link) {
+  const el = link && !link.damaged ? document.getElementById(link.id) : null;
+  if (!link || el?.classList.contains("px-example")) {
+    document.getElementById(NOTE_ID)?.remove();
+    return el;
+  }
+  if (link.damaged) {
+    sayAtTop(["This link could not be read: its address is damaged (a “%” not followed by a character's code). "
+      + "Nothing on the page was changed.",
+    "Ce lien est illisible : son adresse est abîmée (un « % » qui n'est pas suivi du code d'un caractère). "
+      + "Rien n'a changé sur la page."]);
+  } else {
+    const name = link.id.slice(0, 60);
+    sayAtTop([`This link is for “${name}”, which is not an example of this page: it may be meant for another page. `
+      + "Nothing on the page was changed.",
+    `Ce lien vise « ${name} », qui n'est pas un exemple de cette page : il est peut-être destiné à une autre page. `
+      + "Rien n'a changé sur la page."]);
+  }
+  return null;
+}
+
+// A sentence about the page's address, under the page's title, brought into view.
+function sayAtTop(words) {
+  let note = document.getElementById(NOTE_ID);
+  if (!note) {
+    note = h("div", { id: NOTE_ID, class: "admonition warning px-status", role: "status", "data-kind": "error" });
+    const content = document.querySelector("article.md-content__inner") || document.body;
+    const title = content.querySelector(":scope > h1");
+    if (title) title.after(note);
+    else content.prepend(note);
+  }
+  note.replaceChildren(h("p", {}, bi(words)));
+  note.scrollIntoView({ block: "nearest" });
 }
 
 // The "Permalink" link of a widget. A plain click calls `share` instead of following it:

@@ -4,10 +4,13 @@
 // module (the worked example, the Play page, the odds editor) loads on the first page that holds
 // the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
 // Once the first page has loaded, it registers the service worker (the site's sw.js, written by
-// playable/hooks.py from playable/sw.js), which keeps the site for reading and playing offline.
+// playable/offline.py from playable/sw.js), which keeps the site for reading and playing offline.
+// A page of another build (a deployment since this one) is loaded again, whole (release.mjs).
 
 import { citeHere, reachableTables } from "./dom.mjs";
 import { mountLanguage } from "./lang.mjs";
+import { linkInHash, linkTarget } from "./links.mjs";
+import { reloadIfAnotherBuild, reloadIfDeployed } from "./release.mjs";
 
 const PARTS = [
   { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
@@ -29,8 +32,8 @@ function nameSearchDialog() {
 function mountPart({ selector, module, mount }) {
   if (!loaded.has(module)) {
     if (!document.querySelector(selector)) return;
-    loaded.set(module, import(module).catch((err) => {
-      console.error(`Parcours: ${module} could not be loaded:`, err);
+    loaded.set(module, import(module).catch(async (err) => {
+      if (!await reloadIfDeployed()) console.error(`Parcours: ${module} could not be loaded:`, err);
       return null;
     }));
   }
@@ -49,13 +52,22 @@ function keepOffline() {
 }
 
 function mountPage() {
+  if (reloadIfAnotherBuild()) return; // a page of a new deployment, met by instant navigation
   keepOffline();
   nameSearchDialog();
   mountLanguage();
   reachableTables();
   citeHere();
   for (const part of PARTS) mountPart(part);
+  answerLink();
 }
+
+// A permalink the page cannot use (damaged, or for an example of another page) is answered on every
+// page, those without a part that reads permalinks too (links.mjs: a sentence, nothing changed).
+function answerLink() {
+  linkTarget(linkInHash(location.hash));
+}
+addEventListener("hashchange", answerLink);
 
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountPage);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountPage);

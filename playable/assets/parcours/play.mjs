@@ -6,6 +6,8 @@
 // asks the worker to replay it (parcours_view.play_json): the engine checks the move, lets the
 // bots play their turns if asked, and renders only the new steps with the same renderer as the
 // worked examples. So a permalink is the scenario itself, and a refused move changes nothing.
+// The race on screen is kept in the tab (sessionStorage) after every answer: a reload, or a visit
+// back to the page, replays it where it was.
 // What depends on the game (its rules page, its seats' names) comes from the page's form, each
 // race's <option> carrying it (playable/macros.py, play_form).
 //
@@ -17,7 +19,7 @@ import { dieName, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, namedBoard, parseHTML, plainText, playersWords, showEngineNote } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
 import { followWords } from "./lang.mjs";
-import { linkInHash, permalinkAnchor, publishLink, readLink, toBase64url } from "./links.mjs";
+import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRecord, toBase64url } from "./links.mjs";
 
 const BOT_DELAY = 400; // ms between two bot moves, unless "Bots: fast"
 const FAST_BATCH = 200; // bot moves in one request when fast
@@ -51,6 +53,8 @@ class PlayPage {
     this.botsPlaying = false; // the move being played is the bots' (an undo may overtake it)
     this.timer = null;
     this.batch = FAST_BATCH; // bot moves a request when fast (fewer after a request too slow)
+    this.keepKey = `parcours:play:${location.pathname}`; // where the tab keeps the race (keep)
+    this.at = "";
     this.build();
     this.setRange();
     this.renderSeats();
@@ -310,7 +314,9 @@ class PlayPage {
   }
 
   // Replay `scenario` from the start; only once the engine has taken it is the old race replaced.
-  async begin(scenario, humans, note, { link = false } = {}) {
+  // `from`: "form" (New race, Restart), "link" (a permalink) or "kept" (the race before a reload).
+  async begin(scenario, humans, note, { from = "form" } = {}) {
+    const link = from === "link";
     const gen = ++this.gen;
     this.stopBots();
     this.busy = true;
@@ -329,6 +335,7 @@ class PlayPage {
       this.el.removeAttribute("aria-busy");
       this.showControls();
       this.schedule(); // the race on screen, if any, plays on
+      if (from === "kept") return this.notRestored(err);
       if (err instanceof EngineTimeout) {
         const [en, fr] = err.words;
         return this.say(`${en} ${link ? "This link's race was not opened" : "The race was not started"}; nothing was changed.`,
@@ -348,7 +355,7 @@ class PlayPage {
     if (gen !== this.gen) return;
     this.busy = false;
     this.el.removeAttribute("aria-busy");
-    if (link) this.showInForm(scenario, humans);
+    if (from !== "form") this.showInForm(scenario, humans);
     this.race = { scenario: { ...scenario, dice: result.dice, choices: result.choices }, humans: [...humans].sort((a, b) => a - b),
       count: 0, need: null, finished: false, winner: null, humanSteps: [] };
     this.defs.innerHTML = result.symbols || "";
@@ -403,6 +410,7 @@ class PlayPage {
     this.el.dataset.steps = String(race.count - 1);
     this.el.dataset.finished = String(race.finished);
     this.updatePermalink();
+    this.keep();
     this.showControls();
   }
 
@@ -624,7 +632,9 @@ class PlayPage {
 
   async sharePermalink() {
     if (!this.race) return this.say("No race yet: there is nothing to link to.", "Pas encore de course : rien à partager.");
-    if (await publishLink(this.permalink.href)) {
+    const copied = await publishLink(this.permalink.href);
+    this.keep(); // the address is now this race's own link
+    if (copied) {
       this.say("Link to this race copied; the address bar shows it too.", "Lien vers cette course copié ; la barre d'adresse l'affiche aussi.", "info");
     } else {
       this.say("The address bar now shows the link to this race: copy it from there.",
@@ -642,6 +652,16 @@ class PlayPage {
       return bad("This link's race could not be read: the link is incomplete, damaged or too large.",
         "La course de ce lien est illisible : le lien est incomplet, abîmé ou trop grand.");
     }
+    const race = this.readRace(data);
+    if (race.problem) return bad(...race.problem);
+    this.say("Opening the race of the link…", "Ouverture de la course du lien…", "info");
+    this.begin(race.scenario, race.humans, { en: "The race of the link.", fr: "La course du lien." }, { from: "link" });
+  }
+
+  // A race as a permalink writes it ({s: scenario, h: the people's seats}): {scenario, humans}, or
+  // {problem: [en, fr]} when the page cannot play it (whether the rules can is the engine's to say).
+  readRace(data) {
+    const bad = (en, fr) => ({ problem: [en, fr] });
     const s = data && data.s;
     if (!s || typeof s !== "object" || Array.isArray(s) || !Array.isArray(data.h)) {
       return bad("This link does not hold a race.", "Ce lien ne contient pas de course.");
@@ -667,18 +687,82 @@ class PlayPage {
     if (!Array.isArray(s.dice ?? []) || !Array.isArray(s.choices ?? [])) {
       return bad("This link's dice and choices must be lists.", "Les dés et les choix de ce lien doivent être des listes.");
     }
-    const scenario = { ...s, options: s.options ?? {}, dice: s.dice ?? [], choices: s.choices ?? [] };
-    this.say("Opening the race of the link…", "Ouverture de la course du lien…", "info");
-    this.begin(scenario, humans, { en: "The race of the link.", fr: "La course du lien." }, { link: true });
+    return { scenario: { ...s, options: s.options ?? {}, dice: s.dice ?? [], choices: s.choices ?? [] }, humans };
+  }
+
+  // ---------------------------------------------------------------- the race kept across a reload
+  // One race a tab and a page: the one on screen, whichever history entry shows the page (Material's
+  // instant navigation keeps it in memory the same way). `at`: the page's address when it was kept, so
+  // that a permalink already played on is not opened again over the moves played since (a move that
+  // ends once the reader has left the page keeps the page's address).
+  keep() {
+    if (!this.race) return;
+    if (this.el.isConnected) this.at = location.hash;
+    try {
+      sessionStorage.setItem(this.keepKey, JSON.stringify({ s: this.race.scenario, h: this.race.humans, at: this.at }));
+    } catch {
+      // storage refused (private mode, quota): the race is simply not kept
+    }
+  }
+
+  forget() {
+    try {
+      sessionStorage.removeItem(this.keepKey);
+    } catch {
+      // nothing was kept
+    }
+  }
+
+  // What this tab kept, or null: {data}, the record read within a permalink's limits (null if it cannot
+  // be read): the storage is the origin's, and another site on it may have written there.
+  kept() {
+    try {
+      const text = sessionStorage.getItem(this.keepKey);
+      return text === null ? null : { data: readRecord(text) };
+    } catch {
+      return null;
+    }
+  }
+
+  // The race kept before a reload, replayed; one the page or the engine cannot play any more (kept by
+  // another version of the site) is dropped, with a sentence.
+  restore({ data }) {
+    const race = this.readRace(data);
+    if (race.problem) {
+      this.forget();
+      return this.say("The race you were playing could not be restored: it was kept by another version of this page, "
+        + "or is damaged. It was dropped: choose a race above.",
+      "La course que vous jouiez n'a pas pu être rétablie : elle a été gardée par une autre version de cette page, "
+        + "ou elle est abîmée. Elle a été abandonnée : choisissez une course ci-dessus.");
+    }
+    this.begin(race.scenario, race.humans, { en: "Your race, as you left it.", fr: "Votre course, telle que vous l'avez laissée." },
+      { from: "kept" });
+  }
+
+  // The engine did not replay the kept race: dropped if the engine refused it or hung over it; kept if
+  // Python did not start (the race is not at fault).
+  notRestored(err) {
+    const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
+    if (engine.stage === "failed") {
+      return this.say(`${en}. Your race is kept: reload the page to try again.`,
+        `${fr}. Votre course est gardée : rechargez la page pour réessayer.`);
+    }
+    this.forget();
+    const [whyEn, whyFr] = err instanceof EngineTimeout
+      ? [`the engine took more than ${err.seconds} seconds over it`, `le moteur a mis plus de ${err.seconds} secondes dessus`]
+      : [`the engine refuses it (${en})`, `le moteur la refuse (${fr})`];
+    return this.say(`The race you were playing could not be restored: ${whyEn}. It was dropped: choose a race above.`,
+      `La course que vous jouiez n'a pas pu être rétablie : ${whyFr}. Elle a été abandonnée : choisissez une course ci-dessus.`);
   }
 }
 
 let current = null; // the Play page on screen, for permalinks that arrive by hashchange
 
-// The race of a permalink to the Play page in the page's address, or null.
+// The race of a permalink to the Play page in the page's address, or null. Any other link there is
+// answered by links.mjs (a sentence when it is damaged, or for no example of this page).
 function playPayload(hash) {
   const link = linkInHash(hash);
-  return link && link.id === PLAY_ID ? link.payload : null;
+  return linkTarget(link)?.id === PLAY_ID ? link.payload : null;
 }
 
 // Sets up the Play page (on each visit: Material's instant navigation swaps pages).
@@ -687,25 +771,32 @@ export function mountPlay() {
   const el = document.getElementById(PLAY_ID);
   const away = current && !current.el.isConnected;
   if (away) current.stopBots(); // the reader left the Play page, or Material drew it again
-  if (form && el && !form.dataset.pxPlay) {
-    try {
-      if (away) {
-        // The Play page drawn again: Material's instant navigation redraws a page on its first
-        // hash change, and on a return visit. The race on screen goes on, with its own elements.
-        form.replaceWith(current.form);
-        el.replaceWith(current.el);
-        current.schedule();
-      } else {
-        current = new PlayPage(form, el);
-      }
-      const payload = playPayload(location.hash);
-      if (payload !== null && current.permalink.href !== location.href) {
-        current.el.scrollIntoView({ block: "start" });
-        current.openFragment(payload);
-      }
-    } catch (err) {
-      console.error("Parcours: the Play page could not be set up:", err);
+  if (!form || !el || form.dataset.pxPlay) {
+    playPayload(location.hash); // another page: its address answered all the same
+    return;
+  }
+  try {
+    let kept = null;
+    if (away) {
+      // The Play page drawn again: Material's instant navigation redraws a page on its first
+      // hash change, and on a return visit. The race on screen goes on, with its own elements.
+      form.replaceWith(current.form);
+      el.replaceWith(current.el);
+      current.schedule();
+    } else {
+      current = new PlayPage(form, el);
+      kept = current.kept(); // the race of this tab before a reload, if any
     }
+    // A permalink is opened unless it is the one the kept race was played on from.
+    const payload = playPayload(location.hash);
+    if (payload !== null && current.permalink.href !== location.href && kept?.data?.at !== location.hash) {
+      current.el.scrollIntoView({ block: "start" });
+      current.openFragment(payload);
+    } else if (kept) {
+      current.restore(kept);
+    }
+  } catch (err) {
+    console.error("Parcours: the Play page could not be set up:", err);
   }
 }
 

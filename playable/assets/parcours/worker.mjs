@@ -3,7 +3,9 @@
 // Started once per visit by engine.mjs. Every URL is resolved against this file's own
 // URL, so the site works under any subpath and never asks another host for anything:
 // Pyodide and the engine wheel are vendored into the site at build time
-// (scripts/vendor_pyodide.py): site/parcours/worker.mjs -> site/assets/vendor/.
+// (playable/vendor.py): site/parcours/worker.mjs -> site/assets/vendor/. The build names each of
+// these files by its content (playable/release.py rewrites the two addresses below, and the wheel's
+// in engine.json), so that this worker only ever meets the files of its own build.
 //
 // Messages out:  {op: "status", stage: "pyodide" | "engine" | "ready"}
 //                {op: "status", stage: "failed", error: {en, fr}}
@@ -22,8 +24,8 @@
 //
 // Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
 
-const VENDOR = new URL("../assets/vendor/", import.meta.url);
-const PYODIDE = new URL("pyodide/", VENDOR);
+const ENGINE = new URL("../assets/vendor/engine.json", import.meta.url);
+const PYODIDE = new URL("../assets/vendor/pyodide/", import.meta.url);
 
 const status = (stage, extra = {}) => postMessage({ op: "status", stage, ...extra });
 
@@ -60,14 +62,14 @@ async function boot() {
   // Pyodide's loader, the manifest and then the wheel are all fetched at once.
   const loader = import(new URL("pyodide.mjs", PYODIDE).href);
   loader.catch(() => {}); // reported when awaited below
-  const manifest = await (await fetchOk(new URL("engine.json", VENDOR), ["engine manifest", "le manifeste du moteur"])).json();
-  if (!manifest || typeof manifest.wheel !== "string" || !/^[\w.+-]+\.whl$/.test(manifest.wheel)
-      || typeof manifest.sha256 !== "string") {
+  const manifest = await (await fetchOk(ENGINE, ["engine manifest", "le manifeste du moteur"])).json();
+  if (!manifest || typeof manifest.wheel !== "string" || !/^\.\/[\w.+-]+\.whl$/.test(manifest.wheel)
+      || typeof manifest.sha256 !== "string" || typeof manifest.pyodide_build !== "string") {
     throw new StartError("the engine manifest (engine.json) is malformed",
       "le manifeste du moteur (engine.json) est mal formé");
   }
   // The wheel downloads while Pyodide starts.
-  const wheelBytes = fetchOk(new URL(manifest.wheel, VENDOR), ["engine wheel", "le paquet du moteur (wheel)"])
+  const wheelBytes = fetchOk(new URL(manifest.wheel, ENGINE), ["engine wheel", "le paquet du moteur (wheel)"])
     .then((r) => r.arrayBuffer()).then((bytes) => { timings.wheel = at(); return bytes; });
   wheelBytes.catch(() => {}); // reported when awaited below
   let loadPyodide;
@@ -83,8 +85,8 @@ async function boot() {
     stdout: (line) => console.log(line),
     stderr: (line) => console.log(line),
   };
-  const snapshotKey = new URL(`python-${manifest.pyodide}-${manifest.sha256}.snapshot`, VENDOR).href;
-  const snapshot = await readSnapshot(snapshotKey);
+  const snapshotKey = new URL(`python-${manifest.pyodide_build}-${manifest.sha256}.snapshot`, ENGINE).href;
+  const snapshot = await readSnapshot(snapshotKey, manifest.pyodide_build);
   let pyodide = null;
   if (snapshot) {
     try {
@@ -126,7 +128,7 @@ async function boot() {
   const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json, compare: view.compare_json };
   timings.imported = at();
   status("ready", { timings });
-  if (made) keepSnapshot(snapshotKey, made);
+  if (made) keepSnapshot(snapshotKey, made, manifest.pyodide_build);
   return calls;
 }
 
@@ -135,25 +137,37 @@ async function boot() {
 // first start: the next start restores it, instead of starting Python and importing the engine again
 // (about ten times faster). Pyodide's private _makeSnapshot/_loadSnapshot/makeMemorySnapshot, as of
 // the version package.json pins; a snapshot that does not restore is dropped and Python starts the
-// long way. One snapshot at a time, named by Pyodide's version and the wheel's sha256: a new build's
-// first start replaces the old one. Without Cache Storage (an insecure context), no snapshot.
+// long way. One snapshot at a time, named by Pyodide's build id and the wheel's sha256: a new build's
+// first start replaces the old one. It is kept with its own SHA-256 and Pyodide's build id, and
+// restored only if both match (another site of the same origin can write into our Cache Storage; so
+// can a damaged disk): else Python starts fresh. Without Cache Storage (an insecure context), no snapshot.
 const SNAPSHOTS = "parcours-python";
+const SNAPSHOT_SHA256 = "X-Parcours-Snapshot-SHA256";
+const SNAPSHOT_BUILD = "X-Parcours-Pyodide-Build";
 
-async function readSnapshot(key) {
+async function readSnapshot(key, build) {
   try {
     const kept = self.caches && await caches.match(key, { cacheName: SNAPSHOTS });
     if (!kept) return null;
-    return new Uint8Array(await new Response(kept.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const packed = new Uint8Array(await kept.arrayBuffer());
+    if (kept.headers.get(SNAPSHOT_BUILD) !== build || kept.headers.get(SNAPSHOT_SHA256) !== await sha256Hex(packed)) {
+      await dropSnapshots();
+      return null;
+    }
+    return new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")))
+      .arrayBuffer());
   } catch {
     return null;
   }
 }
 
-async function keepSnapshot(key, bytes) {
+async function keepSnapshot(key, bytes, build) {
   try {
     await dropSnapshots();
-    const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-    await (await caches.open(SNAPSHOTS)).put(key, new Response(packed));
+    const packed = new Uint8Array(await new Response(new Blob([bytes]).stream()
+      .pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+    const headers = { [SNAPSHOT_SHA256]: await sha256Hex(packed), [SNAPSHOT_BUILD]: build };
+    await (await caches.open(SNAPSHOTS)).put(key, new Response(packed, { headers }));
   } catch {
     // no room: the next visit starts Python as this one did
   }
