@@ -5,8 +5,8 @@
 
 Zensical reads mkdocs.yml and runs the macros module (playable), but runs no MkDocs hook. So this
 script, with the hook's own modules:
-  1. checks the site's data (playable.data_check: a bad file fails with file:line: fault), and that
-     the data and examples the engine made are those it makes now (playable.freshness);
+  1. checks that the data and examples the engine made are those it makes now (playable.freshness),
+     and the site's data (playable.data_check: a bad file fails with file:line: fault);
   2. vendors Pyodide and the engine's wheel again if the engine changed (playable.vendor), and ships
      the widget's scripts and styles into docs/parcours/ (playable.ship);
   3. runs `zensical build`, writing to SITE_DIR (mkdocs.yml's site_dir). Zensical keeps a cache in
@@ -83,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec("zensical") is None:
         parser.error("Zensical is not installed: pip install -r requirements-dev.txt (make setup)")
     try:
-        check_site(docs)
         check_fresh(docs)
+        check_site(docs)
         vendored = ensure_vendored(docs / "assets" / "vendor")
         ship_assets(docs)
     except (DataError, ShipError, VendorError) as err:

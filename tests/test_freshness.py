@@ -24,6 +24,7 @@ from parcours import all_races, default_options, game_of
 from parcours.stats import chosen_bots, streams
 from playable import freshness
 from playable.sources import DataError
+from project_copy import build, copy_project
 
 pytestmark = pytest.mark.site  # the site's data, checked against the engine
 
@@ -97,7 +98,6 @@ import json, sys
 from pathlib import Path
 import parcours
 from playable import freshness
-from playable.sources import DataError
 engine, docs = Path(sys.argv[1]), Path(sys.argv[2])
 assert Path(parcours.__file__).resolve().is_relative_to(engine.resolve()), parcours.__file__
 kinds = {"numbers": freshness.NUMBERS, "impact": freshness.IMPACT}
@@ -150,15 +150,15 @@ def test_a_six_counting_ten_makes_the_data_and_the_examples_stale(tmp_path: Path
     line = 1 + (DOCS / "veldiv/examples/art-4-six.yml").read_text(encoding="utf-8") \
         .split("\n").index("  riders[0][0].square: 10 → 34")
     assert art4 == (f"docs/veldiv/examples/art-4-six.yml:{line}: expect: the example now ends at "
-                    "riders[0][0].square: 10 → 20, not at riders[0][0].square: 10 → 34 (the engine changed): "
+                    "riders[0][0].square: 10 → 20, not at riders[0][0].square: 10 → 34 (the engine or the scenario "
+                    "changed): "
                     "read its explanation again, then run "
                     ".venv/bin/python scripts/pin_examples.py docs/veldiv/examples/art-4-six.yml")
 
 
 def test_another_default_reading_is_named(tmp_path: Path) -> None:
     numbers, impact, *_ = stale_after(tmp_path, LINE_CROSSING)
-    said = "the default readings of veldiv.americaine changed (veldiv.line-crossing is now 'reach', was 'beyond')"
-    assert said in numbers and said in impact
+    assert DEFAULT_SAID in numbers and DEFAULT_SAID in impact
 
 
 @pytest.mark.parametrize(("edit", "stale"), [
@@ -198,39 +198,42 @@ def test_an_example_without_expect_says_how_to_pin_it(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- the build itself
 
-def _project(tmp_path: Path) -> Path:
-    """What the build needs of the repository, copied (no site/, no vendored Pyodide)."""
-    project = tmp_path / "project"
-    project.mkdir()
-    for name in ("engine", "playable", "docs", "overrides", "mkdocs.yml", "pyproject.toml"):
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, project / name,
-                            ignore=shutil.ignore_patterns("vendor", "__pycache__", "*.egg-info"))
-        else:
-            shutil.copy(ROOT / name, project / name)
-    return project
+DEFAULT_SAID = ("the default readings of veldiv.americaine, veldiv.cagnotte, veldiv.eliminatoire, "
+                "veldiv.individuelle, veldiv.poursuite-equipe, veldiv.poursuite-individuelle changed "
+                "(veldiv.line-crossing is now 'reach', was 'beyond') (the engine changed since it was written)")
 
 
-def test_a_build_after_a_rule_change_fails_naming_what_to_regenerate(tmp_path: Path) -> None:
-    project = _project(tmp_path)
-    for name, old, new in (SIX,):
-        path = project / "engine/parcours" / name
-        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project / "engine"), str(project / "playable")]),
-           "NO_MKDOCS_2_WARNING": "1"}  # as the Makefile says it
+@pytest.mark.parametrize(("edit", "said", "examples"), [
+    (SIX, "veldiv.americaine plays differently under its default readings", True),
+    (LINE_CROSSING, DEFAULT_SAID, False),  # no example stops on the line: none ends elsewhere
+], ids=["a six counting ten", "another default reading"])
+def test_a_build_after_a_rule_change_fails_naming_what_to_regenerate(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: tuple[str, str, str], said: str,
+        examples: bool) -> None:
+    project = copy_project(tmp_path)  # what the build needs, no site/
+    name, old, new = edit
+    path = project / "engine/parcours" / name
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(project / p) for p in ("engine", "playable", "."))}
     imported = subprocess.run([sys.executable, "-c", "import parcours; print(parcours.__file__)"], cwd=project,
                               env=env, capture_output=True, text=True, check=True).stdout.strip()
-    assert Path(imported).is_relative_to(project / "engine")  # the copy's engine, not the repository's
-    out = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
-                         cwd=project, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert Path(imported).is_relative_to(project / "engine")  # the copy's engine is the one the build imports
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")  # as the Makefile says it
+    out = build(project, "-q")
     log = out.stdout + out.stderr
     assert out.returncode != 0 and "Traceback" not in log, log
-    said = [line.removeprefix("ERROR   -  ") for line in log.splitlines() if line.strip()]
-    assert said[0] == "Aborted with a BuildError!" and all(line.startswith("docs/veldiv/") for line in said[1:]), log
-    assert "docs/veldiv/numbers.json: stale: veldiv.americaine plays differently" in log
+    lines = [line.removeprefix("ERROR   -  ") for line in log.splitlines() if line.strip()]
+    assert lines[0] == "Aborted with a BuildError!" and all(line.startswith("docs/veldiv/") for line in lines[1:]), log
+    assert f"docs/veldiv/numbers.json: stale: {said}" in log and f"docs/veldiv/impact.json: stale: {said}" in log
     assert "run .venv/bin/python scripts/game_numbers.py --game veldiv" in log
-    assert "docs/veldiv/impact.json: stale: " in log and "scripts/reading_impact.py --game veldiv" in log
-    assert "docs/veldiv/examples/art-4-six.yml:" in log and "scripts/pin_examples.py docs/veldiv/examples/" in log
+    assert "run .venv/bin/python scripts/reading_impact.py --game veldiv" in log
+    moved = [line for line in lines[3:] if line.startswith("docs/veldiv/examples/")]
+    assert len(moved) == len(lines) - 3 and bool(moved) == examples, log  # the two files, then the examples
+    assert all(re.fullmatch(r"docs/veldiv/examples/[a-z0-9-]+\.yml:\d+: expect: the example now ends at .* run "
+                            r"\.venv/bin/python scripts/pin_examples\.py docs/veldiv/examples/[a-z0-9-]+\.yml", line)
+               for line in moved), log
+    assert examples == any(line.startswith("docs/veldiv/examples/art-4-six.yml:") and "riders[0][0].square: 10 → 20"
+                           in line for line in moved), log
     assert "numbers.json" not in log.replace("docs/veldiv/numbers.json", "")  # only the Veldiv's data changed
     assert not (project / "site").exists() or not list((project / "site").rglob("*.html"))
 
