@@ -40,6 +40,7 @@ log = logging.getLogger("mkdocs.hooks.parcours")
 
 def on_pre_build(config: Any) -> None:
     docs = Path(config["docs_dir"])
+    importlib.import_module("playable.freshness").check_fresh(docs)  # made by these rules? (first: see there)
     importlib.import_module("playable.data_check").check_site(docs)
     try:
         vendored = ensure_vendored(docs / "assets" / "vendor")

@@ -5,7 +5,8 @@
 
 Zensical reads mkdocs.yml and runs the macros module (playable), but runs no MkDocs hook. So this
 script, with the hook's own modules:
-  1. checks the site's data (playable.data_check: a bad file fails with file:line: fault);
+  1. checks that the data and examples the engine made are those it makes now (playable.freshness),
+     and the site's data (playable.data_check: a bad file fails with file:line: fault);
   2. vendors Pyodide and the engine's wheel again if the engine changed (playable.vendor), and ships
      the widget's scripts and styles into docs/parcours/ (playable.ship);
   3. runs `zensical build`, writing to SITE_DIR (mkdocs.yml's site_dir). Zensical keeps a cache in
@@ -36,6 +37,7 @@ sys.path.insert(0, str(REPO))
 
 from playable.breaks import code_breaks
 from playable.data_check import DataError, check_site
+from playable.freshness import check_fresh
 from playable.lang_marks import mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
@@ -81,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec("zensical") is None:
         parser.error("Zensical is not installed: pip install -r requirements-dev.txt (make setup)")
     try:
+        check_fresh(docs)
         check_site(docs)
         vendored = ensure_vendored(docs / "assets" / "vendor")
         ship_assets(docs)

@@ -3,7 +3,9 @@
 For every race of a game, RACES[game] races under the default readings (the seed below; the players as
 the Play page starts them): the win shares by seat, the length's distribution, the game's own figures
 and where pieces stop. With each, the figures of its first CHECK races, which a test replays. Velocità is
-played by the solved bot at both seats, so that its simulated shares stand beside the solved ones.
+played by the solved bot at both seats, so that its simulated shares stand beside the solved ones. The
+file carries the fingerprint of the rules that made it (playable/freshness.py): the build fails, naming
+this command, once the engine plays these races otherwise.
 
     .venv/bin/python scripts/game_numbers.py                 # every game (a few minutes on one core)
     .venv/bin/python scripts/game_numbers.py --game chevaux  # one game
@@ -21,7 +23,12 @@ from typing import Any
 from parcours import all_races, default_options
 from parcours.stats import run
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # playable, the repository's
+
+from playable.freshness import numbers_fingerprint
+
+DOCS = REPO / "docs"
 SEED = 1964
 CHECK = 20
 RACES = {"veldiv": 10_000, "cdp": 10_000, "chevaux": 10_000, "ronde": 2_000}
@@ -48,7 +55,8 @@ def game_numbers(game: str) -> dict[str, Any]:
         started = time.perf_counter()
         races[ruleset] = record(ruleset, RACES[game])
         print(f"{ruleset:<30} {time.perf_counter() - started:6.1f} s", file=sys.stderr, flush=True)
-    return {"generator": "scripts/game_numbers.py", "seed": SEED, "check": CHECK, "races": races}
+    return {"generator": "scripts/game_numbers.py", "seed": SEED, "check": CHECK, "races": races,
+            "fingerprint": numbers_fingerprint(races)}
 
 
 def path_of(game: str) -> Path:

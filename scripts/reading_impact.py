@@ -4,7 +4,8 @@ For every option of a game and every race it applies to, `parcours compare` play
 each value (common random numbers, the seed below) and the record of `report.impact` is kept, with
 the record of its first CHECK races so that a test can replay a sample quickly and find the very same
 figures and words. The pages read these files (docs/<game>/impact.json); nothing is computed at build
-time. Regenerate after a change to a game's rules or to the words of its figures (the test says when):
+time. Regenerate after a change to a game's rules or to the words of its figures: the file carries the
+fingerprint of the rules and words that made it (playable/freshness.py), and the build fails until then:
 
     .venv/bin/python scripts/reading_impact.py                 # every game (about 15 min on one core)
     .venv/bin/python scripts/reading_impact.py --game chevaux  # one game
@@ -23,7 +24,12 @@ from parcours import all_races, game_of
 from parcours.report import impact
 from parcours.stats import compare
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # playable, the repository's
+
+from playable.freshness import impact_fingerprint
+
+DOCS = REPO / "docs"
 SEED = 1932
 CHECK = 20  # the races a test replays of every record
 RACES = {"veldiv": 4000, "cdp": 4000, "chevaux": 4000, "ronde": 1000}  # a value; the Ronde is slower
@@ -49,7 +55,8 @@ def game_records(game: str) -> dict[str, Any]:
             started = time.perf_counter()
             options.setdefault(option, []).append(record(ruleset, option, RACES[game]))
             print(f"{ruleset:<30} {option:<28} {time.perf_counter() - started:6.1f} s", file=sys.stderr, flush=True)
-    return {"generator": "scripts/reading_impact.py", "seed": SEED, "check": CHECK, "options": options}
+    return {"generator": "scripts/reading_impact.py", "seed": SEED, "check": CHECK, "options": options,
+            "fingerprint": impact_fingerprint(options)}
 
 
 def path_of(game: str) -> Path:

@@ -5,7 +5,9 @@ before an example's first live step):
     .venv/bin/python scripts/solve_velocita.py     # writes engine/parcours/cdp/velocita_solved.json
 
 Run it again after a change to Velocità's rules, its default readings or the examples' readings
-(tests/test_velocita_values.py fails until then: it solves each afresh and compares every value)."""
+(tests/test_velocita_values.py fails until then: it solves each afresh and compares every value). The
+file carries the fingerprint of the rules it was solved under (playable/freshness.py: seeded races under
+each of its readings): the build fails, naming this command, once Velocità plays otherwise."""
 
 from __future__ import annotations
 
@@ -17,18 +19,25 @@ from typing import Any
 from parcours.cdp.velocita_solver import SOLVED, Solution
 from parcours.games import default_options
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "cdp" / "examples"
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # playable, the repository's
+
+from playable.freshness import engine_fingerprint
+
+EXAMPLES = REPO / "docs" / "cdp" / "examples"
+RULESET = "cdp.velocita"
+SEED = 1964  # the fingerprint's races
 
 
 def readings() -> list[dict[str, Any]]:
     """The defaults, then each other set of readings a published Velocità example plays under."""
     import yaml  # the examples' format (a dev requirement)
 
-    defaults = default_options("cdp.velocita")
+    defaults = default_options(RULESET)
     found = [defaults]
     for path in sorted(EXAMPLES.glob("*.yml")):
         scenario = yaml.safe_load(path.read_text(encoding="utf-8")).get("scenario") or {}
-        if scenario.get("ruleset") == "cdp.velocita":
+        if scenario.get("ruleset") == RULESET:
             options = defaults | (scenario.get("options") or {})
             if all(_key(options) != _key(seen) for seen in found):
                 found.append(options)
@@ -40,12 +49,15 @@ def _key(options: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def main() -> int:
-    data = []
+    solutions = []
     for options in readings():
         solved = Solution(options)
-        data.append({"options": options, "values": [solved.turn[k] for k in solved.turn_starts()]})
+        solutions.append({"options": options, "values": [solved.turn[k] for k in solved.turn_starts()]})
+    played = [default_options(RULESET) | s["options"] for s in solutions]
+    data = {"generator": "scripts/solve_velocita.py", "solutions": solutions,
+            "fingerprint": engine_fingerprint(RULESET, 2, SEED, played)}
     SOLVED.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {SOLVED} ({len(data)} solutions)", file=sys.stderr)
+    print(f"wrote {SOLVED} ({len(solutions)} solutions)", file=sys.stderr)
     return 0
 
 

@@ -222,7 +222,7 @@ def test_an_unknown_key_in_an_example(docs: Path) -> None:
     path = docs / "veldiv" / "examples" / "art-3-taken.yml"
     line = edit(path, "scenario:", "remark: check the dice\nscenario:")
     assert_fault(faults(lambda: data_check.examples(docs, "veldiv")), path, line,
-                 "unknown key 'remark' (expected one of: article, title, explain, scenario)")
+                 "unknown key 'remark' (expected one of: article, title, explain, scenario, expect)")
 
 
 def test_an_alias_bomb_is_refused_before_it_expands(docs: Path) -> None:

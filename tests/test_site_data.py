@@ -68,10 +68,12 @@ def _copy_examples(tmp_path: Path) -> Path:
 def test_a_bad_die_in_an_example_names_the_file_and_line(tmp_path: Path) -> None:
     folder = _copy_examples(tmp_path)
     path = folder / "art-3-taken.yml"
-    path.write_text(path.read_text().replace("dice: [3, 3, 5]", "dice:\n    - 3\n    - 9"))
+    text = path.read_text()
+    path.write_text(text.replace("dice: [3, 3, 5]", "dice:\n    - 3\n    - 9"))
+    line = text[:text.index("dice: [3, 3, 5]")].count("\n") + 3  # the second die's line
     with pytest.raises(DataError) as err:
         load_examples(folder)
-    assert str(err.value).startswith(f"{path}:12: scenario.dice[1]: 9 is not a face of the D6")
+    assert str(err.value).startswith(f"{path}:{line}: scenario.dice[1]: 9 is not a face of the D6")
 
 
 def test_malformed_yaml_names_the_file_and_line(tmp_path: Path) -> None:

@@ -275,7 +275,7 @@ def test_the_shipped_solutions_are_the_solved_ones_and_cover_every_example() -> 
 
     from parcours.cdp import velocita_solver as solver
 
-    shipped = json.loads(solver.SOLVED.read_text(encoding="utf-8"))
+    shipped = json.loads(solver.SOLVED.read_text(encoding="utf-8"))["solutions"]
     assert shipped[0]["options"] == {k: v for k, v in default_options(V).items() if k != "cdp.lot"}
     for entry in shipped:
         fresh = solver.Solution(entry["options"])

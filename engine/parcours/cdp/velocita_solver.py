@@ -208,7 +208,7 @@ def _key(options: dict[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]
 def _shipped(key: tuple[tuple[str, OptionValue], ...]) -> list[float] | None:
     if not SOLVED.exists():
         return None
-    for solved in json.loads(SOLVED.read_text(encoding="utf-8")):
+    for solved in json.loads(SOLVED.read_text(encoding="utf-8"))["solutions"]:
         if _key(solved["options"]) == key:
             values: list[float] = solved["values"]
             return values
