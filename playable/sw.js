@@ -14,8 +14,8 @@
 //     our cache) is never kept, and is dropped and fetched again if found there. A file this build
 //     does not have goes to the network untouched.
 //   - The files named by their content: from the cache, else from the network and kept (Pyodide and
-//     the wheel are kept so when Python first starts under this worker; a worker started before this
-//     one took over is covered by the page's message "keep-python").
+//     the wheel are kept so when Python first starts under this worker; what the browser fetched
+//     before this worker took over is kept on the page's word: the messages "keep", "keep-python").
 //   - Everything else (pages, whether a navigation or Material's instant navigation, the search
 //     index, the favicon…): from the network, asked to revalidate what the browser's HTTP cache holds
 //     (a page of another build would name files the server no longer has), kept as they come; from
@@ -75,20 +75,24 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith("parcours-") && name !== CACHE && name !== SNAPSHOTS) await caches.delete(name);
     }
     await self.clients.claim();
-    // What the browser fetched of this build before this worker took over (the page open now, the
-    // search's scripts and index, Python's files…) is kept from its HTTP cache, byte for byte checked.
-    const cache = await caches.open(CACHE);
-    for (const file of [...Object.keys(MANIFEST), ...UNCHECKED]) {
-      const url = here(file.endsWith("index.html") ? file.slice(0, -"index.html".length) : file);
-      if (await cache.match(url)) continue;
-      const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
-      if (response && response.ok) await put(url, response);
-    }
   })());
 });
 
+// Kept on a page's word (parcours.mjs, engine.mjs), not while activating: a worker still activating
+// would hold back the pages' requests, and a newer worker's taking over, until it was done.
+//   "keep": what the browser fetched of this build before this worker took over (the page open now,
+//           the search…), from its HTTP cache only; and for a reader who has started Python (a
+//           snapshot is kept), this build's Python too, fetched if the HTTP cache lacks it (a new
+//           build's wheel, or Pyodide's runtime, too large for some browsers' HTTP cache);
+//   "keep-python": Python's files, from the HTTP cache where it has them, else from the network;
+//   "skip-waiting": to a worker installed and waiting (it asked to skip waiting as it installed, but
+//           Chromium may leave it waiting while the pages of the old one stay open: asking again
+//           makes it look whether the old one is free).
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.op === "keep-python") event.waitUntil(keep(PYTHON.map(here)));
+  const op = event.data && event.data.op;
+  if (op === "skip-waiting") event.waitUntil(self.skipWaiting());
+  else if (op === "keep") event.waitUntil(keepFetched());
+  else if (op === "keep-python") event.waitUntil(keep(PYTHON, "force-cache"));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -199,14 +203,22 @@ async function put(url, response) {
   if (cache) await cache.put(url.split("#")[0], good);
 }
 
-// Python's files, fetched by a worker this one did not control: the browser's HTTP cache has them
-// (the worker fetched them a moment ago, from this build), so they are not downloaded again.
-async function keep(urls) {
-  for (const url of urls) {
+async function keepFetched() {
+  const python = new Set(PYTHON);
+  await keep([...Object.keys(MANIFEST).filter((file) => !python.has(file)), ...UNCHECKED], "only-if-cached");
+  if (await caches.has(SNAPSHOTS)) await keep(PYTHON, "force-cache");
+}
+
+// Files of this build, fetched before this worker controlled the page (or by a worker it did not
+// control), kept: the HTTP cache has them, so they are not downloaded again ("force-cache" fetches
+// one it lacks). Each is checked against MANIFEST as it is put.
+async function keep(files, mode) {
+  for (const file of files) {
     const cache = await ownCache();
     if (!cache) return;
+    const url = here(file.endsWith("index.html") ? file.slice(0, -"index.html".length) : file);
     if (await cache.match(url)) continue; // checked when it is served
-    const response = await fetch(url, { cache: "force-cache" }).catch(() => null);
+    const response = await fetch(url, { cache: mode, mode: "same-origin" }).catch(() => null);
     if (response && response.ok) await put(url, response);
   }
 }

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import re
 import statistics
 import sys
 import threading
@@ -48,6 +49,8 @@ GOAL_WARM_MS = 100.0
 GOAL_PAGE_BYTES = 400 * 1000
 GOAL_TASK_MS = 200.0
 GOAL_REPEAT_MS = 1500.0
+# What only Python needs (the engine's worker and the wheel's description), as the build names them.
+PYTHON_SCRIPTS = re.compile(r"/(parcours/worker|assets/vendor/engine)\.\w{10}\.(mjs|json)$")
 # The first live step's parts, each from the end of the one before (the wheel, fetched meanwhile, from
 # the worker's start): the engine's marks parcours:python:<part>, then the widget's live mark.
 PARTS = (("worker", "worker's script"), ("runtime", "Pyodide's runtime"), ("unpacked", "wheel unpacked"),
@@ -116,7 +119,7 @@ def first_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path,
     context.close()
     total = sum(n for _, n in served)
     raw = sum(_raw(site, p) for p, _ in served)
-    python = [p for p, _ in served if "pyodide" in p or p.endswith((".whl", "worker.mjs", "engine.json"))]
+    python = [p for p, _ in served if "pyodide" in p or p.endswith(".whl") or PYTHON_SCRIPTS.search(p)]
     ok = total < GOAL_BYTES and not python
     print(f"  /{path:<14} {len(served):3d} responses, {total / 1024:7.1f} KB transferred "
           f"({raw / 1024:6.1f} KB uncompressed); Pyodide bytes: {'none' if not python else python}"
@@ -247,7 +250,7 @@ def repeat_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path
         page.close()
         transferred.append(sum(n for _, n in log[start:]))
         biggest = sorted(log[start:], key=lambda x: -x[1])[:3]
-        python += [p for p, _ in log[start:] if "/assets/vendor/" in p or p.endswith("worker.mjs")]
+        python += [p for p, _ in log[start:] if "/assets/vendor/" in p or PYTHON_SCRIPTS.search(p)]
     context.close()
     med = statistics.median(times)
     ok = med < GOAL_REPEAT_MS and not python

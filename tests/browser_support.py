@@ -26,8 +26,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from playable.release import built_path
-
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "site"
 # Debian's build of Chromium's headless shell (Blink and V8 without the browser's interface), the one
@@ -45,6 +43,8 @@ WORKER_ROUTE = "**/parcours/worker.*.mjs"
 
 def built(path: str, site: Path = SITE) -> str:
     """Where the built site holds one of our files named by its content (playable/release.py)."""
+    from playable.release import built_path  # here: the Pyodide run loads this module without playable/
+
     return built_path(site, path)
 
 # Counts the engine's workers (not Material's search worker) in each page's window.

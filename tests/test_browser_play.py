@@ -46,7 +46,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import AXE, PYTHON_TIMEOUT, SITE, Server, Session, _fail, built
+from browser_support import AXE, PYTHON_TIMEOUT, SITE, WORKER_ROUTE, Server, Session, _fail, built
 from test_browser import axe_serious, sentences
 
 pytestmark = pytest.mark.browser
@@ -768,7 +768,7 @@ def test_i_a_kept_race_stays_while_python_cannot_start(browser: Any, server: Ser
     from test_browser_hostile import FAILED_WORKER
 
     s = Session(browser, server, kept_python=False)
-    s.context.route("**/parcours/worker.mjs", lambda route: route.fulfill(
+    s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=FAILED_WORKER))
     try:
         page = s.page(PLAY)

@@ -61,12 +61,12 @@ def test_a_share_that_is_not_a_number_is_refused_not_printed_nan(docs: Path) -> 
 
 @pytest.mark.parametrize(("old", "new", "field"), [
     ('"per_race": 1.0218', '"per_race": Infinity', "races.chevaux.course.landings.1.per_race: Infinity"),
-    ('"check": 20,', '"check": 20, "fingerprint": [1, -Infinity],', "fingerprint[1]: -Infinity"),  # anywhere
+    ('"check": 20,', '"check": 20, "spare": [1, -Infinity],', "spare[1]: -Infinity"),  # anywhere
 ])
 def test_infinity_anywhere_is_refused(docs: Path, old: str, new: str, field: str) -> None:
-    path = docs / "chevaux" / "impact.json" if "fingerprint" in new else docs / "chevaux" / "numbers.json"
+    path = docs / "chevaux" / "impact.json" if "spare" in new else docs / "chevaux" / "numbers.json"
     line = edit(path, old, new)
-    lines = impact_faults(docs) if "fingerprint" in new else numbers_faults(docs)
+    lines = impact_faults(docs) if "spare" in new else numbers_faults(docs)
     assert_fault(lines, path, line, f"{field} is not JSON: a number must be finite")
 
 

@@ -47,6 +47,8 @@ HOLDS = """async ([name, paths]) => Promise.all(paths.map(
 CONTENTS = """async (name) => (await caches.has(name))
   ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []"""
 CONTROLLED = "navigator.serviceWorker.controller !== null"
+WORKERS = """async () => { const r = await navigator.serviceWorker.getRegistration();
+  return [r?.active?.state, r?.waiting?.state, r?.installing?.state]; }"""
 # The service worker active, its activation done, none other coming.
 ACTIVE = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -137,10 +139,8 @@ def wait_kept(page: Any, build: Build, paths: list[str]) -> None:
             return
         page.wait_for_timeout(250)
     held = {name: page.evaluate(CONTENTS, name) for name in kept(page)}
-    print("REG", page.evaluate("""async () => { const r = await navigator.serviceWorker.getRegistration();
-      return [r.active && r.active.state, r.waiting && r.waiting.state, r.installing && r.installing.state,
-              navigator.serviceWorker.controller && navigator.serviceWorker.controller.state]; }"""))
-    raise AssertionError(f"the service worker never kept {paths} in {name}: the caches hold {held}")
+    raise AssertionError(f"the service worker never kept {paths} in {name}: the caches hold {held}; "
+                         f"the workers (active, waiting, installing): {page.evaluate(WORKERS)}")
 
 
 def wait_snapshot(page: Any, build: Build) -> None:
@@ -193,6 +193,17 @@ def play_live(page: Any, sentence: str) -> None:
     wait_counter(ex, f"{n + 1} / {n + 1}")
 
 
+def next_visit(context: Any, page: Any, url: str) -> Any:
+    """The reader's next visit, in a new tab. The new build's service worker, installed, asked to skip
+    waiting (as it installs, and again by the page: parcours.mjs), takes over once the old one is
+    free; but Chromium may hold it back while a page the old one controls stays open (seen here, under
+    load: over 90 s, one run in three), whatever the page did since. Its pages closed, it is free."""
+    page.close()
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
 def version_of(page: Any) -> str:
     found = BUILD_META.search(page.content())
     return found.group(1) if found else ""
@@ -228,8 +239,9 @@ def test_a_returning_reader_gets_the_new_build_whole_offline_included(
     asked = [p.removeprefix(BASE_PATH) for p in server.paths[since:]]
     assert second.path("assets/vendor/parcours-0.1.0-py3-none-any.whl") in asked, "the new wheel was fetched"
     assert not [p for p in asked if p.endswith(".whl") and p not in python_files(second)]
-    wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
     wait_snapshot(page, second)
+    page = next_visit(context, page, server.base + RULES)
+    wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
 
     # Offline: the new build reads and plays, Python restored from its snapshot.
     context.set_offline(True)
@@ -263,6 +275,7 @@ def test_b_a_tab_left_open_across_a_release_loads_the_new_build_whole(
     play_live(page, NEW)
 
     # Offline, once the new build's service worker has kept what the page needs.
+    page = next_visit(context, page, server.base + RULES)
     wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
     context.set_offline(True)
     page.reload()

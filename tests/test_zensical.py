@@ -27,7 +27,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from browser_support import BASE_PATH, RULES, SITE, Server, Session, _fail
+from browser_support import BASE_PATH, RULES, SITE, Server, Session, _fail, built
 from playable.ship import ShipError, ship_assets
 from test_browser import (
     expected_film,
@@ -158,15 +158,19 @@ def test_the_same_assets(zsite: Path) -> None:
     page names the stylesheet and the entry point (a module) as MkDocs' pages do."""
     widget = files(zsite, "parcours")
     assert widget == files(SITE, "parcours")
-    assert {"parcours.mjs", "engine.mjs", "worker.mjs", "example.mjs", "parcours.css"} <= set(widget)
+    named = {built(f"parcours/{name}").removeprefix("parcours/")
+             for name in ("parcours.mjs", "engine.mjs", "worker.mjs", "example.mjs", "parcours.css")}
+    assert named <= set(widget)
     vendor = files(zsite, "assets/vendor")
     assert vendor == files(SITE, "assets/vendor")
-    engine = json.loads(vendor["engine.json"])
-    assert engine["wheel"] in vendor and "pyodide/pyodide.asm.wasm" in vendor
+    engine_json = built("assets/vendor/engine.json").removeprefix("assets/vendor/")
+    engine = json.loads(vendor[engine_json])
+    wasm = built("assets/vendor/pyodide/pyodide.asm.wasm").removeprefix("assets/vendor/")
+    assert engine["wheel"].removeprefix("./") in vendor and wasm in vendor
     for page in pages(SITE):
         for text in (read(SITE, page), read(zsite, page)):
-            assert re.search(r'<link rel="stylesheet" href="[^"]*parcours/parcours\.css"', text), page
-            assert re.search(r'<script src="[^"]*parcours/parcours\.mjs" type="module"', text), page
+            assert re.search(r'<link rel="stylesheet" href="[^"]*parcours/parcours\.\w{10}\.css"', text), page
+            assert re.search(r'<script src="[^"]*parcours/parcours\.\w{10}\.mjs" type="module"', text), page
     assert (zsite / "sitemap.xml.gz").is_file()
     for site in (SITE, zsite):  # each build its service worker (playable/offline.py), its version in its pages
         version = re.search(r'^const BUILD = "(\w+)";', (site / "sw.js").read_text(encoding="utf-8"), re.MULTILINE)

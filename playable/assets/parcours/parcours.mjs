@@ -46,9 +46,25 @@ let offlineAsked = false;
 function keepOffline() {
   if (offlineAsked || !navigator.serviceWorker) return;
   offlineAsked = true;
-  const register = () => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  // Once a worker controls the page (now, or a new build's taking over), it keeps what the page
+  // fetched before (sw.js, "keep").
+  const keep = () => navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ op: "keep" }), () => {});
+  navigator.serviceWorker.addEventListener("controllerchange", keep);
+  const register = () => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
+    .then((reg) => { takeOver(reg); keep(); }, () => {});
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
+}
+
+// A new build's worker, once installed, is asked to take over at once (sw.js, "skip-waiting").
+function takeOver(reg) {
+  if (!reg) return;
+  const ask = (worker) => worker?.postMessage({ op: "skip-waiting" });
+  ask(reg.waiting);
+  reg.addEventListener("updatefound", () => {
+    const worker = reg.installing;
+    worker?.addEventListener("statechange", () => { if (worker.state === "installed") ask(worker); });
+  });
 }
 
 function mountPage() {
