@@ -692,6 +692,8 @@ def test_h_a_reload_keeps_the_race(browser: Any, server: Server) -> None:
         assert the_race(page) == before
         said = status(page)
         assert "Your race, as you left it." in said and "Votre course, telle que vous l'avez laissée." in said, said
+        assert "player 2 played by a person, the others by bots." in said, said
+        assert "le joueur 2 tenu par une personne, les autres par des robots." in said, said
         form = page.locator("#px-play-form")
         assert form.locator("select[name=ruleset]").input_value() == "cdp.velocita"
         ticked = form.locator(".px-seats input:checked").evaluate_all("boxes => boxes.map(b => Number(b.value))")

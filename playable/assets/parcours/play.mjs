@@ -366,12 +366,10 @@ class PlayPage {
     this.stepsBox.hidden = false;
     this.absorb(result);
     const race = this.option(scenario.ruleset).dataset;
-    const who = this.race.humans.length
-      ? this.race.humans.map((s) => s + 1).join(", ")
-      : null;
+    const who = peopleAt(this.race.humans, scenario.players);
     this.announce([note, {
-      en: `${race.pxEn}, ${scenario.players} players; ${who ? `played by people: ${who}` : "bots only"}.`,
-      fr: `${race.pxFr}, ${scenario.players} joueurs ; ${who ? `tenus par des personnes : ${who}` : "robots seulement"}.`,
+      en: `${race.pxEn}, ${scenario.players} players: ${who.en}.`,
+      fr: `${race.pxFr}, ${scenario.players} joueurs : ${who.fr}.`,
     }], result.frames.slice(1));
     this.schedule();
   }
@@ -806,3 +804,17 @@ addEventListener("hashchange", () => {
   if (current.permalink.href === location.href) return; // our own link: already there
   current.openFragment(payload);
 });
+
+// Who plays, in words: "player 2 played by a person, the others by bots", "players 1 and 3 …".
+function peopleAt(humans, players) {
+  const seats = humans.map((s) => s + 1);
+  const list = (lang) => new Intl.ListFormat(lang, { type: "conjunction" }).format(seats.map(String));
+  if (seats.length === 0) return { en: "all played by bots", fr: "tous tenus par des robots" };
+  if (seats.length === players) return { en: "all played by people", fr: "tous tenus par des personnes" };
+  if (seats.length === 1) {
+    return { en: `player ${seats[0]} played by a person, the others by bots`,
+      fr: `le joueur ${seats[0]} tenu par une personne, les autres par des robots` };
+  }
+  return { en: `players ${list("en")} played by people, the others by bots`,
+    fr: `les joueurs ${list("fr")} tenus par des personnes, les autres par des robots` };
+}
