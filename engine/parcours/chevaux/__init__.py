@@ -63,7 +63,8 @@ def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
     solved = solve(Board.parse(None), ruleset, options)
     how = (HOW_COURSE if ruleset == COURSE else HOW_LEGS)
     return Exact(tuple(float(p) for p in solved.wins), dict(how), float(solved.length),
-                 fractions=tuple(Fraction(p) for p in solved.wins) if solved.exact else None)
+                 fractions=tuple(Fraction(p) for p in solved.wins) if solved.exact else None,
+                 landings={hole: float(stops) for hole, stops in solved.landings.items()})
 
 
 HOW_COURSE = {"fr": "chaîne de Markov", "en": "Markov chain"}
