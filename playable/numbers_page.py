@@ -53,8 +53,6 @@ def _how_to_read(game: str) -> str:
     return f'<div class="admonition info px-numbers-help">{_columns(f"<p>{fr}</p>", f"<p>{en}</p>")}</div>'
 
 
-
-
 def _pair(fr: str, en: str) -> str:
     """A paragraph in each language (the page's two columns on a wide screen)."""
     return _columns(f"<p>{fr}</p>", f"<p>{en}</p>")
