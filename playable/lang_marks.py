@@ -1,7 +1,7 @@
 """Each page leaves the build with its two languages marked for the reader's choice (parcours/lang.mjs):
 the " · " between a French and an English text becomes a separator that a single language hides, the
-titles Material writes as plain text are marked as their heading or mkdocs.yml's nav is, and the tabs
-titled English and Français say their language.
+titles Material writes as plain text are marked as their heading or mkdocs.yml's nav is, the tabs
+titled English and Français say their language, and the browser tab's title carries each language's.
 
 Pure text work on a finished page, with no builder's import: MkDocs runs it on each page
 (playable/hooks.py, on_post_page), and scripts/build_zensical.py on each page Zensical wrote. Below,
@@ -22,6 +22,7 @@ LANGUAGE_TAB = re.compile(r'<label for="([\w-]+)">(English|Français)</label>')
 BILINGUAL_HEADING = re.compile(r'<h[1-6][^>]*><span lang="fr">(.*?)</span> · <span lang="en">(.*?)</span>')
 ONE_LANGUAGE_HEADING = re.compile(r'<h[1-6] id="([^"]+)" lang="(fr|en)">')
 TEXT = re.compile(r">([^<>]*?·[^<>]*?)<")
+TAB_TITLE = re.compile(r"<title>([^<]*)</title>")
 
 
 def nav_titles(nav: list[Any]) -> list[str]:
@@ -71,10 +72,26 @@ def mark_languages(html: str) -> str:
                             f"{m.group(2)}</label>", html)
 
 
+def mark_tab_title(html: str) -> str:
+    """The page's <title>, "French · English - Site" as Material writes it, carrying each language's
+    and both (data-px-fr, data-px-en, data-px-both), which parcours/lang.mjs and the theme's head
+    (overrides/main.html) show as the reader chose."""
+    def mark(match: re.Match[str]) -> str:
+        title, dash, site = unescape(match.group(1)).rpartition(" - ")
+        halves = title.split(" · ")
+        if not dash or len(halves) != 2:
+            return match.group(0)
+        words = {"fr": halves[0] + dash + site, "en": halves[1] + dash + site, "both": title + dash + site}
+        marks = "".join(f' data-px-{lang}="{escape(said)}"' for lang, said in words.items())
+        return f"<title{marks}>{match.group(1)}</title>"
+
+    return TAB_TITLE.sub(mark, html, count=1)
+
+
 def mark_page(html: str, nav: list[Any]) -> str:
     """A finished page (nav: mkdocs.yml's nav) with its two languages marked. Marking a marked page
     changes nothing."""
-    return mark_languages(mark_titles(html, nav_titles(nav)))
+    return mark_languages(mark_titles(mark_tab_title(html), nav_titles(nav)))
 
 
 # ---------------------------------------------------------------- the search index

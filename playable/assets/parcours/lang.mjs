@@ -3,8 +3,8 @@
 // before its first paint by the theme (overrides/main.html sets <html data-px-lang lang>), and
 // parcours.css hides the other language's texts, every original text of the rules excepted.
 // Here: the header's control, Material's own words (each "French · English",
-// overrides/partials/languages/custom.html), of which one language keeps its half, and the search's
-// results.
+// overrides/partials/languages/custom.html), of which one language keeps its half, the tab's title,
+// and the search's results.
 // (No import: dom.mjs builds its elements with this module's words, so this one builds its own.)
 
 const STORE = "parcours.lang";
@@ -180,6 +180,15 @@ function openLanguageTabs(mode) {
   }
 }
 
+// The browser's tab title in the reader's choice: the build writes each language's beside both
+// (playable/lang_marks.py), the theme's head shows the reader's before any module (overrides/main.html);
+// Material's instant navigation puts the next page's own title in, in both.
+function followTitle(mode) {
+  const title = document.querySelector("head > title[data-px-both]");
+  const words = title?.getAttribute(`data-px-${mode}`);
+  if (words && document.title !== words) document.title = words;
+}
+
 // Search results, as Material writes them from the index (the build keeps each text's language
 // there: playable/hooks.py), show the reader's language alone as the pages do (parcours.css); a
 // result whose title is all in the other language (a section of the other language's tab) goes,
@@ -222,6 +231,7 @@ function apply(mode) {
   }
   followResults(mode);
   followInterface(mode);
+  followTitle(mode);
   for (const el of document.querySelectorAll("[data-px-words]")) drawWords(el);
   openLanguageTabs(mode);
 }
