@@ -30,6 +30,7 @@ def _language(records: list[dict[str, Any]], lang: str, title: str, exact: Exact
     for record in records:
         for against in record["against"]:
             out.append(_against(record, against, lang, exact.get((record["ruleset"], against["value"]), {})))
+    out.append(_how_made(records, lang))
     return f'<div lang="{lang}">{typeset("".join(out), lang)}</div>'  # the verdicts' French typeset too
 
 
@@ -74,23 +75,34 @@ def _against(record: dict[str, Any], against: dict[str, Any], lang: str,
         f"<td>{escape(row['default'][lang])}</td><td>{escape(row['value'][lang])}</td>"
         f"<td>{escape(row['difference'][lang])}{' *' if row['measurable'] else ''}</td></tr>"
         for row in _shown(record, against))
-    races = number_words(record["races"], lang)
-    note = (f"{races} parties pour chaque lecture, jouées sur les mêmes dés\u00a0; les décisions\u00a0: "
-            f"{who_played(record, lang)}. L'écart des victoires est en points\u00a0; entre parenthèses, "
-            "l'intervalle où il se trouve 95\u00a0fois sur\u00a0100. *\u00a0: un écart que le hasard "
-            "n'explique pas." if fr else
-            f"{races} games for each reading, played on the same dice; the decisions: {who_played(record, lang)}. "
-            "The difference in wins is in percentage points; in brackets, the range it lies in 95 times in 100. "
-            "*: a difference chance does not explain.")
-    again = (f"parcours compare {record['ruleset']} --players {record['players']} --option {record['option']} "
-             f"-n {record['races']} --seed {record['seed']}" + (f" --bots {','.join(record['bots'])}"
-                                                                 if record["bots"] else ""))
-    note = escape(note) + (" Pour rejouer ces parties\u00a0: " if fr else " To play these games again: ")
-    note += f"<code>{escape(again)}</code>"
     summary = "Les chiffres" if fr else "The figures"
     return (f"{said}<details class=\"px-impact-figures\" data-search-exclude><summary>{summary}</summary>"
             f"<div class=\"px-table-scroll\"><table><thead><tr><th scope=\"col\">{what}</th>"
             f"<th scope=\"col\">{escape(record['default'][lang])}</th>"
             f"<th scope=\"col\">{escape(against['label'][lang])}</th>"
-            f"<th scope=\"col\">{gap}</th></tr></thead><tbody>{rows}</tbody></table></div>"
-            f"<p class=\"px-impact-note\">{note}</p></details>")
+            f"<th scope=\"col\">{gap}</th></tr></thead><tbody>{rows}</tbody></table></div></details>")
+
+
+def _how_made(records: list[dict[str, Any]], lang: str) -> str:
+    """Once a box, folded: how to read its tables, and for each race how many games, who decided, and
+    the command that plays them again."""
+    fr = lang == "fr"
+    legend = ("L'écart des victoires est en points\u00a0; entre parenthèses, l'intervalle où il se trouve "
+              "95\u00a0fois sur\u00a0100. *\u00a0: un écart que le hasard n'explique pas." if fr else
+              "The difference in wins is in percentage points; in brackets, the range it lies in 95 times in 100. "
+              "*: a difference chance does not explain.")
+    lines = []
+    for record in records:
+        races = number_words(record["races"], lang)
+        again = (f"parcours compare {record['ruleset']} --players {record['players']} --option {record['option']} "
+                 f"-n {record['races']} --seed {record['seed']}"
+                 + (f" --bots {','.join(record['bots'])}" if record["bots"] else ""))
+        said = (f"{record['race'][lang]}\u00a0: {races} parties pour chaque lecture, sur les mêmes dés\u00a0; "
+                f"les décisions\u00a0: {who_played(record, lang)}. Pour les rejouer\u00a0: " if fr else
+                f"{record['race'][lang]}: {races} games for each reading, on the same dice; the decisions: "
+                f"{who_played(record, lang)}. To play them again: ")
+        lines.append(f"<li>{escape(said)}<code>{escape(again)}</code></li>")
+    summary = "Comment ces chiffres sont faits" if fr else "How these figures were made"
+    return (f'<details class="px-impact-figures px-impact-how" data-search-exclude><summary>{summary}</summary>'
+            f'<p class="px-impact-note">{escape(legend)}</p><ul class="px-impact-note">{"".join(lines)}</ul>'
+            "</details>")
