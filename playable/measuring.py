@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from parcours import all_races, default_options, game_of
 from parcours.interface import Exact
+from parcours.options import Option, OptionValue
 
 TARGET = {"veldiv": 0.005, "cdp": 0.005, "chevaux": 0.005, "ronde": 0.01}  # half an interval, as a share
 EXACT_CHECK = {False: 0.002, True: 0.003}  # numbers, comparisons: the precision of a check of exact figures
@@ -80,8 +81,15 @@ def timed(what: str, work: Callable[[], Any]) -> Any:
 @functools.lru_cache(maxsize=256)
 def _exact(ruleset: str, changes: tuple[tuple[str, str], ...]) -> Exact | None:
     game = game_of(ruleset)
-    options = default_options(ruleset) | {k: game.OPTIONS[k].check(v, k) for k, v in changes}
+    if changes and _exact(ruleset, ()) is None:
+        return None  # a race the game never computes exactly
+    options = default_options(ruleset) | {k: game.OPTIONS[k].check(_typed(game.OPTIONS[k], v), k) for k, v in changes}
     return game.exact(ruleset, options)
+
+
+def _typed(option: Option, value: str) -> OptionValue:
+    """A value as impact.json writes it (text) as the option takes it (a whole number, or a word)."""
+    return int(value) if option.number_range is not None and value.lstrip("-").isdigit() else value
 
 
 def exact_under(ruleset: str, changes: dict[str, str] | None = None) -> Exact | None:

@@ -424,5 +424,11 @@ def exact_line(ruleset: str, before: Exact, after: Exact, lang: str) -> str:
     who = seat_name(ruleset, 0, lang, capital=False)
     was, now = exact_pct(before.wins[0], lang), exact_pct(after.wins[0], lang)
     if lang == "fr":
-        return f"Exactement ({before.how['fr']}) : {who} gagne {was} des courses par défaut, {now} selon cette lecture."
-    return f"Exactly ({before.how['en']}): {who} wins {was} of races by default, {now} under this reading."
+        said = f"Exactement ({before.how['fr']}) : {who} gagne {was} des courses par défaut, {now} selon cette lecture."
+    else:
+        said = f"Exactly ({before.how['en']}): {who} wins {was} of races by default, {now} under this reading."
+    if before.starter is not None and after.starter is not None and abs(before.starter - after.starter) >= 1e-5:
+        was, now = exact_pct(before.starter, lang), exact_pct(after.starter, lang)
+        said += (f" Le joueur qui part le premier gagne {was}, puis {now}." if lang == "fr" else
+                 f" The player who starts wins {was}, then {now}.")
+    return said
