@@ -69,7 +69,6 @@ class Exact:
     length: float | None = None
     starter: float | None = None
     fractions: tuple[Fraction, ...] | None = None  # wins, exactly
-    landings: dict[int, float] | None = None  # place -> expected stops a race, as the tally counts them
 
 
 @dataclass
