@@ -119,6 +119,9 @@ def changed_sources(wheel: Path) -> list[str]:
 def build_wheel(out: Path) -> Path:
     cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(REPO)]
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+    # setuptools copies the sources through build/ and keeps there a module since removed: it would
+    # ship in the wheel, the engine of another revision
+    shutil.rmtree(REPO / "build", ignore_errors=True)
     done = subprocess.run(cmd, cwd=REPO, env=env, check=False, capture_output=True, text=True)
     wheels = list(out.glob("parcours-*-py3-none-any.whl"))
     if done.returncode != 0 or len(wheels) != 1:
