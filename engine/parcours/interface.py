@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Protocol
 
 from .core import Event, Events, Need, typeset_words
@@ -59,16 +58,13 @@ class Figure:
 @dataclass(frozen=True)
 class Exact:
     """A race's outcome computed exactly, to stand beside the simulated one: each seat's chance of
-    winning, how it is known (in words), the mean length in throws where known, the chance of the
-    seat that starts where a lot decides who does, and the chances as fractions where they are
-    known as such (a Markov chain solved in rationals; a solver iterated in floating point gives none:
-    its floats are exact to about 1e-12)."""
+    winning, how it is known (in words), the mean length in throws where known, and the chance of the
+    seat that starts where a lot decides who does."""
 
     wins: tuple[float, ...]
     how: dict[str, str]
     length: float | None = None
     starter: float | None = None
-    fractions: tuple[Fraction, ...] | None = None  # wins, exactly
 
 
 @dataclass
