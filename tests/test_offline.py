@@ -200,7 +200,7 @@ def next_visit(context: Any, page: Any, url: str) -> Any:
     load: over 90 s, one run in three), whatever the page did since. Its pages closed, it is free."""
     page.close()
     page = context.new_page()
-    page.goto(url)
+    page.goto(url, timeout=PYTHON_TIMEOUT)  # the new worker activates first: slow on a loaded machine
     return page
 
 
