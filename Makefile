@@ -8,7 +8,7 @@ PORT ?= 8000
 BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build build-zensical serve pdf lint check test bench bench-site bench-invariants clean
+.PHONY: setup vendor build build-zensical serve pdf lint check test numbers bench bench-site bench-invariants clean
 
 # uv installs the requirements: on an empty cache in 4 s, where pip took 40 (it fetches in parallel).
 # Their bytecode compiled once, as pip does (uv does not by default): where PYTHONDONTWRITEBYTECODE is
@@ -65,6 +65,12 @@ check: lint
 test: setup
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint build
 	$(BIN)/pytest -n 3 --dist loadgroup --no-loadscope-reorder --durations=15
+
+# Every game's numbers and what each reading changes (docs/<game>/numbers.json, impact.json), measured to
+# the precision of playable/measuring.py on every core; each script prints how long it took.
+numbers: setup
+	$(BIN)/python scripts/game_numbers.py
+	$(BIN)/python scripts/reading_impact.py
 
 bench: setup
 	$(BIN)/python scripts/bench_engine.py --before $(BENCH_BEFORE) --pyodide

@@ -23,19 +23,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from material.plugins.search.plugin import Element, Parser, SearchIndex, Section, void
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 PROJECT = Path(__file__).parent.parent
 if str(PROJECT) not in sys.path:  # mkdocs loads this file by path, not as part of the package
     sys.path.insert(0, str(PROJECT))
 
 from playable.breaks import code_breaks
-from playable.lang_marks import mark_page
+from playable.lang_marks import BREAK, SEPARATOR, bilingual, index_text, index_title, mark_languages, mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 from playable.vendor import VendorError, ensure_vendored
 
 log = logging.getLogger("mkdocs.hooks.parcours")
+
+
+@event_priority(-50)  # after Material's search plugin set up its index (its own on_config)
+def on_config(config: Any) -> None:
+    """The search index keeps each text's language and the blocks of the page's layout (LanguageIndex)."""
+    search = config.plugins.get("material/search")
+    if search is not None and getattr(search.config, "enabled", True):
+        search.search_index = LanguageIndex(**search.config)
 
 
 def on_pre_build(config: Any) -> None:
@@ -62,3 +72,158 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 
 def on_post_build(config: Any) -> None:
     finish_offline(Path(config["site_dir"]))
+
+
+# ---------------------------------------------------------------- the search index
+# Material's search plugin writes each section's title and text as plain text (its parser keeps a few
+# tags: p, li, code...), every language mark and every cell's edge gone: "Les chiffres du jeu · The
+# game's own figuresPar courseMoyenne". Its index, made by this parser instead, keeps them (Material
+# 9.8, mkdocs.yml's search plugin: the same sections, locations and fields), and lang_marks.index_text
+# and index_title put them in the form the results show (a language alone: the stylesheet, as on the
+# pages; lang.mjs leaves out a result whose title is all in the other language).
+
+# Elements whose edges end a block of text on the page (Material keeps p, li, ul, ol and pre itself)
+BLOCKS = frozenset({"address", "article", "aside", "blockquote", "button", "caption", "dd", "details", "div", "dl",
+                    "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "label", "legend", "nav",
+                    "option", "section", "select", "summary", "table", "tbody", "tfoot", "thead", "tr"})
+CELL = " | "  # between two cells of a table's row
+
+
+class LanguageParser(Parser):  # type: ignore[misc]
+    """Material's parser of a page into sections, which also keeps each text's language (its element's
+    lang, or its tab's: the tabs titled Français and English), the separators between two languages,
+    and where the page's layout ends a block (BREAK) or a cell (CELL). Words lang.mjs writes in the
+    reader's choice (data-px-words) are taken in both languages from data-px-fr and data-px-en. A
+    quotation of the original in a sentence or a collation's cell (.px-sic q, .px-original) is shown in
+    every language, as on the page. The tabs' titles and the drawings (svg) are left out.
+    (Material's Element objects carry what is known of each: px_lang, px_tabs, px_cell...)"""
+
+    section: Any  # Material's: the section being read
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        classes = (values.get("class") or "").split()
+        hidden = tag == "svg" or "tabbed-labels" in classes or "data-search-exclude" in values
+        if hidden:
+            attrs = [*attrs, ("data-search-exclude", None)]
+        super().handle_starttag(tag, attrs)
+        if tag in void:
+            if tag == "br":
+                self.handle_data(" ")
+            return
+        element = self.context[-1]
+        if hidden:  # (Material's parser forgets it when an element of the same name inside it ends)
+            element.px_hidden = True
+        self._language(element, tag, classes, values.get("lang"))
+        if self._skipped():
+            return
+        if "px-sep" in classes:
+            element.px_sep = True
+            self._target().append('<span class="px-sep">')
+        if tag in BLOCKS:
+            self._break()
+        if tag in ("td", "th") and (row := self._nearest("tr")) is not None:
+            target = self._target()  # where CELL goes if the cell has words, after the row's last
+            row.px_cell = (target, len(target), self._lang(self.context[:-1]))
+        if values.get("data-px-words") == "text":
+            element.px_drawn = True
+            fr, en = values.get("data-px-fr") or "", values.get("data-px-en") or ""
+            self._words(fr, "fr" if en != fr else None)
+            if en != fr:
+                self._target().append(SEPARATOR)
+                self._words(en, "en")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.context and self.context[-1] == tag and not self._skipped():
+            if getattr(self.context[-1], "px_sep", False):
+                self._target().append("</span>")
+            if tag in BLOCKS:
+                self._break()
+        super().handle_endtag(tag)
+
+    def handle_data(self, data: str) -> None:
+        if any(hasattr(e, "px_drawn") or hasattr(e, "px_hidden") for e in self.context):
+            return  # left out, or its element's words are written in both languages
+        if not data.strip() or self._skipped():
+            super().handle_data(data)
+        else:
+            self._words(data, self._lang(self.context))
+
+    def _words(self, data: str, lang: str | None) -> None:
+        """Words, as Material's parser writes them, in a span of their language if they have one; the
+        first of a table's cell after the last of its row's other cells, with CELL between (unless a
+        block between already starts a new one)."""
+        row = self._nearest("tr")
+        if row is not None and getattr(row, "px_cell", None):
+            target, at, row_lang = row.px_cell
+            if getattr(row, "px_said", False) and not row.px_broken:
+                target[at:at] = [f'<span lang="{row_lang}">', CELL, "</span>"] if row_lang else [CELL]
+            row.px_cell, row.px_said = None, True
+        target = self._target()
+        before = len(target)
+        super().handle_data(data)
+        if lang and len(target) > before:  # kept (a heading's permalink is not)
+            target.insert(before, f'<span lang="{lang}">')
+            target.append("</span>")
+        if row is not None:
+            row.px_broken = False
+
+    @staticmethod
+    def _lang(context: list[Any]) -> str | None:
+        """The language of a text within these elements: the innermost's that says one."""
+        return next((e.px_lang for e in reversed(context) if hasattr(e, "px_lang")), None)
+
+    def _language(self, element: Any, tag: str, classes: list[str], lang: str | None) -> None:
+        """The element's language for its texts (px_lang; None: every language's), where it says one."""
+        tabs = next((e for e in reversed(self.context) if hasattr(e, "px_tabs")), None)
+        if "tabbed-set" in classes:
+            element.px_tabs, element.px_blocks = [], 0
+        elif tag == "label" and tabs is not None:
+            tabs.px_tabs.append(lang)
+        elif "tabbed-block" in classes and tabs is not None:
+            lang = lang or (tabs.px_tabs[tabs.px_blocks] if tabs.px_blocks < len(tabs.px_tabs) else None)
+            tabs.px_blocks += 1
+        quotation = tag == "q" and any("px-sic" in (e.attrs.get("class") or "").split() for e in self.context)
+        if "px-original" in classes or "px-sep" in classes or quotation:
+            element.px_lang = None
+        elif lang:
+            element.px_lang = lang
+
+    def _nearest(self, tag: str) -> Any:
+        return next((e for e in reversed(self.context) if e.tag == tag), None)
+
+    def _skipped(self) -> bool:
+        return bool(self.skip.intersection(self.context)) or any(hasattr(e, "px_hidden") for e in self.context)
+
+    def _target(self) -> list[str]:
+        """Where the text goes now: the section's title, or its text (as Material's parser decides)."""
+        if not self.section:
+            self.section = Section(Element("hx"))
+            self.data.append(self.section)
+        return self.section.title if self.section.el in self.context else self.section.text  # type: ignore[no-any-return]
+
+    def _break(self) -> None:
+        if "pre" not in self.context:
+            self._target().append(BREAK)
+            if (row := self._nearest("tr")) is not None:
+                row.px_broken = True
+
+
+class LanguageIndex(SearchIndex):  # type: ignore[misc]
+    """Material's search index, of the sections LanguageParser finds (SearchIndex.add_entry_from_context,
+    with this parser), each entry's title and text in the form the results show."""
+
+    def add_entry_from_context(self, page: Any) -> None:
+        if (page.meta.get("search") or {}).get("exclude"):
+            return
+        parser = LanguageParser()
+        parser.feed(mark_languages(page.content))
+        parser.close()
+        for section in parser.data:
+            if section.is_excluded():
+                continue
+            if not section.title:  # Material's own default, marked as a heading is
+                section.title = [bilingual(str(page.meta.get("title", page.title)))]
+            self.create_entry_for_section(section, page.toc, page.url, page)
+            entry = self.entries[-1]
+            entry["title"], entry["text"] = index_title(entry["title"]), index_text(entry["text"])

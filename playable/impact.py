@@ -7,11 +7,14 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from parcours import all_races
-from parcours_view.readings import impact_html
+from parcours.report import exact_line, exact_verdict
+from parcours_view.readings import ExactWords, impact_html
 
 from . import data_check
+from .measuring import exact_under
 from .sources import DataError
 
 
@@ -25,4 +28,24 @@ def impact_box(docs: Path, game: str, option_id: str) -> str:
               "min": all_races()[r["ruleset"]].min_players, "max": all_races()[r["ruleset"]].max_players}
              for r in records]  # for the reader's own comparison (compare.mjs)
     return (f'<div class="px-impact" data-impact="{escape(option_id)}" data-races="{escape(json.dumps(races))}">'
-            f"{impact_html(records)}</div>")
+            f"{impact_html(records, exact=exact_words(records))}</div>")
+
+
+def exact_words(records: list[dict[str, Any]]) -> ExactWords:
+    """Where the game computes a race exactly (the horse race, Velocità), each value against the default
+    in its exact words: a verdict when who wins moves, and the exact shares."""
+    found: ExactWords = {}
+    for record in records:
+        ruleset, option = record["ruleset"], record["option"]
+        before = exact_under(ruleset)
+        if before is None:
+            continue
+        for against in record["against"]:
+            after = exact_under(ruleset, {option: against["value"]})
+            if after is None:
+                continue
+            verdict = {lang: said for lang in ("fr", "en") if (said := exact_verdict(ruleset, before, after, lang))}
+            found[(ruleset, against["value"])] = {
+                "verdict": verdict or None,
+                "line": {lang: exact_line(ruleset, before, after, lang) for lang in ("fr", "en")}}
+    return found

@@ -60,8 +60,8 @@ def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
     scenario writes."""
     codes = game == "all"
     fr = lang == "fr"
-    words = (["Question", "Article", "Confiance", "Par défaut", "Autres lectures"] if fr
-             else ["Question", "Article", "Confidence", "Default", "Other readings"])
+    words = (["Question", "Article", "Le choix par défaut repose sur", "Par défaut", "Autres lectures"] if fr
+             else ["Question", "Article", "The default rests on", "Default", "Other readings"])
     head = (["Option"] if codes else []) + words
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     games = all_games() if codes else {game: all_games()[game]}

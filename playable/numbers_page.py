@@ -9,17 +9,19 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from parcours import all_games, default_options, game_of
+from parcours import all_games
 from parcours.core import number_words, typeset
 from parcours.interface import Exact
-from parcours.report import pct, players_words, race_name, races_words, seat_name
+from parcours.report import exact_pct, pct, players_words, race_name, races_words, seat_name
 from parcours_view import symbols
 from parcours_view.charts import bar_chart
+from parcours_view.readings import who_played
 from parcours_view.registry import VIEWS
 from parcours_view.words import both, following
 from parcours_view.words import label as words_label
 
 from . import data_check
+from .measuring import exact_under
 from .rulebook import bilingual_heading
 
 MOST_BARS = 60  # a chart wider than this groups its values (a phone still reads its numbers)
@@ -28,8 +30,27 @@ MOST_BARS = 60  # a chart wider than this groups its values (a phone still reads
 def render_numbers(docs: Path, game: str) -> str:
     data = data_check.numbers(docs, game).data  # checked: every race's figures there, and sound
     # the board's shared drawings first: a heat map draws the track over them
-    return symbols(game) + "\n" + "\n".join(_race(game, ruleset, data["races"][ruleset])
-                                            for ruleset in all_games()[game].RACES)
+    return (symbols(game) + "\n" + _how_to_read(game) + "\n"
+            + "\n".join(_race(game, ruleset, data["races"][ruleset]) for ruleset in all_games()[game].RACES))
+
+
+def _how_to_read(game: str) -> str:
+    """Once a page, what "exact", "measured" and "interval" mean here, in both languages."""
+    known = {e.how["fr"]: e.how["en"] for r in all_games()[game].RACES if (e := _exact(r)) is not None}
+    fr = ("<strong>Comment lire ces chiffres.</strong> Un chiffre <em>mesuré</em> est compté sur des milliers "
+          "de parties jouées par le moteur du site : il varierait un peu sur d'autres parties. Son "
+          "<em>intervalle</em> dit jusqu'où : 95 fois sur 100, la vraie valeur est entre ses deux bornes. "
+          "Un avantage n'est dit que lorsque des chances égales restent hors de l'intervalle.")
+    en = ("<strong>How to read these figures.</strong> A <em>measured</em> figure is counted over thousands of "
+          "games played by the site's engine: other games would move it a little. Its <em>interval</em> "
+          "says how far: 95 times in 100, the true value lies between its two ends. An edge is only "
+          "claimed when even chances lie outside the interval.")
+    if known:
+        fr += (" Un chiffre <em>exact</em> est calculé à partir des règles, sans hasard ("
+               + " ; ".join(escape(h) for h in known) + ") : les parties jouées ne font que le vérifier.")
+        en += (" An <em>exact</em> figure is computed from the rules, with no chance involved ("
+               + "; ".join(escape(h) for h in known.values()) + "): the games played only check it.")
+    return f'<div class="admonition info px-numbers-help">{_columns(f"<p>{fr}</p>", f"<p>{en}</p>")}</div>'
 
 
 def _pair(fr: str, en: str) -> str:
@@ -48,21 +69,34 @@ def _race(game: str, ruleset: str, s: dict[str, Any]) -> str:
     title = bilingual_heading(race_name(ruleset, "fr"), race_name(ruleset, "en"))
     words = {"fr": f"{races_words(s['races'], 'fr')} à {players_words(s['players'], 'fr')}",
              "en": f"{races_words(s['races'], 'en')} of {players_words(s['players'], 'en')}"}
-    solved = s["bots"] == ["optimal", "optimal"]
-    bots = ((" Les décisions : le jeu résolu, aux deux places (le meilleur jeu possible).",
-             " Decisions: the solved game at both seats (the best play there is).") if solved else ("", ""))
-    intro = _pair(f"{words['fr']}, simulées selon les lectures par défaut (graine {s['seed']}).{bots[0]}",
-                  f"{words['en']}, simulated under the default readings (seed {s['seed']}).{bots[1]}")
+    who = _who_played(ruleset, s["bots"])
+    intro = _pair(f"{words['fr']}, jouées par le moteur selon les lectures par défaut. {who['fr']}",
+                  f"{words['en']}, played by the engine under the default readings. {who['en']}")
     parts = [f"## {title} {{#numbers-{ruleset.split('.', 1)[1]}}}\n", intro, _wins(ruleset, s), _length(ruleset, s),
-             _figures(game, s), _landings(game, ruleset, s)]
+             _figures(game, s), _landings(game, ruleset, s), _reproduce(ruleset, s)]
     return "\n".join(p for p in parts if p) + "\n"
+
+
+def _who_played(ruleset: str, bots: list[str]) -> dict[str, str]:
+    """Who made the decisions, in words (as the readings' tables say it)."""
+    said = {lang: who_played({"ruleset": ruleset, "bots": bots}, lang) for lang in ("fr", "en")}
+    return {"fr": f"Les décisions : {said['fr']}.", "en": f"The decisions: {said['en']}."}
+
+
+def _reproduce(ruleset: str, s: dict[str, Any]) -> str:
+    """For those who want to play the same races again: the command, its seed and count."""
+    bots = f" --bots {','.join(s['bots'])}" if s["bots"] else ""
+    command = f"parcours stats {ruleset} --players {s['players']} -n {s['races']} --seed {s['seed']}{bots}"
+    return (f'<p class="px-numbers-source"><span lang="fr">Pour rejouer ces parties\u00a0:</span>'
+            f'<span class="px-sep"> · </span><span lang="en">To play these games again:</span> '
+            f"<code>{escape(command)}</code></p>")
 
 
 # ---------------------------------------------------------------- who wins
 
 def _exact(ruleset: str) -> Exact | None:
     """The race's outcome computed exactly by its game (a solved game, a Markov chain), if it is."""
-    return game_of(ruleset).exact(ruleset, default_options(ruleset))
+    return exact_under(ruleset)
 
 
 def _wins(ruleset: str, s: dict[str, Any]) -> str:
@@ -73,19 +107,21 @@ def _wins(ruleset: str, s: dict[str, Any]) -> str:
 
 
 def _wins_table(ruleset: str, s: dict[str, Any], exact: Exact | None, lang: str) -> str:
+    """Each seat's wins: exact first where known (the games played then its check), else measured."""
     fr = lang == "fr"
-    heads = ["Joueur", "Victoires (%)", "Intervalle à 95 %"] if fr else ["Player", "Wins (%)", "95% interval"]
+    heads = ["Joueur", "Victoires mesurées (%)", "Intervalle (%)"] if fr else ["Player", "Wins measured (%)",
+                                                                              "Interval (%)"]
     if exact:
-        heads.append("Exactes (%)" if fr else "Exact (%)")
+        heads.insert(1, "Victoires exactes (%)" if fr else "Wins exactly (%)")
 
-    def share(p: float) -> str:
-        return number_words(100 * p, lang, 1)
+    def share(p: float, decimals: int = 1) -> str:
+        return number_words(100 * p, lang, decimals)
 
     rows = []
     for seat, w in enumerate(s["wins"]):
         cells = [share(w["share"]), f"{share(w['low'])}\u2013{share(w['high'])}"]
         if exact:
-            cells.append(share(exact.wins[seat]))
+            cells.insert(0, share(exact.wins[seat], 3))
         rows.append(f'<tr><th scope="row">{escape(seat_name(ruleset, seat, lang))}</th>'
                     + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
@@ -99,32 +135,68 @@ def _table(head: str, rows: list[str]) -> str:
 
 
 def _advantage(ruleset: str, s: dict[str, Any], exact: Exact | None) -> dict[str, str]:
-    even = 1 / s["players"]
-    first = s["wins"][0]
-    share = {lang: pct(first["share"], lang) for lang in ("fr", "en")}
-    chance = {lang: pct(even, lang) for lang in ("fr", "en")}
-    if first["low"] > even:
-        fr = (f"Le joueur 1 a l'avantage : {share['fr']} des victoires, quand des chances égales lui en "
-              f"donneraient {chance['fr']}.")
-        en = f"Player 1 has the edge: {share['en']} of the wins, where even chances would give {chance['en']}."
-    elif first["high"] < even:
-        fr = f"Le joueur 1 est désavantagé : {share['fr']} des victoires, contre {chance['fr']} à chances égales."
-        en = f"Player 1 is at a disadvantage: {share['en']} of the wins, against {chance['en']} with even chances."
-    else:
-        fr = (f"Aucun avantage mesurable au joueur 1 : {share['fr']} des victoires, "
-              f"et {chance['fr']} à chances égales restent dans l'intervalle.")
-        en = (f"No measurable edge for player 1: {share['en']} of the wins, "
-              f"and the {chance['en']} of even chances is within the interval.")
+    """Who leads, whichever seat it is: exactly where known, else an edge only when beyond chance."""
+    words = _exact_leader(ruleset, exact) if exact is not None else _measured_leader(ruleset, s)
     if exact is not None and exact.starter is not None:
-        starts = exact.starter
-        fr += (f" Exactement ({exact.how['fr']}) : le joueur qui part le premier gagne {pct(starts, 'fr')} "
-               "des courses sous le meilleur jeu des deux, et le tirage au sort partage cet avantage.")
-        en += (f" Exactly ({exact.how['en']}): the player who starts wins {pct(starts, 'en')} of races under "
-               "best play by both, and the draw by lot shares that edge out.")
-    elif exact is not None:
-        fr += f" Exactement ({exact.how['fr']}) : {pct(exact.wins[0], 'fr')}."
-        en += f" Exactly ({exact.how['en']}): {pct(exact.wins[0], 'en')}."
-    return {"fr": fr, "en": en}
+        words["fr"] += (f" Le joueur qui part le premier gagne exactement {exact_pct(exact.starter, 'fr')} des courses "
+                        "sous le meilleur jeu des deux : le tirage au sort partage cet avantage.")
+        words["en"] += (f" The player who starts wins exactly {exact_pct(exact.starter, 'en')} of races under best "
+                        "play by both: the draw by lot shares that edge out.")
+    return words
+
+
+def _seats(ruleset: str, seats: list[int], lang: str) -> str:
+    """'player 1 (Red) and player 2 (Blue)'; in French with their article: 'le joueur 1 (Rouge) et …'."""
+    names = [("le " if lang == "fr" else "") + seat_name(ruleset, k, lang, capital=False) for k in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {'et' if lang == 'fr' else 'and'} {names[-1]}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _exact_leader(ruleset: str, exact: Exact) -> dict[str, str]:
+    wins = exact.wins
+    best = max(wins)
+    top = [k for k, w in enumerate(wins) if abs(w - best) < 1e-9]
+    share = {lang: exact_pct(best, lang) for lang in ("fr", "en")}
+    if len(top) == len(wins):
+        return {"fr": f"Chances exactement égales : chaque joueur gagne {share['fr']} des courses.",
+                "en": f"Exactly even chances: each player wins {share['en']} of races."}
+    if len(top) > 1:
+        return {"fr": f"À égalité exacte en tête : {_seats(ruleset, top, 'fr')}, {share['fr']} des courses chacun.",
+                "en": f"Exactly tied in the lead: {_seats(ruleset, top, 'en')}, {share['en']} of races each."}
+    who = {lang: _seats(ruleset, top, lang) for lang in ("fr", "en")}
+    return {"fr": f"En tête, exactement : {who['fr']}, qui gagne {share['fr']} des courses.",
+            "en": f"Leading, exactly: {who['en']}, who wins {share['en']} of races."}
+
+
+def _measured_leader(ruleset: str, s: dict[str, Any]) -> dict[str, str]:
+    even = 1 / s["players"]
+    wins = s["wins"]
+    lead = max(range(len(wins)), key=lambda k: wins[k]["share"])
+    behind = [k for k, w in enumerate(wins) if w["high"] < even]
+    words = {}
+    for lang in ("fr", "en"):
+        fr = lang == "fr"
+        who, w = _seats(ruleset, [lead], lang), wins[lead]
+        share, chance = pct(w["share"], lang), pct(even, lang)
+        span = f"{pct(w['low'], lang)} {'à' if fr else 'to'} {pct(w['high'], lang)}"
+        if w["low"] > even:
+            said = (f"{_capital(who)} a l'avantage : {share} des victoires (de {span}), quand des chances égales "
+                    f"en donneraient {chance}." if fr else
+                    f"{_capital(who)} has the edge: {share} of the wins ({span}), where even chances "
+                    f"would give {chance}.")
+        else:
+            said = (f"Aucun avantage au-delà du hasard : c'est {who} qui a gagné le plus souvent, {share} des "
+                    f"courses, mais des chances égales ({chance}) restent dans son intervalle." if fr else
+                    f"No edge beyond chance: {who} won most often, {share} of races, but even chances "
+                    f"({chance}) lie within its interval.")
+        if behind:
+            late = _seats(ruleset, behind, lang)
+            said += (f" En retard au-delà du hasard : {late}." if fr else f" Behind beyond chance: {late}.")
+        words[lang] = said
+    return words
 
 
 # ---------------------------------------------------------------- how long
@@ -158,8 +230,9 @@ def _length(ruleset: str, s: dict[str, Any]) -> str:
     exact = ("", "")
     known = _exact(ruleset)
     if known is not None and known.length is not None:
-        exact = (f" Exactement ({known.how['fr']}) : {number_words(known.length, 'fr', 2)}.",
-                 f" Exactly ({known.how['en']}): {number_words(known.length, 'en', 2)}.")
+        mean = {lang: number_words(known.length, lang, 2) for lang in ("fr", "en")}
+        exact = (f" Exactement, par le calcul ({known.how['fr']}) : {mean['fr']} lancers en moyenne.",
+                 f" Exactly, by computation ({known.how['en']}): {mean['en']} throws on average.")
     fr = (f"Longueur d'une course : {said['fr'][0]} lancers en moyenne, {said['fr'][1]} pour la course médiane ; "
           f"une sur dix dure {length['p10']} lancers ou moins, une sur dix {length['p90']} ou plus ; "
           f"la plus longue, {length['longest']}.{exact[0]}")
@@ -210,12 +283,20 @@ def _landings(game: str, ruleset: str, s: dict[str, Any]) -> str:
     shares = {int(k): v["share"] for k, v in s["landings"].items()}
     if not shares:
         return ""
-    most = max(shares, key=shares.__getitem__)
-    least = min(shares, key=shares.__getitem__)
-    fr = (f"Où les pièces s'arrêtent : le plus souvent au numéro {most} ({pct(shares[most], 'fr')} des arrêts), "
-          f"le moins souvent au numéro {least} ({pct(shares[least], 'fr')}).")
-    en = (f"Where pieces stop: most often at number {most} ({pct(shares[most], 'en')} of all stops), "
-          f"least often at number {least} ({pct(shares[least], 'en')}).")
+    place = {lang: VIEWS[game].PLACE[lang].lower() for lang in ("fr", "en")}  # the game's word: hole, square…
+    exact = _exact(ruleset)
+    if exact is not None and exact.landings:  # drawn and said exactly
+        total = sum(exact.landings.values())
+        shares = {k: v / total for k, v in exact.landings.items()}
+        fr, en = _exact_landings(exact.landings, place)
+    else:
+        most = max(shares, key=shares.__getitem__)
+        least = min(shares, key=shares.__getitem__)
+        fr = (f"Où les pièces se sont arrêtées dans ces parties : le plus souvent, {place['fr']} {most} "
+              f"({pct(shares[most], 'fr')} des arrêts) ; le moins souvent, {place['fr']} {least} "
+              f"({pct(shares[least], 'fr')}).")
+        en = (f"Where pieces stopped in these games: most often, {place['en']} {most} ({pct(shares[most], 'en')} "
+              f"of all stops); least often, {place['en']} {least} ({pct(shares[least], 'en')}).")
     heat = VIEWS[game].heat_svg(shares, words_label(fr, en))
     drawn = following(heat, fr, en) if heat is not None else None  # its name kept in the reader's language
     if drawn is not None:
@@ -228,3 +309,27 @@ def _landings(game: str, ruleset: str, s: dict[str, Any]) -> str:
         drawn = bar_chart(bars, (f"{place['fr']}{grouped[0]}", f"{place['en']}{grouped[1]}"),
                           ("Arrêts (%)", "Stops (%)"), (fr, en), _every(bars, width))
     return f'<figure class="px-numbers-chart" data-search-exclude>{drawn}</figure>' + _pair(escape(fr), escape(en))
+
+
+def _exact_landings(stops: dict[int, float], place: dict[str, str]) -> tuple[str, str]:
+    """Where pieces stop, exactly: the places most and least often reached, ties said as ties."""
+    total = sum(stops.values())
+    shares = {k: v / total for k, v in stops.items()}
+
+    def ends(pick: float) -> tuple[list[int], float]:
+        return sorted(k for k, v in shares.items() if abs(v - pick) < 1e-12), pick
+
+    said = []
+    for lang in ("fr", "en"):
+        fr = lang == "fr"
+        parts = []
+        for (places, share), word in ((ends(max(shares.values())), ("le plus souvent", "most often")),
+                                      (ends(min(shares.values())), ("le moins souvent", "least often"))):
+            listed = f" {'et' if fr else 'and'} ".join(str(k) for k in places)
+            plural = "s" if len(places) > 1 and not place[lang].endswith("s") else ""
+            each = (" chacun, à égalité exacte" if fr else " each, exactly as often") if len(places) > 1 else ""
+            parts.append(f"{word[0] if fr else word[1]}, {place[lang]}{plural} {listed} ({pct(share, lang)}"
+                         f"{' des arrêts' if fr else ' of all stops'}{each})")
+        said.append(f"Où les pièces s'arrêtent, exactement : {parts[0]} ; {parts[1]}." if fr else
+                     f"Where pieces stop, exactly: {parts[0]}; {parts[1]}.")
+    return said[0], said[1]

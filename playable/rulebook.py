@@ -142,7 +142,7 @@ def _option_box(rules: GameRules, option_id: str) -> str:
         head = "Les lectures possibles" if fr else "The possible readings"
         sure = CONFIDENCE[option.confidence][lang]
         row = (f'<div lang="{lang}"><p><strong>{head}</strong> '
-               f"({'confiance' if fr else 'confidence'}{colon} <em>{sure}</em>). "
+               f"({'le choix par défaut repose sur' if fr else 'the default rests on'} {sure}). "
                f"{escape(option.question[lang])}</p><ul>{readings}</ul></div>")
         rows.append(typeset(row, lang))
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'

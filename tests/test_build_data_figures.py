@@ -4,7 +4,9 @@ fault, `file:line: field: what is wrong`, never a traceback: a number JSON reads
 out of range, and a stale figure, one that disagrees with the rest of its record.
 
 Each test copies a game's data, spoils one file in its text (so the line is known) and asks the checker
-(playable/data_check.py, what the build runs first); test_build_data.py runs one through the real build."""
+(playable/data_check.py, what the build runs first); test_build_data.py runs one through the real build.
+The figures spoiled are a frozen copy of the horse race's (tests/data/chevaux/, as scripts wrote them
+with 10,000 races), so that the tests may name their very numbers whatever `make numbers` writes next."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from test_build_data import assert_fault, edit, faults
 pytestmark = pytest.mark.site
 
 ROOT = Path(__file__).parent.parent
+FROZEN = Path(__file__).parent / "data" / "chevaux"
 AGAIN = {"numbers": " (scripts/game_numbers.py --game chevaux writes this file)",
          "impact": " (scripts/reading_impact.py --game chevaux writes this file)"}
 HUGE = "9,007,199,254,740,992"  # 2**53: what a browser reads exactly
@@ -28,6 +31,8 @@ HUGE = "9,007,199,254,740,992"  # 2**53: what a browser reads exactly
 def docs(tmp_path: Path) -> Path:
     out = tmp_path / "docs"
     shutil.copytree(ROOT / "docs" / "chevaux", out / "chevaux")
+    for name in ("numbers.json", "impact.json"):
+        shutil.copyfile(FROZEN / name, out / "chevaux" / name)
     return out
 
 

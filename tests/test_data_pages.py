@@ -317,13 +317,15 @@ def test_a_rules_pages_readings_table_is_in_words(game: str) -> None:
     """The table of a game's readings says each in words (question, article, confidence, values):
     the codes a scenario writes are the Scenario format page's."""
     html = _page(SITE / game / "rules" / "index.html")
-    tables = [t for t in re.findall(r"<table>.*?</table>", html, re.DOTALL) if "<th>Confiance</th>" in t
-              or "<th>Confidence</th>" in t]
+    tables = [t for t in re.findall(r"<table>.*?</table>", html, re.DOTALL)
+              if "<th>Le choix par défaut repose sur</th>" in t or "<th>The default rests on</th>" in t]
     assert len(tables) == 2, f"{game}: a readings table in each language, found {len(tables)}"
     for table in tables:
         assert "<code>" not in table, f"{game}: a code in its readings table: {table[:300]}"
-        if "<th>Confiance</th>" in table:  # (in English, the confidence's words are its codes)
-            assert not re.search(r"<td>(text|reading|reconstruction)</td>", table), f"{game}: a confidence's code"
+        assert not re.search(r"<td>(text|reading|reconstruction)</td>", table), f"{game}: a confidence's code"
+        assert re.search(r"<td>(our reading of the text|notre lecture du texte|the text itself|le texte lui-même"
+                         r"|a reconstruction, the text being silent|une reconstitution, le texte étant muet)</td>",
+                         table), f"{game}: what a default rests on, in words"
     boxes = re.findall(r'<div class="px-option".*?</ul></div></div>', html, re.DOTALL)
     assert boxes, f"{game}: no reading beside its article"
     assert not [b for b in boxes if "<code>" in b], f"{game}: a code beside an article's readings"

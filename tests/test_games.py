@@ -11,6 +11,7 @@ import pytest
 
 from parcours import Event, all_games, all_races, default_options, describe, game_of, sentence
 from parcours.core import Need
+from parcours.options import CONFIDENCE
 
 # Whole random races a ruleset: eight in CPython; two inside Pyodide (test_pyodide_parity.py), where they
 # were most of the run's time and where the parity tests already compare whole races byte for byte.
@@ -55,9 +56,7 @@ def test_every_reading_has_a_label_in_both_languages_and_every_tag_its_words() -
             for value, label in option.labels.items():
                 assert set(label) == {"fr", "en"} and label["fr"] != label["en"], (oid, value)
                 assert all(label[lang] and label[lang] != value for lang in ("fr", "en")), (oid, value)
-            assert option.to_json()["confidence_label"] in ({"fr": "texte", "en": "text"},
-                                                            {"fr": "lecture", "en": "reading"},
-                                                            {"fr": "reconstitution", "en": "reconstruction"})
+            assert option.to_json()["confidence_label"] in CONFIDENCE.values()
 
 
 @pytest.mark.parametrize("ruleset", sorted(all_races()))

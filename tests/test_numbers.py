@@ -24,7 +24,7 @@ _spec = importlib.util.spec_from_file_location("game_numbers", ROOT / "scripts" 
 assert _spec and _spec.loader
 generator = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(generator)
-GAMES = sorted(generator.RACES)
+GAMES = sorted(generator.GAMES)
 
 
 def data(game: str) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def test_every_race_has_its_numbers_from_the_generator(game: str) -> None:
     assert sorted(stored["races"]) == sorted(all_games()[game].RACES)
     assert stored["seed"] == generator.SEED and stored["check"] == generator.CHECK
     for ruleset, s in stored["races"].items():
-        assert s["races"] == generator.RACES[game] and s["players"] == generator.players_for(ruleset)
+        assert s["target"] == generator.target_for(ruleset) and s["players"] == generator.players_for(ruleset)
         assert sum(s["lengths"].values()) == s["races"]
         assert 0 < sum(w["share"] for w in s["wins"]) <= 1 + 1e-9  # a race may end without a winner
 

@@ -65,6 +65,8 @@ class Exact:
     how: dict[str, str]
     length: float | None = None
     starter: float | None = None
+    fractions: tuple[Fraction, ...] | None = None  # wins, exactly
+    landings: dict[int, float] | None = None  # place -> expected stops a race, as the tally counts them
 
 
 @dataclass

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from .core import ScenarioError, is_whole, quoted, typeset_words
 
 OptionValue = str | int
+# What a reading's default rests on, in words: "the default rests on our reading of the text".
 CONFIDENCE = {
-    "text": {"fr": "texte", "en": "text"},
-    "reading": {"fr": "lecture", "en": "reading"},
-    "reconstruction": {"fr": "reconstitution", "en": "reconstruction"},
+    "text": {"fr": "le texte lui-même", "en": "the text itself"},
+    "reading": {"fr": "notre lecture du texte", "en": "our reading of the text"},
+    "reconstruction": {"fr": "une reconstitution, le texte étant muet",
+                       "en": "a reconstruction, the text being silent"},
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from .core import number_words, plural, quoted, typeset
 from .games import default_options, game_of
+from .interface import Exact
 from .options import Option, OptionValue
 from .simulate import wilson
 from .stats import Comparison, Measure, Stats
@@ -30,6 +31,12 @@ def players_words(n: int, lang: str) -> str:
 
 def pct(share: float, lang: str) -> str:
     return number_words(100 * share, lang, 1, percent=True)
+
+
+def exact_pct(share: float, lang: str) -> str:
+    """An exact share to three decimals at most, without trailing zeros: '52,225 %', '50 %'."""
+    decimals = next(d for d in (0, 1, 2, 3) if d == 3 or abs(round(100 * share, d) - 100 * share) < 1e-9)
+    return number_words(100 * share, lang, decimals, percent=True)
 
 
 def decimal(value: float, lang: str, decimals: int = 2) -> str:
@@ -221,8 +228,18 @@ def _decimals(m: Measure) -> int:
     return 1 if m.what == "length" else 2
 
 
-def show_value(c: Comparison, m: Measure, x: float, lang: str) -> str:
-    return pct(x, lang) if _is_share(c, m) else decimal(x, lang, _decimals(m))
+def show_value(c: Comparison, m: Measure, x: float, lang: str, more: int = 0) -> str:
+    """A figure's value; `more` decimals than usual where two values would otherwise read the same."""
+    if _is_share(c, m):
+        return number_words(100 * x, lang, 1 + more, percent=True)
+    return decimal(x, lang, _decimals(m) + more)
+
+
+def apart(c: Comparison, index: int, m: Measure) -> int:
+    """The decimals to add so that the default and value `index` do not read the same (at most two
+    more): never "from 7.31 to 7.31"."""
+    before, after = c.value_of(0, m), c.value_of(index, m)
+    return next((k for k in (0, 1, 2) if show_value(c, m, before, "en", k) != show_value(c, m, after, "en", k)), 0)
 
 
 def signed(x: float, lang: str, decimals: int) -> str:
@@ -311,40 +328,43 @@ def _block(c: Comparison, index: int, lang: str) -> list[str]:
 
 
 def verdict(c: Comparison, index: int, lang: str) -> str:
-    """One line: what the value changes most clearly, or that it changes nothing measurable."""
+    """One line: who wins changed, else the length, else the figure most clearly changed; or how small
+    any change in who wins must be, over how many races."""
     fr, effects = lang == "fr", c.effects(index)
     if not effects:
-        none = (f"aucun effet mesurable sur {races_words(c.races, lang)}" if fr
-                else f"no measurable effect over {races_words(c.races, lang)}")
-        if c.same_races(index):
-            none += (" : chaque chiffre identique dans chaque course" if fr
-                     else ": every figure the same in every race")
-        return none
+        return _no_change(c, index, lang)
     top = next(m for what in ("wins", "length", "figure") for m in effects if m.what == what)
-    before, after = (show_value(c, top, c.value_of(i, top), lang) for i in (0, index))
+    more = apart(c, index, top)
+    before, after = (show_value(c, top, c.value_of(i, top), lang, more) for i in (0, index))
     who = f"{seat_name(c.stats[0].ruleset, top.seat, lang, capital=False)} " if top.seat is not None else ""
     of = "de" if fr else "from"
     to = "à" if fr else "to"
     if top.what == "wins":
-        said = f"change le vainqueur : {who}{of} {before} {to} {after}" if fr else \
-            f"changes who wins: {who}{of} {before} {to} {after}"
-    elif top.what == "length":
-        said = (f"change la longueur de la course : {of} {before} {to} {after} lancers en moyenne" if fr
+        return (f"change qui gagne : {who}{of} {before} {to} {after} des courses" if fr else
+                f"changes who wins: {who}{of} {before} {to} {after} of races")
+    if top.what == "length":
+        return (f"change la longueur de la course : {of} {before} {to} {after} lancers en moyenne" if fr
                 else f"changes the race's length: {of} {before} {to} {after} throws on average")
-    else:
-        name = game_of(c.stats[0].ruleset).FIGURES[top.figure].name[lang]
-        per = (" des courses" if fr else " of races") if _is_share(c, top) and top.seat is None else \
-            ("" if _is_share(c, top) else (" par course" if fr else " per race"))
-        said = (f"change « {name} » : {who}{of} {before} {to} {after}{per}" if fr
-                else f"changes \u201c{name}\u201d: {who}{of} {before} {to} {after}{per}")
-    return said + _how_many(len(effects), len(c.differences[index]), lang)
+    name = game_of(c.stats[0].ruleset).FIGURES[top.figure].name[lang]
+    per = (" des courses" if fr else " of races") if _is_share(c, top) and top.seat is None else \
+        ("" if _is_share(c, top) else (" par course" if fr else " per race"))
+    return (f"change « {name} » : {who}{of} {before} {to} {after}{per}" if fr
+            else f"changes \u201c{name}\u201d: {who}{of} {before} {to} {after}{per}")
 
 
-def _how_many(found: int, compared: int, lang: str) -> str:
-    if lang == "fr":
-        verb = "change" if found < 2 else "changent"
-        return f" ({counted(found, 'chiffre', 'chiffres', lang)} sur {compared} {verb} de façon mesurable)"
-    return f" ({found} of {counted(compared, 'figure', 'figures', lang)} measurably changed)"
+def _no_change(c: Comparison, index: int, lang: str) -> str:
+    """'no change in who wins beyond ±0.4 points over 57,600 races': the widest bound of the
+    differences of the win shares, in points."""
+    fr, races = lang == "fr", races_words(c.races, lang)
+    if c.same_races(index):
+        return (f"aucun changement sur {races} : chaque chiffre identique dans chaque course" if fr else
+                f"no change over {races}: every figure the same in every race")
+    bound = max((max(abs(lo), abs(hi)) for m, d in c.differences[index].items() if m.what == "wins"
+                 for lo, hi in [d.interval()]), default=0.0)
+    points = number_words(100 * bound, lang, 1)
+    return (f"aucun changement de qui gagne au-delà de ±{points} point{'s' if 100 * bound >= 2 else ''}, "
+            f"ni d'autre chiffre au-delà du hasard, sur {races}" if fr else
+            f"no change in who wins beyond ±{points} points, nor any other figure beyond chance, over {races}")
 
 
 # ---------------------------------------------------------------- what a reading changes, for a page
@@ -366,8 +386,8 @@ def impact(c: Comparison) -> dict[str, Any]:
 def _against(c: Comparison, index: int) -> dict[str, Any]:
     def row(m: Measure) -> dict[str, Any]:
         return {"figure": _both_langs(lambda lang: measure_words(c, m, lang).strip()),
-                "default": _both_langs(lambda lang: show_value(c, m, c.value_of(0, m), lang)),
-                "value": _both_langs(lambda lang: show_value(c, m, c.value_of(index, m), lang)),
+                "default": _both_langs(lambda lang: show_value(c, m, c.value_of(0, m), lang, apart(c, index, m))),
+                "value": _both_langs(lambda lang: show_value(c, m, c.value_of(index, m), lang, apart(c, index, m))),
                 "difference": _both_langs(lambda lang: show_difference(c, index, m, lang).rstrip(" *")),
                 "measurable": c.measurable(index, m)}
 
@@ -382,3 +402,33 @@ def _against(c: Comparison, index: int) -> dict[str, Any]:
 def _both_langs(words: Callable[[str], str]) -> dict[str, str]:
     return {lang: typeset(words(lang), lang) for lang in ("fr", "en")}
 
+
+
+# ---------------------------------------------------------------- a reading, computed exactly
+
+def exact_verdict(ruleset: str, before: Exact, after: Exact, lang: str) -> str | None:
+    """'changes who wins: player 1 from 52.225% to 50.412% of races (exact)', from the game's exact
+    computation under the default and under the reading; None where the shares move by less than a
+    thousandth of a point (the measured verdict then speaks)."""
+    seat = max(range(len(before.wins)), key=lambda k: abs(after.wins[k] - before.wins[k]))
+    if abs(after.wins[seat] - before.wins[seat]) < 1e-5:
+        return None
+    who = seat_name(ruleset, seat, lang, capital=False)
+    was, now = exact_pct(before.wins[seat], lang), exact_pct(after.wins[seat], lang)
+    return (f"change qui gagne : {who} de {was} à {now} des courses (exact)" if lang == "fr" else
+            f"changes who wins: {who} from {was} to {now} of races (exact)")
+
+
+def exact_line(ruleset: str, before: Exact, after: Exact, lang: str) -> str:
+    """'Exactly (Markov chain): player 1 wins 52.225% of races by default, 50.412% under this reading.'"""
+    who = seat_name(ruleset, 0, lang, capital=False)
+    was, now = exact_pct(before.wins[0], lang), exact_pct(after.wins[0], lang)
+    if lang == "fr":
+        said = f"Exactement ({before.how['fr']}) : {who} gagne {was} des courses par défaut, {now} selon cette lecture."
+    else:
+        said = f"Exactly ({before.how['en']}): {who} wins {was} of races by default, {now} under this reading."
+    if before.starter is not None and after.starter is not None and abs(before.starter - after.starter) >= 1e-5:
+        was, now = exact_pct(before.starter, lang), exact_pct(after.starter, lang)
+        said += (f" Le joueur qui part le premier gagne {was}, puis {now}." if lang == "fr" else
+                 f" The player who starts wins {was}, then {now}.")
+    return said

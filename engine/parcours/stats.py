@@ -229,17 +229,24 @@ def chosen_bots(game: GameRules, players: int, names: Sequence[str]) -> tuple[li
 def run(ruleset: str, players: int, count: int, seed: int, options: dict[str, OptionValue],
         bots: Sequence[str] = (), progress: Progress | None = None) -> Stats:
     """`count` races, race i on the streams of (seed, i). Ctrl-C stops early: the races done still count."""
-    game = game_of(ruleset)
-    names, functions = chosen_bots(game, players, bots)
-    stats = Stats(ruleset, players, seed, dict(options), names, requested=count)
+    stats, play = running(ruleset, players, count, seed, options, bots)
     try:
         for i in range(count):
-            stats.add(play_race(game, ruleset, players, options, streams(seed, i), functions))
+            play(i)
             if progress is not None:
                 progress(i + 1)
     except KeyboardInterrupt:
         stats.interrupted = True
     return stats
+
+
+def running(ruleset: str, players: int, count: int, seed: int, options: dict[str, OptionValue],
+            bots: Sequence[str] = ()) -> tuple[Stats, Callable[[int], None]]:
+    """Stats not played yet, and how to play their race i (on the streams of (seed, i))."""
+    game = game_of(ruleset)
+    names, functions = chosen_bots(game, players, bots)
+    stats = Stats(ruleset, players, seed, dict(options), names, requested=count)
+    return stats, lambda i: stats.add(play_race(game, ruleset, players, options, streams(seed, i), functions))
 
 
 # ---------------------------------------------------------------- one reading against another
@@ -408,3 +415,33 @@ def _compare_one(comparison: Comparison, game: GameRules, readings: list[dict[st
             for measure, value in measures(race, base.players).items():
                 if measure in reference:
                     diffs.setdefault(measure, Moments()).add(value - reference[measure])
+
+
+# ---------------------------------------------------------------- to a stated precision
+
+def wins_half_width(stats: Stats) -> float:
+    """Half the widest of the seats' 95% intervals of their win shares (0.005: ±0.5 points)."""
+    return max(((high - low) / 2 for _, low, high in (wilson(w, stats.races) for w in stats.wins)), default=0.0)
+
+
+def comparison_half_width(c: Comparison) -> float:
+    """Half the widest 95% interval among the win shares of every value and their differences from
+    the default, race by race."""
+    shares = max(wins_half_width(s) for s in c.stats)
+    differences = (Z95 * d.error for diffs in c.differences[1:] for m, d in diffs.items() if m.what == "wins")
+    return max(shares, *differences)
+
+
+def play_until(play: Callable[[int], None], half_width: Callable[[], float], target: float, batch: int,
+               most: int) -> int:
+    """Races 0, 1, 2, … played in batches until every interval is within ±target (half_width() <=
+    target) or `most` races are played: how many were. The same count on every machine, race i
+    always on the streams of (seed, i)."""
+    played = 0
+    while played < most:
+        for i in range(played, min(played + batch, most)):
+            play(i)
+        played = min(played + batch, most)
+        if half_width() <= target:
+            break
+    return played

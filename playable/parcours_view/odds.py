@@ -35,7 +35,7 @@ def _table(o: Odds) -> str:
         + (f"<td>{_exact(w)}</td>" if isinstance(w, Fraction) else "")
         + f"<td>{_chances(r)}</td></tr>"
         for name, w, r in rows)
-    exact = f'<th scope="col">{_both("Fraction exacte", "Exact fraction")}</th>' if o.exact else ""
+    exact = f'<th scope="col">{_both("Exactement", "Exactly")}</th>' if o.exact else ""
     note = "" if o.exact else (
         '<p class="px-odds-note"><span lang="fr">' + typeset('Sur un plateau aussi grand, les fractions exactes '
         'seraient trop longues à calculer : les chances sont calculées en virgule flottante.', "fr") + '</span> '

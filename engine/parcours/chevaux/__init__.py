@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ..interface import Exact
@@ -53,11 +54,18 @@ __all__ = [
 
 
 def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
-    """The race on its own board, from its Markov chain (odds.py); the race in legs is not computed."""
-    if ruleset != "chevaux.course":
+    """Either race on its own board under the readings given, exactly (match.py): the single race is a
+    Markov chain of the two players' horses, the race in legs a Markov chain of its legs over it."""
+    if ruleset not in RACES:
         return None
-    from .odds import odds  # exact fractions: loaded only when asked for
+    from .match import COURSE, solve  # exact fractions: loaded only when asked for
 
-    o = odds(Board.parse(None))
-    return Exact(tuple(float(p) for p in o.win), {"fr": "chaîne de Markov", "en": "Markov chain"},
-                 float(sum(t * p for t, p in o.length.items())))
+    solved = solve(Board.parse(None), ruleset, options)
+    how = (HOW_COURSE if ruleset == COURSE else HOW_LEGS)
+    return Exact(tuple(float(p) for p in solved.wins), dict(how), float(solved.length),
+                 fractions=tuple(Fraction(p) for p in solved.wins) if solved.exact else None,
+                 landings={hole: float(stops) for hole, stops in solved.landings.items()})
+
+
+HOW_COURSE = {"fr": "chaîne de Markov", "en": "Markov chain"}
+HOW_LEGS = {"fr": "chaîne de Markov des manches", "en": "Markov chain of the legs"}

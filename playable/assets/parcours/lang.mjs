@@ -2,8 +2,9 @@
 // French only or English only, once: the choice is kept (localStorage) and applied to every page
 // before its first paint by the theme (overrides/main.html sets <html data-px-lang lang>), and
 // parcours.css hides the other language's texts, every original text of the rules excepted.
-// Here: the header's control, and Material's own words (each "French · English",
-// overrides/partials/languages/custom.html), of which one language keeps its half.
+// Here: the header's control, Material's own words (each "French · English",
+// overrides/partials/languages/custom.html), of which one language keeps its half, the tab's title,
+// and the search's results.
 // (No import: dom.mjs builds its elements with this module's words, so this one builds its own.)
 
 const STORE = "parcours.lang";
@@ -123,6 +124,24 @@ function half(bilingual, mode) {
   return mode === "fr" ? parts[0] : parts[1];
 }
 
+// Material's words with a count: its translation puts the count in the first "#" only ("6 documents
+// trouvés · # matching documents"), the English half takes it too.
+function counted(words) {
+  const count = words.match(/^(\d\S*) /)?.[1];
+  return count ? words.replace("#", count) : words;
+}
+
+// One of Material's words (overrides/partials/languages/custom.html), its count in each language.
+let translations = null;
+function materialWords(key, count) {
+  try {
+    translations ??= JSON.parse(document.getElementById("__config").textContent).translations;
+    return translations[key].replaceAll("#", count);
+  } catch {
+    return null;
+  }
+}
+
 // The last text of an element that holds words (Material puts its icons before them).
 function wordsNode(el) {
   const texts = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
@@ -143,7 +162,7 @@ function followInterface(mode, root = document) {
         const node = wordsNode(el);
         if (!node) continue;
         const now = node.data.trim();
-        if (!(key in el.dataset) || (now !== el.dataset[key] && now.includes(" · "))) el.dataset[key] = now;
+        if (!(key in el.dataset) || (now !== el.dataset[key] && now.includes(" · "))) el.dataset[key] = counted(now);
         const words = half(el.dataset[key], mode);
         if (now !== words) node.data = node.data.replace(now, words);
       }
@@ -161,6 +180,47 @@ function openLanguageTabs(mode) {
   }
 }
 
+// The browser's tab title in the reader's choice: the build writes each language's beside both
+// (playable/lang_marks.py), the theme's head shows the reader's before any module (overrides/main.html);
+// Material's instant navigation puts the next page's own title in, in both.
+function followTitle(mode) {
+  const title = document.querySelector("head > title[data-px-both]");
+  const words = title?.getAttribute(`data-px-${mode}`);
+  if (words && document.title !== words) document.title = words;
+}
+
+// Search results, as Material writes them from the index (the build keeps each text's language
+// there: playable/hooks.py), show the reader's language alone as the pages do (parcours.css); a
+// result whose title is all in the other language (a section of the other language's tab) goes,
+// and a page's results with it when none is left.
+function followResults(mode, root = document) {
+  const other = { fr: "en", en: "fr" }[mode];
+  for (const link of root.querySelectorAll(".md-search-result__link")) {
+    const title = link.querySelector("h1, h2");
+    link.hidden = Boolean(other && title && !speaks(title, other));
+  }
+  for (const more of root.querySelectorAll(".md-search-result__more")) {
+    const shown = more.querySelectorAll(".md-search-result__link:not([hidden])").length;
+    more.hidden = shown === 0;
+    const summary = more.querySelector("summary > div");
+    const words = materialWords(shown === 1 ? "search.result.more.one" : "search.result.more.other", shown);
+    if (summary && words && summary.dataset.pxBiText !== words) summary.textContent = words; // then halved
+  }
+  for (const item of root.querySelectorAll(".md-search-result__item")) {
+    item.hidden = !item.querySelector(".md-search-result__link:not([hidden])");
+  }
+}
+
+// Whether an element holds words not marked with the language `other`.
+function speaks(el, other) {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const marked = node.parentElement.closest("[lang]");
+    if (node.data.trim() && !(marked && el.contains(marked) && marked.lang === other)) return true;
+  }
+  return false;
+}
+
 function apply(mode) {
   const root = document.documentElement;
   if (mode === "both") delete root.dataset.pxLang;
@@ -169,7 +229,9 @@ function apply(mode) {
   for (const button of document.querySelectorAll(".px-lang button")) {
     button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
   }
+  followResults(mode);
   followInterface(mode);
+  followTitle(mode);
   for (const el of document.querySelectorAll("[data-px-words]")) drawWords(el);
   openLanguageTabs(mode);
 }
@@ -212,7 +274,8 @@ function watchSearch() {
   results.dataset.pxLang = "watched";
   new MutationObserver(() => {
     const mode = chosenLanguage();
-    if (mode !== "both") followInterface(mode, results);
+    followResults(mode, results);
+    followInterface(mode, results);
   }).observe(results, { childList: true, subtree: true, characterData: true });
 }
 

@@ -1,0 +1,98 @@
+"""How the site's figures are measured: who plays, to what precision, and the work spread over the
+machine's cores. scripts/game_numbers.py (docs/<game>/numbers.json) and scripts/reading_impact.py
+(docs/<game>/impact.json) both measure this way; `make numbers` runs them.
+
+Every share published is measured until its 95% interval is no wider than ±TARGET points (the Ronde's
+races are slow: ±1 point), the differences between two readings too (race by race, on the same dice):
+races are played in batches of BATCH, race i always on the streams of (seed, i), so the count reached
+is the same on every machine. Where a game is computed exactly (the horse race, Velocità) the pages
+print the exact figure, and the races played are its check.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from parcours import all_races, default_options, game_of
+from parcours.interface import Exact
+from parcours.options import Option, OptionValue
+
+TARGET = {"veldiv": 0.005, "cdp": 0.005, "chevaux": 0.005, "ronde": 0.01}  # half an interval, as a share
+EXACT_CHECK = {False: 0.002, True: 0.003}  # numbers, comparisons: the precision of a check of exact figures
+BATCH = 2000
+MOST = 800_000  # races at most, whatever the precision reached (the pages then say the precision reached)
+# The strongest players the project has, where a race asks for decisions: Velocità's solved game at
+# both seats (its figures then stand beside the exact ones), Mezzo fondo's look-ahead (it wins 58.8 %
+# of two-rider races against the rule of thumb); the Ronde's rule of thumb, the game's first bot (its
+# look-ahead, stronger, takes about 0.25 s of CPU a race at level 1, 60 times as long: the Ronde's
+# readings alone would take some 40 hours).
+BOTS: dict[str, list[str]] = {"cdp.velocita": ["optimal"] * 2, "cdp.mezzofondo": ["search"] * 4}
+
+Job = TypeVar("Job")
+
+
+def game_of_ruleset(ruleset: str) -> str:
+    return ruleset.split(".", 1)[0]
+
+
+def players_for(ruleset: str) -> int:
+    """As the Play page starts the race: four players where the race takes them, else as many as it can."""
+    race = all_races()[ruleset]
+    return max(race.min_players, min(4, race.max_players))
+
+
+def bots_for(ruleset: str) -> list[str]:
+    return list(BOTS.get(ruleset, ()))
+
+
+def target_for(ruleset: str, comparison: bool = False) -> float:
+    """The precision asked of a race's shares (`comparison`: of a reading's differences too). A race the
+    game computes exactly is measured tighter, as the check of its exact figures: ±0.2 points (±0.3
+    for the differences, which vary twice as much), so that one unlucky stretch of its seeded races
+    does not hide the exact value from the interval."""
+    if exact_under(ruleset) is not None:
+        return EXACT_CHECK[comparison]
+    return TARGET[game_of_ruleset(ruleset)]
+
+
+def in_parallel(work: Callable[[Job], Any], jobs: Iterable[Job], processes: int | None = None) -> list[Any]:
+    """Each job's result, in the jobs' order, the jobs spread over the cores (one process a core)."""
+    jobs = list(jobs)
+    processes = processes or os.cpu_count() or 1
+    if processes == 1 or len(jobs) == 1:
+        return [work(job) for job in jobs]
+    with ProcessPoolExecutor(processes) as pool:
+        return list(pool.map(work, jobs))
+
+
+def timed(what: str, work: Callable[[], Any]) -> Any:
+    started = time.perf_counter()
+    result = work()
+    print(f"{what}: {time.perf_counter() - started:,.0f} s", file=sys.stderr, flush=True)
+    return result
+
+
+@functools.lru_cache(maxsize=256)
+def _exact(ruleset: str, changes: tuple[tuple[str, str], ...]) -> Exact | None:
+    game = game_of(ruleset)
+    if changes and _exact(ruleset, ()) is None:
+        return None  # a race the game never computes exactly
+    options = default_options(ruleset) | {k: game.OPTIONS[k].check(_typed(game.OPTIONS[k], v), k) for k, v in changes}
+    return game.exact(ruleset, options)
+
+
+def _typed(option: Option, value: str) -> OptionValue:
+    """A value as impact.json writes it (text) as the option takes it (a whole number, or a word)."""
+    return int(value) if option.number_range is not None and value.lstrip("-").isdigit() else value
+
+
+def exact_under(ruleset: str, changes: dict[str, str] | None = None) -> Exact | None:
+    """The race computed exactly by its game under the default readings but `changes` (an option's
+    value as impact.json writes it), or None where the game does not compute it; computed once."""
+    return _exact(ruleset, tuple(sorted((changes or {}).items())))
