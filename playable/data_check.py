@@ -23,6 +23,7 @@ from parcours.report import players_words, race_name, races_words, reading_words
 from parcours.simulate import wilson
 from parcours.stats import Stats
 
+from .measuring import CHECK_RARE, check_gap, exact_under
 from .pages import PRINTED
 from .sources import DataError, JSONLocated, Located, dotted, field_path, shown
 
@@ -475,7 +476,23 @@ def numbers_faults(doc: Located, game: str) -> list[str]:
             faults += _run_faults(doc, where, record, data, rules, ("ruleset", "players", "seed", "options", "bots"))
             faults += _stats_faults(doc, where, record, rules)
             faults += _stats_faults(doc, where + ("check",), record["check"], rules)
+            faults += _exact_check_faults(doc, where, record)
     return faults
+
+
+def _exact_check_faults(doc: Located, where: tuple[object, ...], record: dict[str, Any]) -> list[str]:
+    """Where the game computes the race exactly, its races played agree with it: a gap that chance alone
+    gives less than once in CHECK_RARE samples means the engine and the computation disagree."""
+    exact = exact_under(record["ruleset"], {k: str(v) for k, v in record["options"].items()})
+    if exact is None:
+        return []
+    seat, chance = check_gap(record["wins"], exact, record["races"])
+    if chance * CHECK_RARE >= 1:
+        return []
+    return [doc.where(where + ("wins", seat, "share"),
+                      f"{100 * record['wins'][seat]['share']:.2f}% measured against {100 * exact.wins[seat]:.3f}% "
+                      f"computed exactly: chance alone gives that gap once in {1 / chance:,.0f} samples "
+                      f"(the engine and the computation disagree)")]
 
 
 def _unknown_race(ruleset: str, rules: GameRules) -> str:

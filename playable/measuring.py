@@ -12,6 +12,7 @@ print the exact figure, and the races played are its check.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import sys
 import time
@@ -96,3 +97,25 @@ def exact_under(ruleset: str, changes: dict[str, str] | None = None) -> Exact | 
     """The race computed exactly by its game under the default readings but `changes` (an option's
     value as impact.json writes it), or None where the game does not compute it; computed once."""
     return _exact(ruleset, tuple(sorted((changes or {}).items())))
+
+
+# ---------------------------------------------------------------- the races played as a check
+
+CHECK_RARE = 1000  # a check fails when chance alone gives its gap less than once in this many samples
+
+
+def gap_chance(measured: float, exact: float, races: int) -> float:
+    """How often `races` races played give a share at least this far from its exact value by chance
+    alone (both directions; the normal approximation, sound at the thousands of races played)."""
+    spread = math.sqrt(exact * (1 - exact) / races)
+    if spread == 0:
+        return 1.0 if measured == exact else 0.0
+    return math.erfc(abs(measured - exact) / spread / math.sqrt(2))
+
+
+def check_gap(wins: list[dict[str, Any]], exact: Exact, races: int) -> tuple[int, float]:
+    """The seat whose measured share lies furthest from its exact value (in chances), and how often
+    chance alone gives a gap that large."""
+    chances = [gap_chance(w["share"], p, races) for w, p in zip(wins, exact.wins)]
+    seat = min(range(len(chances)), key=chances.__getitem__)
+    return seat, chances[seat]

@@ -21,7 +21,7 @@ from parcours_view.words import both, following
 from parcours_view.words import label as words_label
 
 from . import data_check
-from .measuring import exact_under
+from .measuring import CHECK_RARE, check_gap, exact_under
 from .rulebook import bilingual_heading
 
 MOST_BARS = 60  # a chart wider than this groups its values (a phone still reads its numbers)
@@ -103,25 +103,54 @@ def _wins(ruleset: str, s: dict[str, Any]) -> str:
     exact = _exact(ruleset)
     fr, en = (_wins_table(ruleset, s, exact, lang) for lang in ("fr", "en"))
     words = _advantage(ruleset, s, exact)
+    if exact is not None:
+        check = _check(ruleset, s, exact)
+        words = {lang: f"{words[lang]} {check[lang]}" for lang in words}
     return _columns(fr + f"<p>{escape(words['fr'])}</p>", en + f"<p>{escape(words['en'])}</p>")
 
 
+def _check(ruleset: str, s: dict[str, Any], exact: Exact) -> dict[str, str]:
+    """The races played as the check of the exact figure: the widest gap, and how often chance gives it."""
+    seat, chance = check_gap(s["wins"], exact, s["races"])
+    share = s["wins"][seat]["share"]
+    said = {}
+    for lang in ("fr", "en"):
+        races, rare = number_words(s["races"], lang, 0), number_words(CHECK_RARE, lang, 0)
+        who = seat_name(ruleset, seat, lang, capital=False)
+        won = number_words(100 * share, lang, 2, percent=True)
+        points = number_words(100 * abs(share - exact.wins[seat]), lang, 2)
+        once = number_words(round(1 / chance), lang, 0) if chance < 0.5 else ""
+        if lang == "fr":
+            often = f"environ une fois sur {once}" if once else "plus d'une fois sur deux"
+            said[lang] = (f"Vérification : dans les {races} courses jouées, le {who} gagne {won}, à {points} point "
+                          f"du calcul ; le hasard seul donne un tel écart {often} : les parties confirment le "
+                          f"calcul (un écart plus rare qu'une fois sur {rare} le démentirait).")
+        else:
+            often = f"about once in {once} samples" if once else "more often than not"
+            said[lang] = (f"Check: in the {races} races played, {who} wins {won}, {points} points from the "
+                          f"computation; chance alone gives a gap that large {often}, so the games bear the "
+                          f"computation out (a gap rarer than once in {rare} would refute it).")
+    return said
+
+
 def _wins_table(ruleset: str, s: dict[str, Any], exact: Exact | None, lang: str) -> str:
-    """Each seat's wins: exact first where known (the games played then its check), else measured."""
+    """Each seat's wins: exact first where known, then the races played (its check, said below the
+    table), else measured with its interval."""
     fr = lang == "fr"
-    heads = ["Joueur", "Victoires mesurées (%)", "Intervalle (%)"] if fr else ["Player", "Wins measured (%)",
-                                                                              "Interval (%)"]
     if exact:
-        heads.insert(1, "Victoires exactes (%)" if fr else "Wins exactly (%)")
+        heads = (["Joueur", "Victoires exactes (%)", "Dans les courses jouées (%)"] if fr else
+                 ["Player", "Wins exactly (%)", "In the races played (%)"])
+    else:
+        heads = ["Joueur", "Victoires mesurées (%)", "Intervalle (%)"] if fr else ["Player", "Wins measured (%)",
+                                                                                  "Interval (%)"]
 
     def share(p: float, decimals: int = 1) -> str:
         return number_words(100 * p, lang, decimals)
 
     rows = []
     for seat, w in enumerate(s["wins"]):
-        cells = [share(w["share"]), f"{share(w['low'])}\u2013{share(w['high'])}"]
-        if exact:
-            cells.insert(0, share(exact.wins[seat], 3))
+        cells = ([share(exact.wins[seat], 3), share(w["share"], 2)] if exact else
+                 [share(w["share"]), f"{share(w['low'])}\u2013{share(w['high'])}"])
         rows.append(f'<tr><th scope="row">{escape(seat_name(ruleset, seat, lang))}</th>'
                     + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)

@@ -163,8 +163,8 @@ def test_another_default_reading_is_named(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("edit", "stale"), [
     (("veldiv/figures.py", '"en": "Points scored"', '"en": "Points won"'), ["numbers.json", "impact.json"]),
-    (("report.py", 'else f"no measurable effect over', 'else f"nothing measurable over'), ["impact.json"]),
-    (("report.py", 'f"changes who wins: {who}', 'f"alters who wins: {who}'), ["impact.json"]),
+    (("report.py", 'f"no change in who wins beyond', 'f"no shift in who wins beyond'), ["impact.json"]),
+    (("report.py", 'f"changes who wins: {who}{of}', 'f"alters who wins: {who}{of}'), ["impact.json"]),
     (("veldiv/interpretations.py", '"en": "Reach the square"', '"en": "Reach it"'), ["impact.json"]),
 ], ids=["a figure's name", "a verdict", "a verdict the sample never prints", "a reading's label"])
 def test_a_word_a_file_stores_makes_it_stale(tmp_path: Path, edit: tuple[str, str, str], stale: list[str]) -> None:

@@ -17,8 +17,8 @@ from parcours.interface import Exact
 from parcours.report import exact_verdict
 from playable.data_check import _numbers_in
 from playable.impact import exact_words
-from playable.measuring import MOST, exact_under, target_for
-from playable.numbers_page import _advantage
+from playable.measuring import CHECK_RARE, MOST, check_gap, exact_under, target_for
+from playable.numbers_page import _advantage, _check
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 GAMES = sorted(all_games())
@@ -71,12 +71,25 @@ def test_some_races_are_computed_exactly() -> None:
 
 
 @pytest.mark.parametrize(("game", "ruleset"), races_with_exact_figures())
-def test_every_measured_share_holds_its_exact_value(game: str, ruleset: str) -> None:
+def test_every_race_played_bears_its_exact_value_out_and_the_page_says_how_well(game: str, ruleset: str) -> None:
     exact = exact_under(ruleset)
     assert exact is not None
     s = stored(game, "numbers.json")["races"][ruleset]
-    for seat, w in enumerate(s["wins"]):
-        assert w["low"] <= exact.wins[seat] <= w["high"], (ruleset, seat, w, exact.wins[seat])
+    seat, chance = check_gap(s["wins"], exact, s["races"])
+    assert chance * CHECK_RARE >= 1, (ruleset, seat, s["wins"][seat], exact.wins[seat], chance)
+    said = _check(ruleset, s, exact)["en"]
+    often = re.search(r"about once in ([\d,]+) samples", said)
+    assert (often is None) == (chance >= 0.5), said
+    if often:
+        assert int(often.group(1).replace(",", "")) == round(1 / chance), said
+    assert f"{100 * abs(s['wins'][seat]['share'] - exact.wins[seat]):.2f} points" in said, said
+
+
+def test_a_race_played_far_from_its_exact_value_fails_the_check() -> None:
+    wrong = Exact((0.5, 0.5), {"fr": "calcul", "en": "computation"})
+    s = {"wins": [{"share": 0.51}, {"share": 0.49}], "races": 240_000}
+    _, chance = check_gap(s["wins"], wrong, s["races"])
+    assert chance * CHECK_RARE < 1  # 0.49 against 0.5 over 240,000 races: about 9.8 spreads
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -76,15 +76,15 @@ def test_an_option_against_itself_plays_the_very_same_races() -> None:
     assert c.stats[0].to_json() == c.stats[1].to_json()
     assert c.same_races(1) and not c.effects(1)
     assert all(d.mean == 0 and d.spread == 0 for d in c.differences[1].values())
-    assert verdict(c, 1, "en") == "no measurable effect over 30 races: every figure the same in every race"
-    assert verdict(c, 1, "fr") == "aucun effet mesurable sur 30 courses : chaque chiffre identique dans chaque course"
+    assert verdict(c, 1, "en") == "no change over 30 races: every figure the same in every race"
+    assert verdict(c, 1, "fr") == "aucun changement sur 30 courses : chaque chiffre identique dans chaque course"
 
 
 def test_a_reading_that_cannot_matter_here_changes_nothing() -> None:
     """With one opponent, a lap token 'on every opponent' and 'on each' are the same token."""
     c = compare("veldiv.individuelle", 2, "veldiv.lap-token", 300, 1)
     assert c.values == ["all", "each"] and c.same_races(1) and not c.effects(1)
-    assert "no measurable effect over 300 races" in verdict(c, 1, "en")
+    assert verdict(c, 1, "en").startswith("no change over 300 races")
 
 
 def test_two_readings_that_matter_differ_race_by_race() -> None:
@@ -104,7 +104,7 @@ def test_who_wins_is_the_verdict_when_the_winner_changes() -> None:
     assert any(m.what == "wins" for m in c.effects(1))
     said = verdict(c, 1, "en")
     assert said.startswith("changes who wins: player ") and " from " in said and "% to " in said
-    assert verdict(c, 1, "fr").startswith("change le vainqueur : joueur ")
+    assert verdict(c, 1, "fr").startswith("change qui gagne : joueur ")
 
 
 def test_the_dice_of_a_race_do_not_depend_on_the_bots_or_the_shuffles() -> None:
