@@ -288,4 +288,4 @@ def define_env(env: Any) -> None:
     macro(lambda game: render_edition(docs, game), "edition_page")
     macro(lambda game: render_collation(docs, game), "collation_table")
     macro(lambda game: render_sources(docs, game), "sources_list")
-    macro(lambda game: render_numbers(docs, game), "numbers_page")
+    macro(lambda game: render_numbers(docs, game, url_of(_source(env.page)), url_of), "numbers_page")

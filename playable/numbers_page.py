@@ -5,6 +5,7 @@ race on its own board). Drawn at build time as SVG (readable without JavaScript)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -21,17 +22,50 @@ from parcours_view.words import both, following
 from parcours_view.words import label as words_label
 
 from . import data_check
+from .impact import impact_figures, reading_anchor
 from .measuring import CHECK_RARE, check_gap, exact_under
+from .pages import article_links, rules_pages
 from .rulebook import bilingual_heading
 
 MOST_BARS = 60  # a chart wider than this groups its values (a phone still reads its numbers)
 
 
-def render_numbers(docs: Path, game: str) -> str:
+def render_numbers(docs: Path, game: str, here: str, url_of: Callable[[str], str]) -> str:
+    """The game's numbers page (at the site URL `here`): each race's figures, then what each reading
+    changes (url_of: a Markdown file's site URL, for the links back to the readings' notes)."""
     data = data_check.numbers(docs, game).data  # checked: every race's figures there, and sound
     # the board's shared drawings first: a heat map draws the track over them
     return (symbols(game) + "\n" + _how_to_read(game) + "\n"
-            + "\n".join(_race(game, ruleset, data["races"][ruleset]) for ruleset in all_games()[game].RACES))
+            + "\n".join(_race(game, ruleset, data["races"][ruleset]) for ruleset in all_games()[game].RACES)
+            + "\n" + _readings(docs, game, here, url_of))
+
+
+def _readings(docs: Path, game: str, here: str, url_of: Callable[[str], str]) -> str:
+    """What each reading changes, in the order of the notes that ask it, each with a link back to its note."""
+    rulebook = data_check.rulebook(docs, game).data
+    links = article_links(rules_pages(game, rulebook), here, url_of)
+    title = bilingual_heading("Ce que change chaque lecture", "What each reading changes")
+    intro = _pair("Pour chaque lecture des règles discutée dans une note, les mêmes courses jouées sous chacune "
+                  "de ses valeurs et sous la valeur par défaut, sur les mêmes dés : ce qui change, course par "
+                  "course.",
+                  "For each reading of the rules a note discusses, the same races played under each of its "
+                  "values and under the default, on the same dice: what changes, race by race.")
+    parts, seen = [f"## {title} {{#readings}}\n", intro], set()
+    for section in rulebook["sections"]:
+        for note in section.get("notes") or []:
+            if not note.get("option") or note["option"] in seen:
+                continue
+            seen.add(note["option"])
+            option = all_games()[game].OPTIONS[note["option"]]
+            page = links.get(section["id"], links[""]) if isinstance(links, dict) else links
+            back = f"{page}option-{option.id.replace('.', '-')}"
+            heading = bilingual_heading(note["title"]["fr"], note["title"]["en"])
+            ask = {lang: f'{escape(option.question[lang])} <a href="{escape(back)}">'
+                         f'{"La note et ses lectures" if lang == "fr" else "The note and its readings"}</a>'
+                   for lang in ("fr", "en")}
+            parts += [f"### {heading} {{#{reading_anchor(option.id)}}}\n", _pair(ask["fr"], ask["en"]),
+                      impact_figures(docs, game, option.id)]
+    return "\n".join(parts) + "\n"
 
 
 def _how_to_read(game: str) -> str:
@@ -113,7 +147,7 @@ def _check(ruleset: str, s: dict[str, Any], exact: Exact) -> dict[str, str]:
     """The races played as the check of the exact figure: the widest gap, and how often chance gives it."""
     seat, chance = check_gap(s["wins"], exact, s["races"])
     share = s["wins"][seat]["share"]
-    said = {}
+    said: dict[str, str] = {}
     for lang in ("fr", "en"):
         races, rare = number_words(s["races"], lang, 0), number_words(CHECK_RARE, lang, 0)
         who = seat_name(ruleset, seat, lang, capital=False)

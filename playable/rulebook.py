@@ -14,6 +14,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from mkdocs.utils import get_relative_url
+
 from parcours import all_games, game_of
 from parcours.core import typeset
 from parcours.interface import GameRules
@@ -148,13 +150,15 @@ def _option_box(rules: GameRules, option_id: str) -> str:
     return f'<div class="px-option" id="option-{option_id.replace(".", "-")}">{"".join(rows)}</div>'
 
 
-def _note(rules: GameRules, note: dict[str, Any], docs: Path, impact: bool = True) -> str:
-    """A note, with its readings if it names one and (impact) what each reading changes."""
+def _note(rules: GameRules, note: dict[str, Any], docs: Path, numbers: str | None) -> str:
+    """A note, with its readings if it names one and, on a rules page, what each reading changes in a
+    sentence (its figures on the numbers page, at the address `numbers`)."""
     fr, en = (" ".join(note["text"][lang].split()) for lang in ("fr", "en"))
     body = (f'<div class="px-note-text"><div lang="fr"><p>{_words(fr, "fr")}</p></div>'
             f'<div lang="en"><p>{escape(en)}</p></div></div>')
     if note.get("option"):
-        body += _option_box(rules, note["option"]) + (impact_box(docs, rules.GAME, note["option"]) if impact else "")
+        body += _option_box(rules, note["option"])
+        body += impact_box(docs, rules.GAME, note["option"], numbers) if numbers is not None else ""
     kind = "question" if note.get("option") else "note"
     title = " · ".join(f'<span lang="{lang}">{_words(note["title"][lang], lang)}</span>' for lang in ("fr", "en"))
     # Material's admonition as HTML: written as `!!!`, Markdown would wrap the body's blocks in a <p>
@@ -304,11 +308,12 @@ def render_rules(docs: Path, game: str, here: tuple[str, str], build: Build, url
     printed = [s for s in sections if s["id"] in page.sections]
     first = next((s for s in printed if s["id"] in rules.ARTICLES), printed[0])
     links = article_links(pages, url_of(file), url_of)
+    numbers = get_relative_url(url_of(f"{game}/numbers.md"), url_of(file))
     out = [citation_box(page_title(docs / file), address, anchor(first["id"]), first["title"], build) + "\n",
            symbols(game) + options_catalogue(game) + links_template(links) + "\n"]
     for section in printed:
         shown = [example_html(e, links, address) for e in examples.get(section["id"], [])]
-        out.append(_section(rules, section, shown, _texts(doc.data), docs))
+        out.append(_section(rules, section, shown, _texts(doc.data), docs, numbers))
     return "\n".join(out)
 
 
@@ -345,7 +350,7 @@ def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build
     for page in printed:
         for section in (s for s in sections if s["id"] in page.sections):
             shown = [printed_example_html(e, links, addresses[page.file]) for e in examples.get(section["id"], [])]
-            out.append(_section(rules, section, shown, _texts(doc.data), docs, impact=False))
+            out.append(_section(rules, section, shown, _texts(doc.data), docs, None))
     return "\n".join(out)
 
 
@@ -369,9 +374,9 @@ def _texts(rulebook: dict[str, Any]) -> dict[str, str]:
 
 
 def _section(rules: GameRules, section: dict[str, Any], examples: list[str], texts: dict[str, str],
-             docs: Path, impact: bool = True) -> str:
-    """A section of the rulebook: its two texts, its notes (impact: with what each reading changes)
-    and its worked examples (as HTML)."""
+             docs: Path, numbers: str | None) -> str:
+    """A section of the rulebook: its two texts, its notes (on a rules page, with what each reading
+    changes and a link to its figures on the numbers page, at `numbers`) and its worked examples (as HTML)."""
     ident = anchor(section["id"])
     title = bilingual_heading(section["title"]["fr"], section["title"]["en"])
     first, second = texts["first"], texts["second"]
@@ -390,6 +395,6 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[str], tex
                         f'<span lang="fr">{_words(s["note"]["fr"], "fr")}</span> '
                         f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
         parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
-    parts.extend(_note(rules, n, docs, impact) for n in section.get("notes") or [])
+    parts.extend(_note(rules, n, docs, numbers) for n in section.get("notes") or [])
     parts.extend(example + "\n" for example in examples)
     return "\n".join(parts)

@@ -92,18 +92,30 @@ def test_a_difference_below_zero_is_set_with_a_minus_sign(game: str) -> None:
     assert found is None, words[max(0, found.start() - 80):found.start() + 80]
     if game == "chevaux":
         [against] = data("chevaux")["options"]["chevaux.legs-horses"][0]["against"]
-        assert re.fullmatch(r"\u2212\d+,\d \(\u2212\d+,\d à \u2212\d+,\d\)( \*)?", against["rows"][0]["difference"]["fr"])
+        difference = against["rows"][0]["difference"]["fr"]
+        assert re.fullmatch(r"\u2212\d+,\d \(\u2212\d+,\d à \u2212\d+,\d\)( \*)?", difference), difference
 
 
 @pytest.mark.site
 @pytest.mark.parametrize("game", GAMES)
 def test_every_note_with_a_reading_prints_what_it_changes(game: str) -> None:
+    """Beside the note, each verdict in a sentence and a link to its figures; on the numbers page, at
+    that link, the same verdicts with their tables, and a link back to the note."""
     pages = [p for p in SITE.glob(f"{game}/rules*/index.html")]
     assert pages, "build the site first (make build)"
     html = "".join(p.read_text(encoding="utf-8") for p in pages)
+    numbers = (SITE / game / "numbers" / "index.html").read_text(encoding="utf-8")
     shown = re.findall(r'<div class="px-impact" data-impact="([^"]+)" data-races="[^"]+">', html)
     assert sorted(shown) == sorted(noted_options(game))
     for option in set(shown):
         box = html.split(f'data-impact="{option}"', 1)[1].split('<div class="px-impact"', 1)[0]
+        box = box[:box.rindex('class="px-impact-more"')]  # the box alone
         assert "Ce que change cette lecture" in box and "What this reading changes" in box
-        assert box.count("<details") >= 2 and "<table>" in box  # each language: the figures under the verdict
+        assert "<table>" not in box  # the rules page stays light: the tables are on the numbers page
+        anchor = "reading-" + option.replace(".", "-")
+        assert box.count(f'<a href="../numbers/#{anchor}">') == 1, option  # the second ends the box
+        full = numbers.split(f'id="{anchor}"', 1)[1].split("<h3 ", 1)[0].split("<h2 ", 1)[0]
+        assert f'#option-{option.replace(".", "-")}"' in full, option
+        verdicts = re.findall(r"<p><strong>.*?</p>", box)
+        assert verdicts and all(v in full for v in verdicts), option  # the same sentences, word for word
+        assert full.count("<table>") == len(verdicts), option  # each verdict its table, in each language

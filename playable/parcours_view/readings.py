@@ -20,18 +20,31 @@ MEASURABLE = ' class="px-measurable"'
 ExactWords = dict[tuple[str, str], dict[str, dict[str, str] | None]]
 
 
-def impact_html(records: list[dict[str, Any]], title: dict[str, str] = TITLE, exact: ExactWords | None = None) -> str:
-    """Each language's block: the title, then every record's values against its default."""
-    return "".join(_language(records, lang, title[lang], exact or {}) for lang in ("fr", "en"))
+def impact_html(records: list[dict[str, Any]], title: dict[str, str] | None = TITLE, exact: ExactWords | None = None,
+                figures: str | None = None) -> str:
+    """Each language's block: the title, then every record's values against its default with its
+    figures folded under it; or, given `figures` (the address where they are printed), the verdicts
+    alone and a link there."""
+    return "".join(_language(records, lang, title[lang] if title else None, exact or {}, figures)
+                   for lang in ("fr", "en"))
 
 
-def _language(records: list[dict[str, Any]], lang: str, title: str, exact: ExactWords) -> str:
-    out = [f'<p class="px-impact-title"><strong>{escape(title)}</strong></p>']
+def _language(records: list[dict[str, Any]], lang: str, title: str | None, exact: ExactWords,
+              figures: str | None) -> str:
+    out = [f'<p class="px-impact-title"><strong>{escape(title)}</strong></p>'] if title else []
     for record in records:
         for against in record["against"]:
-            out.append(_against(record, against, lang, exact.get((record["ruleset"], against["value"]), {})))
-    out.append(_how_made(records, lang))
+            words = exact.get((record["ruleset"], against["value"]), {})
+            out.append(_said(record, against, lang, words) + ("" if figures else _table(record, against, lang)))
+    out.append(_how_made(records, lang) if figures is None else _elsewhere(figures, lang))
     return f'<div lang="{lang}">{typeset("".join(out), lang)}</div>'  # the verdicts' French typeset too
+
+
+def _elsewhere(figures: str, lang: str) -> str:
+    """The link from a rules page's box to the figures of its verdicts, on the numbers page."""
+    said = ("Les chiffres de chaque course, et comment ils sont faits" if lang == "fr" else
+            "The figures of each race, and how they were made")
+    return f'<p class="px-impact-more"><a href="{escape(figures)}">{escape(said)}</a></p>'
 
 
 def _shown(record: dict[str, Any], against: dict[str, Any]) -> list[dict[str, Any]]:
@@ -58,8 +71,9 @@ def who_played(record: dict[str, Any], lang: str) -> str:
             f"the \u201c{name}\u201d bot at every seat")
 
 
-def _against(record: dict[str, Any], against: dict[str, Any], lang: str,
-             exact: dict[str, dict[str, str] | None]) -> str:
+def _said(record: dict[str, Any], against: dict[str, Any], lang: str,
+          exact: dict[str, dict[str, str] | None]) -> str:
+    """The race, the value against the default, and the verdict (exact where the game computes it)."""
     fr = lang == "fr"
     label, default = against["label"][lang], record["default"][lang]
     instead = (f"«\u00a0{label}\u00a0» au lieu de «\u00a0{default}\u00a0»" if fr else
@@ -67,16 +81,20 @@ def _against(record: dict[str, Any], against: dict[str, Any], lang: str,
     colon = "\u00a0:" if fr else ":"
     verdict = (exact.get("verdict") or against["verdict"])[lang]
     line = exact.get("line")
-    said = (f"<p><strong>{escape(record['race'][lang])}</strong>. {escape(instead)}{colon} "
+    return (f"<p><strong>{escape(record['race'][lang])}</strong>. {escape(instead)}{colon} "
             f"{escape(verdict)}.{' ' + escape(line[lang]) if line else ''}</p>")
+
+
+def _table(record: dict[str, Any], against: dict[str, Any], lang: str) -> str:
+    """The figures under a verdict, folded: each seat's wins and the length, then whatever changed."""
     what, gap = HEADS[lang]
     rows = "".join(
         f"<tr{MEASURABLE if row['measurable'] else ''}><th scope=\"row\">{escape(row['figure'][lang])}</th>"
         f"<td>{escape(row['default'][lang])}</td><td>{escape(row['value'][lang])}</td>"
         f"<td>{escape(row['difference'][lang])}{' *' if row['measurable'] else ''}</td></tr>"
         for row in _shown(record, against))
-    summary = "Les chiffres" if fr else "The figures"
-    return (f"{said}<details class=\"px-impact-figures\" data-search-exclude><summary>{summary}</summary>"
+    summary = "Les chiffres" if lang == "fr" else "The figures"
+    return (f"<details class=\"px-impact-figures\" data-search-exclude><summary>{summary}</summary>"
             f"<div class=\"px-table-scroll\"><table><thead><tr><th scope=\"col\">{what}</th>"
             f"<th scope=\"col\">{escape(record['default'][lang])}</th>"
             f"<th scope=\"col\">{escape(against['label'][lang])}</th>"
