@@ -473,10 +473,10 @@ def numbers_faults(doc: Located, game: str) -> list[str]:
         elif record["ruleset"] != ruleset:
             faults.append(doc.where(where + ("ruleset",), f"{record['ruleset']!r}, in the numbers of {ruleset}"))
         else:
-            faults += _run_faults(doc, where, record, data, rules, ("ruleset", "players", "seed", "options", "bots"))
-            faults += _stats_faults(doc, where, record, rules)
-            faults += _stats_faults(doc, where + ("check",), record["check"], rules)
-            faults += _exact_check_faults(doc, where, record)
+            found = (_run_faults(doc, where, record, data, rules, ("ruleset", "players", "seed", "options", "bots"))
+                     + _stats_faults(doc, where, record, rules)
+                     + _stats_faults(doc, where + ("check",), record["check"], rules))
+            faults += found or _exact_check_faults(doc, where, record)  # readings known: the exact race computed
     return faults
 
 
@@ -489,9 +489,10 @@ def _exact_check_faults(doc: Located, where: tuple[object, ...], record: dict[st
     seat, chance = check_gap(record["wins"], exact, record["races"])
     if chance * CHECK_RARE >= 1:
         return []
+    rarely = f"once in {1 / chance:,.0f} samples" if chance > 1e-6 else "less than once in a million samples"
     return [doc.where(where + ("wins", seat, "share"),
                       f"{100 * record['wins'][seat]['share']:.2f}% measured against {100 * exact.wins[seat]:.3f}% "
-                      f"computed exactly: chance alone gives that gap once in {1 / chance:,.0f} samples "
+                      f"computed exactly: chance alone gives that gap {rarely} "
                       f"(the engine and the computation disagree)")]
 
 

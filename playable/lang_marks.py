@@ -22,6 +22,7 @@ LANGUAGE_TAB = re.compile(r'<label for="([\w-]+)">(English|Français)</label>')
 BILINGUAL_HEADING = re.compile(r'<h[1-6][^>]*><span lang="fr">(.*?)</span> · <span lang="en">(.*?)</span>')
 ONE_LANGUAGE_HEADING = re.compile(r'<h[1-6] id="([^"]+)" lang="(fr|en)">')
 TEXT = re.compile(r">([^<>]*?·[^<>]*?)<")
+NAV_LABEL = re.compile(r'<nav class="md-nav" aria-label="([^"]*)">')  # unmarked: the match ends at its ">"
 TAB_TITLE = re.compile(r"<title>([^<]*)</title>")
 
 
@@ -88,10 +89,24 @@ def mark_tab_title(html: str) -> str:
     return TAB_TITLE.sub(mark, html, count=1)
 
 
+def mark_nav_labels(html: str) -> str:
+    """The names Material gives a table of contents' inner lists (aria-label: the heading's title,
+    "French · English"), carrying each language (data-px-fr, data-px-en) for lang.mjs to name them
+    in the reader's choice."""
+    def mark(match: re.Match[str]) -> str:
+        halves = unescape(match.group(1)).split(" · ")
+        if len(halves) != 2:
+            return match.group(0)
+        return (f'{match.group(0)[:-1]} data-px-fr="{escape(halves[0])}" data-px-en="{escape(halves[1])}"'
+                ' data-px-words="aria-label">')
+
+    return NAV_LABEL.sub(mark, html)
+
+
 def mark_page(html: str, nav: list[Any]) -> str:
     """A finished page (nav: mkdocs.yml's nav) with its two languages marked. Marking a marked page
     changes nothing."""
-    return mark_languages(mark_titles(mark_tab_title(html), nav_titles(nav)))
+    return mark_languages(mark_titles(mark_nav_labels(mark_tab_title(html)), nav_titles(nav)))
 
 
 # ---------------------------------------------------------------- the search index

@@ -59,7 +59,8 @@ def _readings(docs: Path, game: str, here: str, url_of: Callable[[str], str]) ->
             option = all_games()[game].OPTIONS[note["option"]]
             page = links.get(section["id"], links[""]) if isinstance(links, dict) else links
             back = f"{page}option-{option.id.replace('.', '-')}"
-            heading = bilingual_heading(note["title"]["fr"], note["title"]["en"])
+            # a word joiner after each title: a heading ending in "?" would let its ¶ fall to a line alone
+            heading = bilingual_heading(note["title"]["fr"] + "\u2060", note["title"]["en"] + "\u2060")
             ask = {lang: f'{escape(option.question[lang])} <a href="{escape(back)}">'
                          f'{"La note et ses lectures" if lang == "fr" else "The note and its readings"}</a>'
                    for lang in ("fr", "en")}

@@ -81,7 +81,7 @@ def expected_film(scenario: dict[str, Any]) -> dict[str, Any]:
 
 
 def sentences(step_html: str) -> list[str]:
-    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", s)).split())
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", s)).split())  # a tag's edge is no space
             for s in re.findall(r"<li data-cite=[^>]*>(.*?)</li>", step_html)]
 
 

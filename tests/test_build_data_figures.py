@@ -262,3 +262,22 @@ def test_the_sites_own_figures_are_sound() -> None:
     for game in ("veldiv", "cdp", "chevaux", "ronde"):
         assert data_check.numbers(ROOT / "docs", game).data["races"]
         assert data_check.impact(ROOT / "docs", game).data["options"]
+
+
+def test_a_race_played_that_refutes_its_exact_value(docs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The horse race computed exactly (here a wrong computation, 60% to 40%) against its races played
+    (about 51%): the build fails, naming the share, since the engine and the computation disagree."""
+    from parcours.interface import Exact
+    from playable import measuring
+
+    wrong = Exact((0.6, 0.4), {"fr": "calcul", "en": "computation"})
+    monkeypatch.setattr(data_check, "exact_under", lambda ruleset, changes=None: wrong
+                        if ruleset == "chevaux.course" else measuring.exact_under(ruleset, changes))
+    data_check._checked_generated.cache_clear()
+    lines = numbers_faults(docs)
+    [line] = [line for line in lines if "the engine and the computation disagree" in line and ".course." in line]
+    text = (docs / "chevaux" / "numbers.json").read_text(encoding="utf-8").splitlines()
+    share = next(k for k, t in enumerate(text, 1) if '"share"' in t)  # the course's first seat, first
+    where = f"{docs / 'chevaux' / 'numbers.json'}:{share}: races.chevaux.course.wins[0].share"
+    assert line.startswith(f"{where}: 52.10% against 60.000% computed exactly: chance alone gives that gap less "
+                           "than once in a million samples"), line

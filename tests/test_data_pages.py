@@ -266,7 +266,7 @@ def test_no_null_under_the_controls_of_a_race_without_readings(session: Session)
 # ---------------------------------------------------------------------------- light pages, links that land
 MAX_PAGE_BYTES = 400_000  # issue 11: no page over 400 KB of HTML
 ANCHOR_TARGET = re.compile(r'\bid="([^"]+)"')
-CITE_LINK = re.compile(r'<a class="px-cite" href="([^"]*)"')
+CITE_LINK = re.compile(r'<a class="px-cite[^"]*" href="([^"]*)"')
 LINKS_TEMPLATE = re.compile(r'<template class="px-links"[^>]*>(.*?)</template>')
 LINKS_ATTRIBUTE = re.compile(r'<option value="([a-z]+)\.[^"]*"[^>]*? data-links="([^"]*)"')
 
@@ -276,6 +276,20 @@ def built_pages() -> list[Path]:
     if not pages:
         pytest.fail("site/ is empty: run make build first", pytrace=False)
     return pages
+
+
+def test_every_step_cites_its_article_once() -> None:
+    """A step's line names its article once: the words "Art. 5" in its sentence are the link, else the
+    link follows the sentence (never "Art. 5: ... Art. 5")."""
+    twice = []
+    for page in built_pages():
+        html = page.read_text(encoding="utf-8")
+        for line in re.findall(r'<li data-cite="[^"]+">(.*?)</li>', html):
+            label = re.findall(r'<a class="px-cite[^"]*" href="[^"]*">([^<]+)</a>', line)
+            text = re.sub(r"<[^>]+>", "", line)
+            if len(label) != 1 or len(re.findall(re.escape(label[0]) + r"(?!\w)", text)) != 1:
+                twice.append(f"{page.relative_to(SITE)}: {text}")
+    assert not twice, twice[:5]
 
 
 def test_no_page_is_heavier_than_400_kb() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any, TypeAlias
@@ -162,7 +163,12 @@ def _step_html(events: list[Event], lang: str, team: bool, links: Links, start: 
         return ("<p>Position de départ.</p>" if lang == "fr" else "<p>Starting position.</p>") if start else ""
     items = []
     for e in events:
-        href = escape(article_href(links, e.cite))
-        cite = f'<a class="px-cite" href="{href}">{escape(article_label(e.cite, lang))}</a>'
-        items.append(f'<li data-cite="{e.cite}">{escape(sentence(e, lang, team))} {cite}</li>')
+        label = escape(article_label(e.cite, lang))
+        cite = f'<a class="px-cite" href="{escape(article_href(links, e.cite))}">{label}</a>'
+        said = escape(sentence(e, lang, team))
+        # an article the sentence names is its link; else the link follows it (cited once either way)
+        named = re.search(re.escape(label) + r"(?!\w)", said)
+        inline = cite.replace('class="px-cite"', 'class="px-cite px-cite-in"')
+        linked = f"{said[:named.start()]}{inline}{said[named.end():]}" if named else f"{said} {cite}"
+        items.append(f'<li data-cite="{e.cite}">{linked}</li>')
     return f'<ul class="px-events">{"".join(items)}</ul>'
