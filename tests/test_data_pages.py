@@ -530,3 +530,24 @@ def test_the_search_index_holds_each_text_once_and_no_drawing() -> None:
     assert plain(note.group(1))[:60] in plain(text), "a rules page's note is not indexed"
     for words in ("À parcourir et à poursuivre en ligne", "The figures</summary>", "Difference (95% interval)"):
         assert words not in text, f"indexed: {words}"
+
+
+def test_no_text_names_a_reading_by_its_code() -> None:
+    """A worked example's explanation and a note speak of a reading in words, never by the value a
+    scenario writes ("choose the option « beyond »")."""
+    import yaml
+
+    from parcours import all_games
+
+    found = []
+    for game, rules in all_games().items():
+        codes = {str(v) for o in rules.OPTIONS.values() for v in o.values} - {
+            label[lang] for o in rules.OPTIONS.values() for label in o.labels.values() for lang in ("fr", "en")}
+        quoted = re.compile(r"[«“\"]\s*(" + "|".join(map(re.escape, sorted(codes))) + r")\s*[»”\"]")
+        texts = [(p.name, yaml.safe_load(p.read_text(encoding="utf-8")).get("explain") or {})
+                 for p in sorted((DOCS / game / "examples").glob("*.yml"))]
+        rulebook = yaml.safe_load((DOCS / game / "rulebook.yml").read_text(encoding="utf-8"))
+        texts += [("rulebook.yml", n["text"]) for s in rulebook["sections"] for n in s.get("notes") or []]
+        found += [f"{game}/{name}: {m.group(0)}" for name, words in texts for text in words.values()
+                  for m in [quoted.search(text)] if m]
+    assert not found, found

@@ -32,31 +32,52 @@ class Film:
     finished: bool = False
     need: dict[str, Any] | None = None  # what the race waits for next: dice, or a player's choice
     winner: int | None = None
-    stopped: str = "end"  # why the film ends: end (of the race), dice, choices (of the script), budget (MAX_FRAMES)
+    stopped: str = "end"  # why the film ends: end (of the race), dice, choices (of the script), budget
+    # (MAX_FRAMES), or diverged (lenient: the script's next move does not fit the race as replayed)
     refused: dict[str, str] | None = None  # the move asked for, refused: why, in each language (frames unchanged)
+    diverged: dict[str, str] | None = None  # where and why the script stopped applying, in each language
+    kept: dict[str, list[Any]] | None = None  # lenient: the dice and choices played (the rest no longer apply)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
 
-def film(data: object, links: Links = "#", move: object = None) -> Film:
+def film(data: object, links: Links = "#", move: object = None, lenient: bool = False) -> Film:
     """Replay a scenario mapping; one frame for the start and one per throw or decision. Each frame
     says what was asked (a decision with its words) and what was played.
 
     With `move` ({"dice": [faces]} or {"choice": "..."}), that move is then played where the
     scenario stops, as a reader plays on: if the rules refuse it, `refused` says why in both
     languages and the frames are those of the scenario alone.
+    `lenient` (a worked example replayed under another reading): the script is played as far as it
+    still fits the race; where its next throw or decision does not, the film stops there and says so
+    in `diverged`, `kept` holding the dice and choices played.
     """
-    scenario = parse(data)
     played = None if move is None else _move(move)
-    game = Game(scenario)
+    try:
+        scenario = parse(data)
+        game = Game(scenario)
+    except ScenarioError:
+        if not lenient or not isinstance(data, dict) or not isinstance(data.get("ruleset"), str):
+            raise
+        # the set-up does not fit the reading (lenient: a sound example under another reading): no frame
+        return Film(data["ruleset"], refused=UNFIT_START)
+    out = Film(scenario.ruleset)
     dice = Dice(scenario.dice, scenario.seed)
     team = all_races()[scenario.ruleset].team
-    out = Film(scenario.ruleset)
     out.frames.append(start_frame(game, team, links))
     # a seeded race may be long: the page says where it stops (the start is a frame too)
-    for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1, words=True):
-        out.frames.append(step_frame(game, step, team, links))
+    try:
+        for step in game.advance(dice, scenario.choices, MAX_FRAMES - 1, words=True):
+            out.frames.append(step_frame(game, step, team, links))
+    except ScenarioError:
+        if not lenient:
+            raise
+        game.stopped = "diverged"
+        out.diverged = _diverged(game, len(out.frames))
+    if lenient:
+        out.kept = {"dice": [f for kind, move in game.record if kind == "dice" for f in move],
+                    "choices": [move for kind, move in game.record if kind == "choice"]}
     if played is not None:
         try:
             out.frames.append(step_frame(game, game.play(played, words=True), team, links))
@@ -70,14 +91,37 @@ def film(data: object, links: Links = "#", move: object = None) -> Film:
     return out
 
 
-def film_json(scenario_json: str, links_json: str = '"#"', move_json: str | None = None) -> str:
+def film_json(scenario_json: str, links_json: str = '"#"', move_json: str | None = None,
+              lenient: bool = False) -> str:
     """Entry point for the browser's worker: JSON in, JSON out, errors as a sentence in each language."""
     try:
         move = None if move_json is None else loads_json(move_json, "move")
         links = links_of(loads_json(links_json, "links"))
-        return film(loads_json(scenario_json, "scenario"), links, move).to_json()
+        return film(loads_json(scenario_json, "scenario"), links, move, lenient is True).to_json()
     except (ScenarioError, ValueError) as err:
         return json.dumps({"error": refusal(err)}, ensure_ascii=False)
+
+
+UNFIT_START = {"fr": "Cette lecture ne peut pas s'appliquer à cet exemple : sa position de départ n'est pas "
+                      "possible selon elle. L'exemple reste selon la lecture d'avant.",
+               "en": "This reading cannot apply to this example: its starting position is not possible under it. "
+                     "The example stays under the reading it had."}
+
+
+def _diverged(game: Game, step: int) -> dict[str, str]:
+    """Where the example's own moves stop fitting the race as now replayed, in a sentence each language
+    (never a move's code: the example's move may have no words in this position)."""
+    need = game.need()
+    if need is not None and need.kind == "dice":
+        return {"fr": f"À l'étape {step}, le lancer de l'exemple ne convient plus : selon cette lecture, on lance ici "
+                      f"{'un' if need.count == 1 else need.count} D{need.sides}. La suite est à vous.",
+                "en": f"At step {step}, the example's throw no longer fits: under this reading, "
+                      f"{'a' if need.count == 1 else need.count} D{need.sides} {'is' if need.count == 1 else 'are'} "
+                      "thrown here. Play on from here."}
+    return {"fr": f"À l'étape {step}, l'exemple faisait un choix que cette lecture n'offre pas ici. "
+                  "La suite est à vous : choisissez ci-dessous.",
+            "en": f"At step {step}, the example made a choice this reading does not offer here. "
+                  "Play on from here: choose below."}
 
 
 def links_of(value: object) -> Links:

@@ -138,8 +138,9 @@ function notifyEngine() {
 
 // A worked example's film (parcours_view.film_json): its frames, rendered with links to `anchorPrefix`;
 // with a `move` ({dice} or {choice}) played where the scenario stops (`film.refused` says if the rules refuse it).
-export function requestFilm(scenario, links, move) {
-  return requestEngine("film", move === undefined ? { scenario, links } : { scenario, links, move });
+// `lenient`: a worked example under another reading, replayed as far as its own moves still fit.
+export function requestFilm(scenario, links, move, lenient = false) {
+  return requestEngine("film", { scenario, links, ...(move === undefined ? {} : { move }), ...(lenient ? { lenient } : {}) });
 }
 
 // Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".

@@ -628,15 +628,28 @@ class WorkedExample {
       scenario.options = { ...(scenario.options || {}), [oid]: value };
       let film;
       try {
-        film = await requestFilm(scenario, this.links);
+        film = await requestFilm(scenario, this.links, undefined, true);
       } catch (err) {
         this.syncOptions(); // back to the reading in force
         throw err;
       }
       if (gen !== this.gen) return;
-      this.useFilm(film, scenario);
+      if (film.refused) { // the example's set-up does not fit this reading
+        this.syncOptions();
+        return this.say(film.refused.en, film.refused.fr);
+      }
       const words = valueWords(info, value);
-      this.go(this.k, { note: { en: `Reading “${words.en}” replayed.`, fr: `Lecture « ${words.fr} » rejouée.` } });
+      const note = { en: `Reading “${words.en}” replayed.`, fr: `Lecture « ${words.fr} » rejouée.` };
+      if (film.diverged) { // the example's own moves apply up to there: the rest is the reader's
+        scenario.dice = film.kept.dice;
+        if (film.kept.choices.length) scenario.choices = film.kept.choices;
+        else delete scenario.choices;
+        delete scenario.seed;
+        note.en += ` ${film.diverged.en}`;
+        note.fr += ` ${film.diverged.fr}`;
+      }
+      this.useFilm(film, scenario);
+      this.go(film.diverged ? film.frames.length - 1 : this.k, { note });
     });
   }
 

@@ -185,7 +185,7 @@ const asText = (value) => (typeof value === "string" ? value : JSON.stringify(va
 // What each request asks of Python: the JSON text to pass, and the key of the answer.
 const REQUESTS = {
   film: (data) => [[asText(data.scenario), asText(data.links ?? { "": "#" }),
-    ...(data.move === undefined ? [] : [asText(data.move)])], "film"],
+    data.move === undefined ? undefined : asText(data.move), data.lenient === true], "film"],  // undefined: None (null: JsNull)
   play: (data) => [[asText(data.request)], "result"],
   odds: (data) => [[asText(data.board)], "result"],
   compare: (data) => [[asText(data.request)], "result"],
