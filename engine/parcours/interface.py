@@ -90,6 +90,16 @@ class Tally(Protocol):
     def result(self, state: Any, /) -> RaceFigures: ...
 
 
+@dataclass(frozen=True)
+class Terms:
+    """A game's names as the edition writes them (the game, its places, pieces and roles), each in both
+    languages, and the variants it never writes in its own texts (the originals stay as transcribed):
+    variant -> the name to write instead."""
+
+    names: Mapping[str, dict[str, str]]
+    variants: Mapping[str, str]
+
+
 class GameRules(Protocol):
     """What every game package provides (read-only attributes, then functions).
 
@@ -122,6 +132,8 @@ class GameRules(Protocol):
     def SEAT_COLOURS(self) -> tuple[dict[str, str], ...]: ...  # seat -> {"fr", "en"}; () if seats have none
     @property
     def FIGURES(self) -> Mapping[str, Figure]: ...  # every figure its tallies report, in words ("landings" too)
+    @property
+    def TERMS(self) -> Terms: ...  # the game's names, once (terms.py): a test fails on any variant
 
     def new_state(self, ruleset: str, players: int, options: dict[str, OptionValue], setup: object, /) -> Any: ...
     # Each step's events go into `sink` when one is given (a simulation's Quiet list, which keeps

@@ -12,6 +12,7 @@ from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_TRACK, RACES, TRACK_SQUARES
+from .terms import TERMS
 
 GAME = "cdp"
 DECISIONS = True
@@ -82,6 +83,7 @@ __all__ = [
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",
+    "TERMS",
     "TRACK_SQUARES",
     "article_label",
     "choice_words",

@@ -195,14 +195,17 @@ def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
 
 
 def question_words(state: object, need: Need) -> dict[str, str]:
+    """The question a decision asks, naming the seat as the steps do (a rider, a Mezzo fondo team)."""
+    mezzo = str(getattr(state, "ruleset", "")).startswith("cdp.mezzofondo")
+    fr, en = ("Équipe", "Team") if mezzo else ("Coureur", "Rider")
     p = need.seat + 1
     questions = {
-        "sprint": (f"Joueur {p} : lancer le sprint maintenant, ou attendre ?",
-                   f"Player {p}: sprint now, or wait?"),
-        "distance": (f"Joueur {p} : de combien de cases avancer ?",
-                     f"Player {p}: how many squares do you ride?"),
-        "derny": (f"Joueur {p} : de combien de cases avance votre derny ?",
-                  f"Player {p}: how far does your derny go?"),
+        "sprint": (f"{fr} {p} : lancer le sprint maintenant, ou attendre ?",
+                   f"{en} {p}: sprint now, or wait?"),
+        "distance": (f"{fr} {p} : de combien de cases avancer ?",
+                     f"{en} {p}: how many squares do you ride?"),
+        "derny": (f"{fr} {p} : de combien de cases avance votre derny ?",
+                  f"{en} {p}: how far does your derny go?"),
     }
     if need.decision not in questions:
         raise ValueError(f"cdp: no question for the decision {need.decision!r}")

@@ -14,6 +14,7 @@ from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, DEFAULT_BOARD, HORSES, RACES
 from .rules import need, new_state, observe, play_choice, play_dice, play_throw, settle_setup
 from .state import Board, State
+from .terms import TERMS
 
 GAME = "chevaux"
 DECISIONS = False  # "aucune décision à prendre": ideal for exact odds
@@ -35,6 +36,7 @@ __all__ = [
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",
+    "TERMS",
     "Board",
     "State",
     "article_label",

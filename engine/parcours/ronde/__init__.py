@@ -11,6 +11,7 @@ from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, RACES
 from .rules import need, new_state, play_choice, play_throw, settle_setup
+from .terms import TERMS
 from .view import observe
 
 GAME = "ronde"
@@ -29,6 +30,7 @@ __all__ = [
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",
+    "TERMS",
     "article_label",
     "choice_words",
     "exact",

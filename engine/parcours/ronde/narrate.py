@@ -27,7 +27,7 @@ NAMES: dict[str, dict[str, str]] = {
     "severe-fall": {"fr": "chute grave", "en": "severe fall"}, "p-flat": {"fr": "plat", "en": "flat"},
     "p-hill": {"fr": "mont", "en": "hill"}, "p-mixed": {"fr": "mixte", "en": "mixed"},
     "t-take": {"fr": "prendre des cartes", "en": "take cards"},
-    "t-koppenberg": {"fr": "Koppenberg / Mur", "en": "Koppenberg / Muur"},
+    "t-koppenberg": {"fr": "Koppenberg / Muur", "en": "Koppenberg / Muur"},
     "t-berendries": {"fr": "Berendries", "en": "Berendries"}, "t-counter": {"fr": "contre", "en": "counter"},
     "t-spring": {"fr": "saute dans la roue", "en": "spring along"}, "t-kwak": {"fr": "kwak", "en": "kwak"},
     "t-stevige-kwak": {"fr": "stevige kwak", "en": "stevige kwak"},
@@ -105,7 +105,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "tactical-cards": ("Cartes tactiques", "Tactical cards"),
     "tactical-against": ("Cartes contre un coureur", "Cards against a rider"),
     "tactical-take-cards": ("Carte « prendre des cartes »", "Card to take cards"),
-    "hill-card-koppenberg": ("Carte de mont Koppenberg / Mur", "Hill card Koppenberg / Muur"),
+    "hill-card-koppenberg": ("Carte de mont Koppenberg / Muur", "Hill card Koppenberg / Muur"),
     "hill-card-berendries": ("Carte de mont Berendries", "Hill card Berendries"),
     "out-of-turn": ("Hors de son tour", "Outside your turn"), "counter-card": ("La contre", "The counter card"),
     "spring-along-card": ("« Saute dans la roue »", "Spring-along"), "kwak-cards": ("Les kwaks", "The kwak cards"),
@@ -170,6 +170,19 @@ def _pile(e: Event, lang: str) -> str:
             f"The {n} peloton cards, shuffled, make the “4” pile.")
 
 
+def _still_down(left: int, lang: str) -> str:
+    """The turns a fallen rider still sits out after this one: nothing when none."""
+    if not left:
+        return " (c'est le dernier)" if lang == "fr" else " (the last one)"
+    if lang == "fr":
+        return f" (encore {left} tour{'s' if left > 1 else ''} ensuite)"
+    return f" ({left} more turn{'s' if left > 1 else ''} after this one)"
+
+
+def _english_ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _left(e: Event, lang: str) -> str:
     """Springing along after being passed: for the points the roll has left."""
     n = _d(e)["points"]
@@ -209,7 +222,7 @@ _FR: dict[str, Line] = {
     "first": lambda e, w, a: f"{w} a le plus haut ({_d(e)['face']}) et commence.",
     "boxed-in": lambda e, w, a: (f"Trois coureurs occupent la case {_d(e)['ahead']} : {w} ne peut pas passer, "
                                  "son tour passe."),
-    "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour ({_d(e)['left']} encore).",
+    "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour{_still_down(_d(e)['left'], 'fr')}.",
     "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève" + (
         " ; la carte qui était devant lui va à la défausse « 8-12 »." if _d(e)['cards'] else "."),
     "die": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} marqué sur sa case." if e.cite.endswith(":playing")
@@ -260,7 +273,7 @@ _FR: dict[str, Line] = {
                                 f"à {_space(_d(e)['to'], 'fr')}") + (
         f" : il s'arrête au pied du mont, {_count(_d(e)['lost'], 'lost', 'fr')}." if _d(e)['lost'] else "."),
     "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
-    "peloton-closed": lambda e, w, a: ("Le peloton a atteint le Mur (Kapelmuur) : plus de cartes peloton, "
+    "peloton-closed": lambda e, w, a: ("Le peloton a atteint le Muur (Kapelmuur) : plus de cartes peloton, "
                                        "toutes sont défaussées."),
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
                                + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
@@ -292,7 +305,7 @@ _EN: dict[str, Line] = {
     "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
     "first": lambda e, w, a: f"{w} has the highest ({_d(e)['face']}) and begins.",
     "boxed-in": lambda e, w, a: f"Three riders fill space {_d(e)['ahead']}: {w} cannot pass, the turn goes on.",
-    "sit-out": lambda e, w, a: f"{w} is down and skips a turn ({_d(e)['left']} to go).",
+    "sit-out": lambda e, w, a: f"{w} is down and skips a turn{_still_down(_d(e)['left'], 'en')}.",
     "back-up": lambda e, w, a: f"{w} has served his time and gets up" + (
         "; the card in front of him goes to the “8-12” discard." if _d(e)['cards'] else "."),
     "die": lambda e, w, a: (f"{w} throws the D{_d(e)['die']} marked on his space." if e.cite.endswith(":playing")
@@ -317,7 +330,7 @@ _EN: dict[str, Line] = {
     "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_count(_d(e)['cards'], 'card', 'en')}"
                                + (f", {_d(e)['misfortunes']} of them misfortunes: all go to the discard."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke, place {_d(e)['place']}.",
+    "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke in {_english_ordinal(_d(e)['place'])} place.",
     "end": lambda e, w, a: f"{w} wins the Tour of Flanders!",
     "tie-roll": lambda e, w, a: f"Over the line together: {w} rolls the D16, {_d(e)['face']}.",
     "extra-turn": lambda e, w, a: f"{w} reaches the foot of the hill with the exact count: an extra turn.",
@@ -426,7 +439,7 @@ PASS: dict[str, tuple[str, str]] = {  # "pass" says what it leaves undone
 FIXED: dict[str, tuple[str, str]] = {
     "counter": ("Contrer : annuler la carte", "Counter: cancel the card"),
     "spring": ("Sauter dans la roue", "Spring along"),
-    "roll-koppenberg": ("Carte Koppenberg / Mur : deux fois le D10", "Koppenberg / Muur card: the D10 twice"),
+    "roll-koppenberg": ("Carte Koppenberg / Muur : deux fois le D10", "Koppenberg / Muur card: the D10 twice"),
 }
 
 

@@ -14,6 +14,7 @@ from .narrate import article_label, choice_words, question_words, sentence
 from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race, box_name
 from .rules import dice_needed, play_dice, play_throw, settle_setup
 from .state import Player, Rider, State
+from .terms import TERMS
 
 GAME = "veldiv"
 DECISIONS = False  # the dice decide everything
@@ -63,6 +64,7 @@ __all__ = [
     "SEAT_COLOURS",
     "SHUFFLES",
     "START_LINE",
+    "TERMS",
     "TRACK_SQUARES",
     "Player",
     "Race",

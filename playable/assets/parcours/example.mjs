@@ -168,9 +168,13 @@ class WorkedExample {
     this.choiceButton.addEventListener("click", () => this.use(() => this.playChoice()));
     this.choiceBox = h("span", { class: "px-decide", hidden: true }, this.choiceLabel, this.choiceSelect, this.choiceButton);
     // A race over where a move would be played: no dice to offer (nor a die to name), a sentence instead.
-    this.overNote = h("span", { class: "px-over", hidden: true },
-      bi(["The race is over here. Go back a step to play another line.",
-        "Ici la course est finie. Revenez d'une étape pour jouer une autre suite."]));
+    // Shown at the step where it ends, or at an earlier one (a move then plays from the example's end).
+    this.overHere = h("span", {}, bi(["The race is over here. Go back a step to play another line.",
+      "Ici la course est finie. Revenez d'une étape pour jouer une autre suite."]));
+    this.overLater = h("span", {}, bi(["This example plays its race to the end. To play another line, tick "
+      + "“Play from the step shown” at the step you choose.", "Cet exemple joue sa course jusqu'au bout. Pour jouer "
+      + "une autre suite, cochez « Jouer depuis l'étape affichée » à l'étape de votre choix."]));
+    this.overNote = h("span", { class: "px-over", hidden: true }, this.overHere, this.overLater);
 
     // A move plays on from the end of the example; from an earlier step only if the reader says so.
     this.branchBox = h("input", { type: "checkbox", id: `${id}-branch` });
@@ -501,6 +505,8 @@ class WorkedExample {
     this.chosen.hidden = choice || need === null;
     this.choiceBox.hidden = !choice;
     this.overNote.hidden = need !== null;
+    this.overHere.hidden = this.playFrom() !== this.k;
+    this.overLater.hidden = !this.overHere.hidden;
     if (!choice) return;
     const current = Array.from(this.choiceSelect.options, (o) => o.value).join("\n");
     if (current !== need.choices.join("\n")) {
