@@ -97,6 +97,39 @@ def bilingual_heading(fr: str, en: str) -> str:
     return f'<span lang="fr">{typeset(_markdown_text(fr), "fr")}</span> · <span lang="en">{_markdown_text(en)}</span>'
 
 
+SIC_CORRECTION = re.compile(r"^Pour «\s*([^»]+?)\s*»")  # a sic note's correction, where it gives one
+
+
+def _marked_sic(html: str, sic: list[dict[str, Any]], lang: str, ident: str) -> str:
+    """The original with each slip its sic note explains marked where it stands, as an edition marks
+    it: "numerotées [sic : numérotées]", or "[sic]" where the note corrects no word, each mark
+    linked to its note (the notes' data check makes sure each quotes the original)."""
+    seen: dict[str, int] = {}
+    for k, entry in enumerate(sic):
+        quoted = escape(entry["text"], quote=False)
+        nth = seen[quoted] = seen.get(quoted, 0) + 1
+        found = _nth(html, quoted, nth)
+        if found < 0:
+            continue
+        correction = SIC_CORRECTION.match(entry["note"]["fr"])
+        colon = "\u00a0: " if lang == "fr" else ": "
+        said = f"[sic{colon}{escape(correction.group(1))}]" if correction else "[sic]"
+        mark = f' <a class="px-sic-mark" href="#{ident}-sic-{k + 1}">{said}</a>'
+        end = found + len(quoted)
+        html = html[:end] + mark + html[end:]
+    return html
+
+
+def _nth(text: str, part: str, n: int) -> int:
+    """Where the n-th occurrence of `part` starts in `text` (-1 if there are fewer)."""
+    at = -1
+    for _ in range(n):
+        at = text.find(part, at + 1)
+        if at < 0:
+            return -1
+    return at
+
+
 def _parallel(ident: str, tabs: tuple[tuple[str, str], tuple[str, str]]) -> str:
     """Two columns on a wide screen, two tabs on a narrow one (CSS does the switch): each tab a
     (label, content) in HTML. The tabs are Material's (pymdownx.tabbed's markup, alternate style),
@@ -382,19 +415,20 @@ def _section(rules: GameRules, section: dict[str, Any], examples: list[str], tex
     first, second = texts["first"], texts["second"]
     # The original's source line is not the original: a reader of the other language alone reads it
     # in that language (parcours.css shows px-source-other only then).
-    original = (_paragraphs(section["original"], first)
+    sic = section.get("sic") or []
+    original = (_marked_sic(_paragraphs(section["original"], first), sic, first, ident)
                 + f'<p class="px-source" lang="{first}">{texts["original_source"]}</p>'
                 + f'<p class="px-source px-source-other" lang="{second}">{texts["original_source_other"]}</p>')
     translation = typeset(_paragraphs(section["translation"], second), second) + \
         f'<p class="px-source" lang="{second}">{texts["translation_source"]}</p>'
     parts = [f"## {title} {{#{ident}}}\n",
              _parallel(ident, ((texts["original_label"], original), (texts["translation_label"], translation)))]
-    sic = section.get("sic") or []
     if sic:
-        items = "".join(f'<li><q lang="{first}">{escape(s["text"])}</q>: '
+        items = "".join(f'<li id="{ident}-sic-{k + 1}"><q lang="{first}">{escape(s["text"])}</q>: '
                         f'<span lang="fr">{_words(s["note"]["fr"], "fr")}</span> '
-                        f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for s in sic)
-        parts.append(f'<details class="px-sic"><summary>[sic]</summary><ul>{items}</ul></details>\n')
+                        f'· <span lang="en">{escape(s["note"]["en"])}</span></li>' for k, s in enumerate(sic))
+        summary = _both("Les écarts du texte original, expliqués", "The original's slips, explained")
+        parts.append(f'<details class="px-sic"><summary>[sic] {summary}</summary><ul>{items}</ul></details>\n')
     parts.extend(_note(rules, n, docs, numbers) for n in section.get("notes") or [])
     parts.extend(example + "\n" for example in examples)
     return "\n".join(parts)

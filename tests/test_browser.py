@@ -877,8 +877,8 @@ def test_moves_asked_for_while_python_starts_are_each_played(first_visit: Sessio
         ex.locator("button.px-random").click()
     # Python takes seconds to start: the button says it is busy, the status says what waits.
     assert ex.locator("button.px-random").get_attribute("aria-busy") == "true"
-    assert "Python is starting: your 3 moves will be played in turn as soon as it is ready." in status(ex)
-    assert "Python démarre : vos 3 coups seront joués dans l'ordre dès qu'il sera prêt." in status(ex)
+    assert "The game engine is getting ready: your 3 moves will be played in turn as soon as it is." in status(ex)
+    assert "Le moteur de jeu se prépare : vos 3 coups seront joués dans l'ordre dès qu'il sera prêt." in status(ex)
     wait_counter(ex, f"{n + 3} / {n + 3}")
     assert ex.locator("button.px-random").get_attribute("aria-busy") is None
     session.rec.assert_clean()

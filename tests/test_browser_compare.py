@@ -119,8 +119,10 @@ def test_b_a_comparison_left_for_another_page_stops_and_frees_the_worker(browser
         run = next(m["result"]["run"] for m in answers if requests[m["id"]]["op"] == "compare" and m["result"]
                    and "run" in m["result"])
         # Once the page is left, the comparison asks for no more races: it is stopped, and the worker drops it.
+        # (A step whose answer came while the navigation was under way may have asked for one more.)
         after = [json.loads(m["request"]) for m in log if m["dir"] == "out" and m["t"] > left and m["op"] == "compare"]
-        assert after == [{"run": run, "stop": True}], after
+        assert after[-1] == {"run": run, "stop": True} and len(after) <= 2, after
+        assert all(r.get("run") == run and "step" in r for r in after[:-1]), after
         stop = next(m for m in log if m["dir"] == "out" and m["request"] and json.loads(m["request"]).get("stop"))
         assert next(m["result"] for m in answers if m["id"] == stop["id"]) == {"stopped": True}
         # The Play page's race waited at most for the races under way when the page was left: between its

@@ -91,8 +91,8 @@ class Comparison {
     this.running = running;
     this.busy(true);
     this.progress.value = 0;
-    this.say(engine.stage === "ready" ? "Playing the races…" : "Starting Python, then playing the races…",
-      engine.stage === "ready" ? "Les courses se jouent…" : "Démarrage de Python, puis les courses se jouent…");
+    this.say(engine.stage === "ready" ? "Playing the races…" : "Getting the game engine ready, then playing the races…",
+      engine.stage === "ready" ? "Les courses se jouent…" : "Préparation du moteur de jeu, puis les courses se jouent…");
     try {
       const races = Number(this.count.value);
       const started = await requestEngine("compare", { request: { start: {

@@ -84,15 +84,14 @@ export function wrapTables(root) {
   reachableTables();
 }
 
-// Python's state in a small note: a spinner while it starts, then ready or why it failed.
+// Python's state in a small note, in a reader's words: a spinner while it starts, then nothing once
+// ready (data-stage says it), or why it failed.
 export function showEngineNote(note, stage, [afterEn, afterFr] = ["", ""]) {
   note.removeAttribute("aria-busy");
   if (stage === "loading") {
     note.setAttribute("aria-busy", "true");
     note.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }),
-      bi(["Starting Python…", "Démarrage de Python…"]));
-  } else if (stage === "ready") {
-    note.replaceChildren(bi(["Python ready", "Python prêt"]));
+      bi(["Getting the game engine ready…", "Préparation du moteur de jeu…"]));
   } else if (stage === "failed") {
     note.replaceChildren(bi([`Python could not start: ${engine.error.en}.${afterEn}`,
       `Python n'a pas pu démarrer : ${engine.error.fr}.${afterFr}`]));

@@ -546,10 +546,10 @@ class WorkedExample {
     control.setAttribute("aria-busy", "true");
     if (engine.stage === "ready" || engine.stage === "failed") return;
     const n = this.waiting;
-    this.say(n === 1 ? "Python is starting: your move will be played as soon as it is ready."
-      : `Python is starting: your ${n} moves will be played in turn as soon as it is ready.`,
-    n === 1 ? "Python démarre : votre coup sera joué dès qu'il sera prêt."
-      : `Python démarre : vos ${n} coups seront joués dans l'ordre dès qu'il sera prêt.`, "info");
+    this.say(n === 1 ? "The game engine is getting ready: your move will be played as soon as it is."
+      : `The game engine is getting ready: your ${n} moves will be played in turn as soon as it is.`,
+    n === 1 ? "Le moteur de jeu se prépare : votre coup sera joué dès qu'il sera prêt."
+      : `Le moteur de jeu se prépare : vos ${n} coups seront joués dans l'ordre dès qu'il sera prêt.`, "info");
   }
 
   release() {

@@ -62,7 +62,7 @@ class OddsEditor {
     this.status.replaceChildren(h("span", { class: "px-spinner", "aria-hidden": "true" }), " ",
       engine.stage === "ready"
         ? bi(["Computing the exact odds…", "Calcul des chances exactes…"])
-        : bi(["Starting Python, then computing the exact odds…", "Démarrage de Python, puis calcul des chances exactes…"]));
+        : bi(["Getting the game engine ready, then computing the exact odds…", "Préparation du moteur de jeu, puis calcul des chances exactes…"]));
     let answer;
     let refused = null;
     try {

@@ -27,6 +27,7 @@ const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choice
 const PLAY_ID = "ex-play";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
@@ -294,10 +295,10 @@ class PlayPage {
     const p = seat(need.seat);
     if (this.isHuman(need.seat)) {
       return need.kind === "dice"
-        ? [bi([`${capital(p.en)} to throw (a person): press Throw.`, `Au ${p.fr} de lancer (une personne) : appuyez sur Lancer.`])]
-        : [bi([`${capital(p.en)} decides (a person): choose below.`, `Au ${p.fr} de décider (une personne) : choisissez ci-dessous.`])];
+        ? [bi([`${capital(p.en)}, your throw: press Throw.`, `${capital(p.fr)}, à vous de lancer : appuyez sur Lancer.`])]
+        : [bi([`${capital(p.en)}, your decision: choose below.`, `${capital(p.fr)}, à vous de décider : choisissez ci-dessous.`])];
     }
-    return [bi([`${capital(p.en)} plays (a bot)…`, `Le ${p.fr} joue (un robot)…`])];
+    return [bi([`${capital(p.en)}, a bot, is playing…`, `Le ${p.fr}, un robot, joue…`])];
   }
 
   // ---------------------------------------------------------------- starting a race
@@ -323,7 +324,7 @@ class PlayPage {
     this.botsPlaying = false;
     this.el.setAttribute("aria-busy", "true");
     if (engine.stage !== "ready") {
-      this.say("Starting Python (a few seconds, once per visit)…", "Démarrage de Python (quelques secondes, une fois par visite)…", "info");
+      this.say("Getting the game engine ready (a few seconds, once per visit)…", "Préparation du moteur de jeu (quelques secondes, une fois par visite)…", "info");
       this.status.prepend(h("span", { class: "px-spinner", "aria-hidden": "true" }), " ");
     }
     let result;
@@ -371,6 +372,8 @@ class PlayPage {
       en: `${race.pxEn}, ${scenario.players} players: ${who.en}.`,
       fr: `${race.pxFr}, ${scenario.players} joueurs : ${who.fr}.`,
     }], result.frames.slice(1));
+    // a race started from the form: the game in view (on a phone the form fills the screen above it)
+    if (from === "form") this.el.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
     this.schedule();
   }
 
