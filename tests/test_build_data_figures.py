@@ -279,5 +279,5 @@ def test_a_race_played_that_refutes_its_exact_value(docs: Path, monkeypatch: pyt
     text = (docs / "chevaux" / "numbers.json").read_text(encoding="utf-8").splitlines()
     share = next(k for k, t in enumerate(text, 1) if '"share"' in t)  # the course's first seat, first
     where = f"{docs / 'chevaux' / 'numbers.json'}:{share}: races.chevaux.course.wins[0].share"
-    assert line.startswith(f"{where}: 52.10% measured against 60.000% computed exactly: chance alone gives that gap less "
-                           "than once in a million samples"), line
+    assert line.startswith(f"{where}: 52.10% measured against 60.000% computed exactly: chance alone gives "
+                           "that gap less than once in a million samples"), line
