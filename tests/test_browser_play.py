@@ -196,7 +196,7 @@ def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Serve
     new_race(page, "veldiv.individuelle", 3, {0})
     assert page.evaluate("window.__samePage") is True, "no page reload"
     assert steps(page) == 0 and need(page) == "dice:0"
-    assert "Player 1 to throw" in page.locator("#ex-play .px-turn").inner_text()
+    assert "Player 1, your throw: press Throw." in page.locator("#ex-play .px-turn").inner_text()
     throw = page.locator("#ex-play button.px-throw")
     assert throw.get_attribute("aria-disabled") == "false"
     assert page.locator("#ex-play > .px-status").get_attribute("aria-live") == "polite"
@@ -205,7 +205,7 @@ def test_a_veldiv_a_person_and_two_bots(play: tuple[Session, Any], server: Serve
     wait_need(page, "dice:0")  # the two bots have answered, by themselves
     assert steps(page) == 3
     said = status(page)
-    assert "Player 3 (bot) threw" in said and "Player 1 to throw" in said
+    assert "Player 3 (bot) threw" in said and "Player 1, your throw" in said
     check_against_engine(page, server, "veldiv/rules/")
 
     # Keyboard again, and bots played at once ("Bots: fast").
