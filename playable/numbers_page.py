@@ -10,6 +10,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from mkdocs.utils import get_relative_url
+
 from parcours import all_games
 from parcours.core import number_words, typeset
 from parcours.interface import Exact
@@ -35,7 +37,7 @@ def render_numbers(docs: Path, game: str, here: str, url_of: Callable[[str], str
     changes (url_of: a Markdown file's site URL, for the links back to the readings' notes)."""
     data = data_check.numbers(docs, game).data  # checked: every race's figures there, and sound
     # the board's shared drawings first: a heat map draws the track over them
-    return (symbols(game) + "\n" + _how_to_read(game) + "\n"
+    return (symbols(game) + "\n" + _how_to_read(game, _explained(game, here, url_of)) + "\n"
             + "\n".join(_race(game, ruleset, data["races"][ruleset]) for ruleset in all_games()[game].RACES)
             + "\n" + _readings(docs, game, here, url_of))
 
@@ -69,8 +71,18 @@ def _readings(docs: Path, game: str, here: str, url_of: Callable[[str], str]) ->
     return "\n".join(parts) + "\n"
 
 
-def _how_to_read(game: str) -> str:
-    """Once a page, what "exact", "measured" and "interval" mean here, in both languages."""
+def _explained(game: str, here: str, url_of: Callable[[str], str]) -> str | None:
+    """Where the game's page says how its exact figures are computed, from the page at `here`."""
+    explained = VIEWS[game].EXACT_EXPLAINED
+    if explained is None:
+        return None
+    page, _, part = explained.partition("#")
+    return get_relative_url(url_of(f"{game}/{page}"), here) + (f"#{part}" if part else "")
+
+
+def _how_to_read(game: str, explained: str | None = None) -> str:
+    """Once a page, what "exact", "measured" and "interval" mean here, in both languages (`explained`:
+    the address of the page saying how the exact figures are computed)."""
     known = {e.how["fr"]: e.how["en"] for r in all_games()[game].RACES if (e := _exact(r)) is not None}
     fr = ("<strong>Comment lire ces chiffres.</strong> Un chiffre <em>mesuré</em> est compté sur des milliers "
           "de parties jouées par le moteur du site : il varierait un peu sur d'autres parties. Son "
@@ -85,6 +97,9 @@ def _how_to_read(game: str) -> str:
                + " ; ".join(escape(h) for h in known) + ") : les parties jouées ne font que le vérifier.")
         en += (" An <em>exact</em> figure is computed from the rules, with no chance involved ("
                + "; ".join(escape(h) for h in known.values()) + "): the games played only check it.")
+        if explained:
+            fr += f' <a href="{escape(explained)}">Comment ces chiffres sont calculés</a>.'
+            en += f' <a href="{escape(explained)}">How these figures are computed</a>.'
     return f'<div class="admonition info px-numbers-help">{_columns(f"<p>{fr}</p>", f"<p>{en}</p>")}</div>'
 
 

@@ -21,6 +21,7 @@ from .track import Oval, colour, defs
 
 GAME = "cdp"
 PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
+EXACT_EXPLAINED: str | None = "rules.md#solved"  # Velocità solved, beside the rules
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 

@@ -19,6 +19,7 @@ from .words import both_text
 
 GAME = "chevaux"
 PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
+EXACT_EXPLAINED: str | None = "rules.md#odds"  # the Markov chain, beside the rules
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 

@@ -56,6 +56,9 @@ class GameView(Protocol):
     def ASKED_OF_HOLDERS(self) -> frozenset[str]: ...  # decisions asked only of players holding a card
     @property
     def PLACE(self) -> Words: ...  # a place of the track, as a chart's axis names it ("Case", "Trou")
+    @property
+    def EXACT_EXPLAINED(self) -> str | None: ...  # the page (from the game's docs/ folder) saying how its
+    # exact figures are computed, "rules.md#odds"; None for a game with none
 
     def symbols(self) -> str: ...  # the drawings a page about this game needs, once per page
     def board_svg(self, position: dict[str, Any], label: str, /) -> str: ...

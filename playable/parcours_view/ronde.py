@@ -42,6 +42,7 @@ from .words import both_text
 
 GAME = "ronde"
 PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
+EXACT_EXPLAINED: str | None = None
 NAMED_DICE = True  # D4 to D16: each step says which die was thrown
 # Out-of-turn windows: only players holding such a card are asked, so a bot's pass there is not told.
 ASKED_OF_HOLDERS = frozenset({"counter", "spring", "passed", "kwak"})

@@ -14,6 +14,7 @@ from .track import Oval, colour, defs
 
 GAME = "veldiv"
 PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
+EXACT_EXPLAINED: str | None = None
 NAMED_DICE = False
 ASKED_OF_HOLDERS: frozenset[str] = frozenset()
 
