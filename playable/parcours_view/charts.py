@@ -12,6 +12,7 @@ from .words import both, following
 from .words import label as words_label
 
 BAR_W, CHART_H = 6, 120  # a bar's width, the chart's height
+BODY_PX = 16  # the body text's size on a desk (Material's .8rem): a chart's words no larger
 LEFT = 46  # room for the y axis' numbers and name
 
 
@@ -30,8 +31,9 @@ def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_nam
     # last bar, not in an empty stretch).
     bar_w = max(BAR_W, (360 - LEFT - 10) // len(shown))
     width = len(shown) * bar_w + LEFT + 10
-    # The chart is scaled to the column: at a phone's (about 340 px) its words still read at 9.5 px.
-    size = max(12.0, round(9.5 * width / 340, 1))
+    # The chart is scaled to the column: on a phone (the screen's width, 390 px: parcours.css) its words
+    # read at 11 px or more; on a desk it grows no wider than sets them at the body's 16 px (--px-chart-max).
+    size = max(12.0, round(9.8 * width / 340, 1))
     base = 10 + CHART_H
     bars = "".join(
         f'<rect x="{LEFT + i * bar_w}" y="{10 + CHART_H * (1 - p / top):.1f}" width="{bar_w - 1}" '
@@ -50,7 +52,8 @@ def bar_chart(shown: Sequence[tuple[int, float]], x_name: tuple[str, str], y_nam
             f'<text transform="translate({size + 1:.1f} {10 + CHART_H / 2}) rotate(-90)">'
             f'{both(*y_name, "tspan")}</text>')
     height = base + 14 + 2.6 * size
-    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {height:.0f}" font-size="{size}" role="img" '
+    svg = (f'<svg class="px-chart" viewBox="0 0 {width} {height:.0f}" font-size="{size}" '
+           f'style="--px-chart-max: {BODY_PX * width / size:.0f}px" role="img" '
            f'aria-label="{escape(words_label(*label))}">{bars}{axes}</svg>')
     return following(svg, *label)
 

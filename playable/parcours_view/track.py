@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass
 from html import escape
 
-# Drawn small enough that on a phone (a board about 324 px wide at 390) the numbers and the riders'
-# labels, 12.5 units, read at 9 px or more; on a wide screen the CSS caps how far the board grows.
+# Drawn so that on a phone (a board the screen's width, 390 px: parcours.css) the numbers and the riders'
+# labels, 12.5 units, read at 11 px or more; on a wide screen the CSS caps how far the board grows.
 WIDTH, HEIGHT = 430, 284
 CX, CY = WIDTH / 2, HEIGHT / 2
 STRAIGHT, RADIUS, LANE = 150.0, 100.0, 34.0
