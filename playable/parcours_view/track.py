@@ -15,7 +15,10 @@ WIDTH, HEIGHT = 430, 284
 CX, CY = WIDTH / 2, HEIGHT / 2
 STRAIGHT, RADIUS, LANE = 150.0, 100.0, 34.0
 NUMBER_OUT = LANE / 2 + 10  # a square's number, outside the lane: its centre's distance from the track's middle
-PIECE, STACK = 11.0, 21.0  # a rider's radius, and how far the next rider on a square stands towards the infield
+# A piece's half-width (a rider's radius, half a derny's width), and how far the next piece on a square
+# stands towards the infield: pieces on two squares side by side (a square is 928/48 = 19.3 units long on
+# the Veldiv's track) or on one square never overlap, their outlines (1.5 units) included.
+PIECE, STACK, OUTLINE = 8.8, 19.5, 1.5
 PERIMETER = 2 * STRAIGHT + 2 * math.pi * RADIUS
 LINE_AT = STRAIGHT / 2  # the finishing line: the middle of the home straight
 
@@ -94,7 +97,7 @@ class Oval:
             stacked[square] = n + 1
             x, y, heading = self.centre(square)
             dx, dy = math.sin(math.radians(heading)) * STACK * n, -math.cos(math.radians(heading)) * STACK * n
-            shape = (f'<rect x="-13" y="-{PIECE}" width="26" height="{2 * PIECE}" rx="4" fill="{colour}"/>'
+            shape = (f'<rect x="-{PIECE}" y="-{PIECE}" width="{2 * PIECE}" height="{2 * PIECE}" rx="3" fill="{colour}"/>'
                      if "px-derny" in css else f'<circle r="{PIECE}" fill="{colour}"/>')
             parts.append(f'<g class="{css}" transform="translate({x + dx:.1f} {y + dy:.1f})">{shape}'
                          f'<text dy="4.5">{escape(text)}</text></g>')
