@@ -786,3 +786,23 @@ def test_i_a_kept_race_stays_while_python_cannot_start(browser: Any, server: Ser
         assert page.evaluate("() => sessionStorage.getItem('parcours:play:' + location.pathname)") == kept
     finally:
         s.close()
+
+
+@ONE_PLAY_PAGE
+def test_a_person_with_nothing_to_decide_throws_to_the_end_in_one_press(play: tuple[Session, Any],
+                                                                          server: Server) -> None:
+    """The horse race, a person against a bot: "Throw to the end" throws every one of the person's
+    throws, the bot answering, to the end of the race; then the button goes, its work done. Every
+    step is the engine's own."""
+    s, page = play
+    new_race(page, "chevaux.course", 2, {0})
+    page.locator("#ex-play input.px-fast").check()
+    go = page.locator("#ex-play button.px-throw-on")
+    assert go.is_visible() and "Throw to the end" in go.inner_text() and "Lancer jusqu'au bout" in go.inner_text()
+    go.click()
+    wait_need(page, "over", timeout=PYTHON_TIMEOUT)
+    assert steps(page) > 4 and not go.is_visible()
+    assert "Race over" in page.locator("#ex-play .px-turn").inner_text()
+    check_against_engine(page, server, "chevaux/rules/")
+    page.locator("#ex-play input.px-fast").uncheck()
+    s.rec.assert_clean()

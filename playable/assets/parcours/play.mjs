@@ -188,7 +188,15 @@ class PlayPage {
     // Which die the race asks for ("D16"): the Ronde throws dice of six sizes.
     this.dieAsk = h("span", { class: "px-die-ask", id: "ex-play-die", hidden: true });
     this.throwButton.setAttribute("aria-describedby", `${this.turn.id} ${this.dieAsk.id}`);
-    this.throwButton.addEventListener("click", () => this.humanThrow());
+    this.throwButton.addEventListener("click", () => {
+      this.throwingOn = false;
+      this.humanThrow();
+    });
+    // A person with nothing to decide throws on by themselves: to the race's end, or to the next
+    // decision (the Veldiv's and the horse race's players only ever throw). Any other press stops it.
+    this.throwOnButton = button("px-throw-on", "Throw to the end", "Lancer jusqu'au bout");
+    this.throwOnButton.addEventListener("click", () => this.throwOn());
+    this.throwingOn = false;
     this.choiceLegend = h("p", { class: "px-question", id: "ex-play-question" });
     this.choices = h("div", { class: "px-row px-choices", role: "group", "aria-labelledby": this.choiceLegend.id });
     this.decide = h("div", { class: "px-decide-box", hidden: true }, this.choiceLegend, this.choices);
@@ -203,7 +211,8 @@ class PlayPage {
     this.permalink = permalinkAnchor(`#${PLAY_ID}`, () => this.sharePermalink());
     this.engineNote = h("span", { class: "px-engine" });
 
-    this.actions = followWords(h("div", { class: "px-row px-act", role: "group" }, this.throwButton, this.dieAsk),
+    this.actions = followWords(h("div", { class: "px-row px-act", role: "group" }, this.throwButton, this.dieAsk,
+      this.throwOnButton),
       { fr: "Votre coup", en: "Your move" }, "aria-label");
     this.controls = h("div", { class: "px-controls px-play-controls" },
       this.actions, this.decide,
@@ -248,6 +257,9 @@ class PlayPage {
     const throwing = humanTurn && need.kind === "dice";
     const deciding = humanTurn && need.kind === "choice";
     this.throwButton.setAttribute("aria-disabled", String(!throwing || this.busy));
+    this.throwOnButton.hidden = !throwing && !this.throwingOn;
+    this.throwOnButton.replaceChildren(bi(this.throwingOn ? ["Stop throwing", "Arrêter de lancer"]
+      : ["Throw to the end", "Lancer jusqu'au bout"]));
     const dice = Boolean(need && need.kind === "dice");
     this.dieAsk.hidden = !dice;
     this.dieAsk.textContent = dice ? dieName(need) : "";
@@ -320,6 +332,7 @@ class PlayPage {
     const link = from === "link";
     const gen = ++this.gen;
     this.stopBots();
+    this.throwingOn = false;
     this.busy = true;
     this.botsPlaying = false;
     this.el.setAttribute("aria-busy", "true");
@@ -564,6 +577,7 @@ class PlayPage {
     }
     const gen = ++this.gen; // a bot's move on its way is dropped: it followed the move undone
     this.stopBots();
+    this.throwingOn = false;
     this.busy = true;
     this.showControls();
     let result;
@@ -589,10 +603,37 @@ class PlayPage {
     this.schedule();
   }
 
+  // Throw on for the people at this screen (or stop doing so): one press, every throw theirs after it.
+  throwOn() {
+    if (this.throwingOn) {
+      this.throwingOn = false;
+      this.stopBots();
+      this.showControls();
+      return this.say("Stopped: throw again when you like.", "Arrêté : relancez quand vous voulez.", "info");
+    }
+    const refused = this.refusal();
+    if (refused) return this.say(...refused);
+    this.throwingOn = true;
+    this.showControls();
+    this.humanThrow();
+  }
+
   // ---------------------------------------------------------------- bots
   schedule() {
     this.stopBots();
     const race = this.race;
+    if (this.throwingOn && (!race || race.finished || (race.need && race.need.kind !== "dice" && this.isHuman(race.need.seat)))) {
+      this.throwingOn = false; // the end, or a decision to make: the person plays on by hand
+      this.showControls();
+    }
+    if (race && !race.finished && !this.busy && race.need && this.isHuman(race.need.seat) && this.throwingOn) {
+      const gen = this.gen;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (gen === this.gen && this.throwingOn) this.humanThrow();
+      }, this.fast.checked ? 0 : BOT_DELAY);
+      return;
+    }
     if (!race || race.finished || this.busy || !race.need || this.isHuman(race.need.seat)) return;
     const gen = this.gen;
     this.timer = setTimeout(() => {
