@@ -97,7 +97,8 @@ class Oval:
             stacked[square] = n + 1
             x, y, heading = self.centre(square)
             dx, dy = math.sin(math.radians(heading)) * STACK * n, -math.cos(math.radians(heading)) * STACK * n
-            shape = (f'<rect x="-{PIECE}" y="-{PIECE}" width="{2 * PIECE}" height="{2 * PIECE}" rx="3" fill="{colour}"/>'
+            side = 2 * PIECE  # a derny: a square as wide as a rider
+            shape = (f'<rect x="-{PIECE}" y="-{PIECE}" width="{side}" height="{side}" rx="3" fill="{colour}"/>'
                      if "px-derny" in css else f'<circle r="{PIECE}" fill="{colour}"/>')
             parts.append(f'<g class="{css}" transform="translate({x + dx:.1f} {y + dy:.1f})">{shape}'
                          f'<text dy="4.5">{escape(text)}</text></g>')
