@@ -22,8 +22,9 @@ TITLE = re.compile(r'# <span lang="fr">(?P<fr>[^<]+)</span> · <span lang="en">(
 
 @dataclass(frozen=True)
 class Build:
-    version: str  # the package's version, with `git describe` when the tree is a checkout
+    version: str  # the package's version, as the citation says it
     day: date
+    commit: str = ""  # `git describe` when the tree is a checkout: in the citation's data, not its sentence
 
 
 def build_stamp(root: Path) -> Build:
@@ -33,7 +34,7 @@ def build_stamp(root: Path) -> Build:
     moment = datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
     described = _git_describe(root)
     number = version("parcours")
-    return Build(f"{number} ({described})" if described else number, moment.date())
+    return Build(number, moment.date(), described)
 
 
 def _git_describe(root: Path) -> str:
@@ -71,7 +72,8 @@ def citation_box(title: dict[str, str], address: str, article: str, article_titl
           f"version {escape(build.version)} of {day['en']}, {_address(address)}.</p>"
           f"<p>Each article has its anchor, given by the ¶ link of its heading: "
           f"“{escape(article_title['en'])}” is cited as {_address(address, article)}.</p>")
-    return (f'<aside class="px-citation" id="cite"><p class="px-citation-title">'
+    commit = f' data-commit="{escape(build.commit)}"' if build.commit else ""
+    return (f'<aside class="px-citation" id="cite"{commit}><p class="px-citation-title">'
             f'<span lang="fr">Comment citer cette page</span> · <span lang="en">How to cite this page</span></p>'
             f'<div class="px-bi"><div lang="fr">{typeset(fr, "fr")}</div><div lang="en">{en}</div></div></aside>')
 

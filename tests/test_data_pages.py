@@ -228,11 +228,16 @@ def test_each_rules_page_says_how_to_cite_it_in_both_languages(game: str) -> Non
         pytest.fail(f"{page.relative_to(ROOT)} is missing: run make build first", pytrace=False)
     cite = Citation()
     cite.feed(page.read_text(encoding="utf-8"))
-    version = build_stamp(ROOT).version.split()[0]
+    stamp = build_stamp(ROOT)
+    version = stamp.version
+    html = page.read_text(encoding="utf-8")
+    if stamp.commit:  # the commit is the citation's data, not its words (a reader cites the version)
+        assert f'<aside class="px-citation" id="cite" data-commit="{stamp.commit}">' in html
     for lang, title, day in (("fr", "Comment citer", FR_DATE), ("en", "How to cite", EN_DATE)):
         text = " ".join(cite.text[lang].split())
         assert title in text, f"{game}: no '{title}' box in {lang}"
-        assert "Parcours" in text and f"version {version}" in text, f"{game} ({lang}): no edition or version: {text}"
+        assert "Parcours" in text and f"version {version} " in text, f"{game} ({lang}): no edition or version: {text}"
+        assert not stamp.commit or stamp.commit not in text, f"{game} ({lang}): the commit in the sentence: {text}"
         assert re.search(day, text), f"{game} ({lang}): no build date in words: {text}"
         anchors = re.findall(rf"/{game}/rules/#([\w-]+)", text)
         assert anchors and set(anchors) <= cite.ids, f"{game} ({lang}): no article anchor of this page: {text}"
