@@ -55,7 +55,7 @@ lint: $(BIN)/mkdocs
 # The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
 # (Test by test across the two workers: these tests share no servers.)
 check: lint
-	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength"
+	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength and not replay"
 
 # Lint (mypy, single-threaded) beside the site's build, then pytest: three workers on two cores, handed
 # the slowest kinds of test first (tests/conftest.py) and one test at a time, except the tests that share

@@ -29,6 +29,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
+        "replay: a published record played again in full from its seed (a minute or two, on one core): "
+        "started first under make test, left out of make check",
+    )
+    config.addinivalue_line(
+        "markers",
         "numeric: the exact odds' numerics (big fractions, large boards, odds against many races): CPython only, "
         "as they take a minute inside Pyodide, whose arithmetic the parity tests already compare byte for byte",
     )
@@ -46,7 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
 # The slowest kinds first: with `--dist loadgroup` (make test) the workers take tests in collection
 # order, so the long ones (Pyodide's runs, the bots' strength, the browser's) start at once and the
 # quick ones fill the gaps after, instead of one long test starting last and running alone.
-FIRST = ("pyodide", "strength", "browser")
+FIRST = ("replay", "pyodide", "strength", "browser")
 
 
 @pytest.hookimpl(tryfirst=True)
