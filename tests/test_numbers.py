@@ -90,3 +90,24 @@ def test_the_numbers_page_draws_every_race(game: str) -> None:
     for race in races.values():
         assert race.name["fr"] in html and race.name["en"] in html
     assert "(s)" not in re.sub(r"<[^>]+>", "", html)
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("game", GAMES)
+def test_exact_figures_link_to_how_they_are_computed(game: str) -> None:
+    """A numbers page with exact figures links, in each language, to the section of its game that says
+    how they are computed (the game's view names it); the section is there, in both languages."""
+    from parcours_view.registry import VIEWS
+
+    html = (ROOT / "site" / game / "numbers" / "index.html").read_text(encoding="utf-8")
+    explained = VIEWS[game].EXACT_EXPLAINED
+    links = re.findall(r'<a href="([^"]+)">(?:Comment ces chiffres sont calculés|How these figures are computed)</a>',
+                       html)
+    if explained is None:
+        assert links == []
+        return
+    page, _, anchor = explained.partition("#")
+    assert links == [f"../{page.removesuffix('.md')}/#{anchor}"] * 2, links
+    target = (ROOT / "site" / game / page.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
+    section = target.split(f'id="{anchor}"', 1)[1].split("<h2", 1)[0]
+    assert '<p lang="fr">' in section and '<p lang="en">' in section

@@ -295,3 +295,11 @@ def quoted(value: object, lang: str) -> str:
 def typeset_words(words: dict[str, str]) -> dict[str, str]:
     """Words in each language ({"fr": …, "en": …}), each typeset as its language sets it."""
     return {lang: typeset(text, lang) for lang, text in words.items()}
+
+
+def place_name(place: int, lang: str) -> str:
+    """A finishing place: '1st', '2nd' / '1er', '2e'."""
+    if lang == "fr":
+        return "1er" if place == 1 else f"{place}e"
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"

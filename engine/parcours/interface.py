@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Protocol
 
 from .core import Event, Events, Need, typeset_words
@@ -66,7 +65,6 @@ class Exact:
     how: dict[str, str]
     length: float | None = None
     starter: float | None = None
-    fractions: tuple[Fraction, ...] | None = None  # wins, exactly
     landings: dict[int, float] | None = None  # place -> expected stops a race, as the tally counts them
 
 

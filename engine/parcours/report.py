@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import number_words, plural, quoted, typeset
+from .core import number_words, place_name, plural, quoted, typeset
 from .games import default_options, game_of
 from .interface import Exact
 from .options import Option, OptionValue
@@ -54,14 +54,6 @@ def seat_name(ruleset: str, seat: int, lang: str, capital: bool = True) -> str:
     word = ("Joueur" if lang == "fr" else "Player") if capital else ("joueur" if lang == "fr" else "player")
     colour = f" ({game.SEAT_COLOURS[seat][lang]})" if seat < len(game.SEAT_COLOURS) else ""
     return f"{word} {seat + 1}{colour}"
-
-
-def place_name(place: int, lang: str) -> str:
-    """A finishing place: '1st', '2nd' / '1er', '2e'."""
-    if lang == "fr":
-        return "1er" if place == 1 else f"{place}e"
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def race_name(ruleset: str, lang: str) -> str:

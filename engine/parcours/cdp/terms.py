@@ -10,7 +10,7 @@ TERMS = Terms(names={
     "seat-velocita": {"fr": "coureur", "en": "rider"},
     "seat-mezzofondo": {"fr": "équipe", "en": "team"},
 }, variants={
-    "Velocita ": "Velocità",
+    "Velocita": "Velocità",
     "Mezzofondo": "Mezzo fondo",
     "team-mate": "teammate",
     "...": "…",

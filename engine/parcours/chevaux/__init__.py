@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..interface import Exact
@@ -65,7 +64,6 @@ def exact(ruleset: str, options: dict[str, OptionValue]) -> Exact | None:
     solved = solve(Board.parse(None), ruleset, options)
     how = (HOW_COURSE if ruleset == COURSE else HOW_LEGS)
     return Exact(tuple(float(p) for p in solved.wins), dict(how), float(solved.length),
-                 fractions=tuple(Fraction(p) for p in solved.wins) if solved.exact else None,
                  landings={hole: float(stops) for hole, stops in solved.landings.items()})
 
 

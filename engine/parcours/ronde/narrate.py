@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Event, Need, plural
+from ..core import Event, Need, place_name, plural
 from . import cards as C
 from .cards import family
 from .course import HILL_CARD_HILLS
@@ -179,10 +179,6 @@ def _still_down(left: int, lang: str) -> str:
     return f" ({left} more turn{'s' if left > 1 else ''} after this one)"
 
 
-def _english_ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def _left(e: Event, lang: str) -> str:
     """Springing along after being passed: for the points the roll has left."""
     n = _d(e)["points"]
@@ -247,7 +243,7 @@ _FR: dict[str, Line] = {
     "supply": lambda e, w, a: (f"{w} s'arrête au ravitaillement et reçoit {_count(_d(e)['cards'], 'card', 'fr')}"
                                + (f", dont {_d(e)['misfortunes']} malchances : tout part à la défausse."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: f"{w} franchit la ligne à Ninove-Meerbeke, {_d(e)['place']}e.".replace(" 1e", " 1er"),
+    "finish": lambda e, w, a: f"{w} franchit la ligne à Ninove-Meerbeke, {place_name(_d(e)['place'], 'fr')}.",
     "end": lambda e, w, a: f"{w} gagne le Tour des Flandres !",
     "tie-roll": lambda e, w, a: f"Arrivée ensemble : {w} lance le D16, {_d(e)['face']}.",
     "extra-turn": lambda e, w, a: f"{w} arrive au pied du mont avec le compte exact : un tour de plus.",
@@ -330,7 +326,7 @@ _EN: dict[str, Line] = {
     "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_count(_d(e)['cards'], 'card', 'en')}"
                                + (f", {_d(e)['misfortunes']} of them misfortunes: all go to the discard."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke in {_english_ordinal(_d(e)['place'])} place.",
+    "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke in {place_name(_d(e)['place'], 'en')} place.",
     "end": lambda e, w, a: f"{w} wins the Tour of Flanders!",
     "tie-roll": lambda e, w, a: f"Over the line together: {w} rolls the D16, {_d(e)['face']}.",
     "extra-turn": lambda e, w, a: f"{w} reaches the foot of the hill with the exact count: an extra turn.",

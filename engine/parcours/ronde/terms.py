@@ -13,8 +13,7 @@ TERMS = Terms(names={
     "teammate": {"fr": "coéquipier", "en": "teammate"},
 }, variants={
     "Mur - Kapelmuur": "Muur - Kapelmuur",
-    "Koppenberg / Mur\u00a0": "Koppenberg / Muur",
-    "Koppenberg / Mur\"": "Koppenberg / Muur",
+    "Koppenberg / Mur": "Koppenberg / Muur",
     "Grand Tour des Flandres": "jeu du Tour des Flandres",
     "Brugge": "Bruges",
     "team-mate": "teammate",

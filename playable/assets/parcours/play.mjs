@@ -27,7 +27,6 @@ const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choice
 const PLAY_ID = "ex-play";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
@@ -386,7 +385,7 @@ class PlayPage {
       fr: `${race.pxFr}, ${scenario.players} joueurs : ${who.fr}.`,
     }], result.frames.slice(1));
     // a race started from the form: the game in view (on a phone the form fills the screen above it)
-    if (from === "form") this.el.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    if (from === "form") this.el.scrollIntoView({ block: "start" });
     this.schedule();
   }
 
