@@ -2,13 +2,14 @@
 texts never use, and none is found in the edition's own words: the game's notes, translations,
 descriptions and worked examples (docs/<game>/*.yml: the originals, quoted as transcribed, and the
 quotations of them in sic notes aside), the site's pages (docs/*.md) and the narration the engine
-speaks in (engine/parcours/<game>/*.py)."""
+speaks in (engine/parcours/<game>/*.py). And the table is the one place its names are written: the
+engine's and the views' code asks it for them (`TERMS.name`), writing none out again."""
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -49,13 +50,18 @@ def texts(game: str) -> Iterator[tuple[str, str]]:
 
 def said(path: Path) -> Iterator[tuple[str, str]]:
     """The words a module of the engine may say to a reader: its strings, its docstrings aside."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    yield from spoken(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+
+
+def spoken(source: str, where: str) -> Iterator[tuple[str, str]]:
+    """The strings of a module's source (f-strings' words too), its docstrings aside, with their lines."""
+    tree = ast.parse(source)
     docstrings = {id(node.body[0].value) for node in ast.walk(tree)
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
                   and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            yield f"{path.relative_to(ROOT)}:{node.lineno}", node.value
+            yield f"{where}:{node.lineno}", node.value
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -69,8 +75,10 @@ def test_no_text_writes_a_variant_of_a_name(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_name_is_given_in_both_languages(game: str) -> None:
     terms = all_games()[game].TERMS
-    assert terms.names and all(set(words) == {"fr", "en"} and all(words.values()) for words in terms.names.values())
-    assert not set(terms.variants) & {w for words in terms.names.values() for w in words.values()}
+    given = [*terms.names.values(), *terms.words.values()]
+    assert terms.names and all(set(words) == {"fr", "en"} and all(words.values()) for words in given)
+    assert not set(terms.names) & set(terms.words)
+    assert not set(terms.variants) & {w for words in given for w in words.values()}
 
 
 def test_a_variant_is_found() -> None:
@@ -79,3 +87,34 @@ def test_a_variant_is_found() -> None:
     found = [w for w, t in strings(note, "x") if "Mur - Kapelmuur" in t]
     assert found == ["x.sections[0].notes[0].text.fr"]
     assert "Mur - Kapelmuur" in all_games()["ronde"].TERMS.variants
+
+
+
+# The code that may say a game's names: the engine (the game's package and the modules every game
+# shares) and the site's Python (the views, the macros, the pages), the terms tables aside.
+ENGINE = ROOT / "engine" / "parcours"
+CODE = sorted(path for path in [*ENGINE.glob("*.py"), *ENGINE.glob("*/*.py"), *(ROOT / "playable").rglob("*.py")]
+              if path.name != "terms.py")
+
+
+def written_out(names: Mapping[str, dict[str, str]], sayings: Iterable[tuple[str, str]]) -> list[str]:
+    """Every saying that writes out one of these names (in either case: 'Course de chevaux' too)."""
+    patterns = [(key, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE))
+                for key, words in names.items() for name in sorted(set(words.values()))]
+    return [f"{where}: {text!r} writes {found.group(0)!r}: ask TERMS.name({key!r}, lang)"
+            for where, text in sayings for key, pattern in patterns for found in [pattern.search(text)] if found]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_names_are_written_only_in_the_terms_table(game: str) -> None:
+    """Another game's package aside (the Veldiv's riders may say 'Bruges' if it ever comes to that)."""
+    code = [path for path in CODE if path.parent.parent != ENGINE or path.parent.name == game]
+    found = written_out(all_games()[game].TERMS.names, (s for path in code for s in said(path)))
+    assert not found, "\n".join(found)
+
+
+def test_a_name_written_out_is_found() -> None:
+    """Not a vacuous check: the Ronde's start written out in a sentence is caught, in a docstring not."""
+    module = '"""From Bruges to the finish."""\nSTART = f"Départ de Bruges, niveau {level}."\n'
+    found = written_out(all_games()["ronde"].TERMS.names, spoken(module, "narrate.py"))
+    assert found == ["narrate.py:2: 'Départ de Bruges, niveau ' writes 'Bruges': ask TERMS.name('start', lang)"]

@@ -90,12 +90,20 @@ class Tally(Protocol):
 
 @dataclass(frozen=True)
 class Terms:
-    """A game's names as the edition writes them (the game, its places, pieces and roles), each in both
-    languages, and the variants it never writes in its own texts (the originals stay as transcribed):
-    variant -> the name to write instead."""
+    """A game's names and words as the edition writes them, each in both languages, and the variants
+    it never writes in its own texts (the originals stay as transcribed): variant -> what to write.
+
+    `names` are proper names (the game, its races, its places): written here only, the narration and
+    the views ask for them (`name`). `words` are its pieces and roles, common nouns a sentence writes
+    with its own grammar (articles, plurals): kept here for their spelling, which the variants guard."""
 
     names: Mapping[str, dict[str, str]]
+    words: Mapping[str, dict[str, str]]
     variants: Mapping[str, str]
+
+    def name(self, key: str, lang: str) -> str:
+        """A name in a language: TERMS.name("start", "fr") -> "Bruges"."""
+        return self.names[key][lang]
 
 
 class GameRules(Protocol):
@@ -131,7 +139,7 @@ class GameRules(Protocol):
     @property
     def FIGURES(self) -> Mapping[str, Figure]: ...  # every figure its tallies report, in words ("landings" too)
     @property
-    def TERMS(self) -> Terms: ...  # the game's names, once (terms.py): a test fails on any variant
+    def TERMS(self) -> Terms: ...  # its names, once (terms.py): tests fail on a variant, or a name written elsewhere
 
     def new_state(self, ruleset: str, players: int, options: dict[str, OptionValue], setup: object, /) -> Any: ...
     # Each step's events go into `sink` when one is given (a simulation's Quiet list, which keeps

@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from parcours.ronde.course import DEFAULT_COURSE, Course, build
+from parcours.ronde.terms import TERMS
 
 from .words import both_text, following, label
 
@@ -208,8 +209,8 @@ def _name_list(p: Profile) -> list[tuple[float, str, str, str]]:
         names.append((_mid(p, a, b), str(c.spaces[a].hill), "px-rc-hill", "middle"))
     for a, b in _runs(c, lambda s: s.cobbles):
         names.append((_mid(p, a, b), str(c.spaces[a].cobbles), "px-rc-cobble-name", "middle"))
-    names.append((2, "Bruges", "px-rc-town", "start"))
-    names.append((p.width - 2, "Ninove-Meerbeke", "px-rc-town", "end"))
+    names.append((2, TERMS.name("start", "en"), "px-rc-town", "start"))  # a town's name, the same in both languages
+    names.append((p.width - 2, TERMS.name("finish", "en"), "px-rc-town", "end"))
     return names
 
 
@@ -285,10 +286,11 @@ def course_figure(course_data: object = None) -> str:
     c = p.course
     hills = [(a, b) for a, b in _runs(c, lambda s: s.hill)]
     cobbles = [(a, b) for a, b in _runs(c, lambda s: s.cobbles)]
-    summary_fr = (f"Profil du parcours, de Bruges (case 0) à Ninove-Meerbeke (case {c.finish}) : "
+    start, finish = TERMS.names["start"], TERMS.names["finish"]  # {"fr", "en"}
+    summary_fr = (f"Profil du parcours, de {start['fr']} (case 0) à {finish['fr']} (case {c.finish}) : "
                   + " ; ".join(f"{c.spaces[a].hill}, cases {a} à {b}" for a, b in hills) + ". Pavés : "
                   + " ; ".join(f"{c.spaces[a].cobbles}, cases {a} à {b}" for a, b in cobbles) + ".")
-    summary_en = (f"Course profile from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): "
+    summary_en = (f"Course profile from {start['en']} (space 0) to {finish['en']} (space {c.finish}): "
                   + "; ".join(f"{c.spaces[a].hill}, spaces {a}–{b}" for a, b in hills) + ". Cobbles: "
                   + "; ".join(f"{c.spaces[a].cobbles}, spaces {a}–{b}" for a, b in cobbles) + ".")
     title = following(f'<title id="px-course-title">{escape(label(summary_fr, summary_en))}</title>',
@@ -324,11 +326,13 @@ def course_figure(course_data: object = None) -> str:
         '<figure class="px-figure px-course">'
         f"{svg}"
         '<figcaption class="px-caption">'
-        f'<span lang="fr">Le parcours, de Bruges (case 0) à Ninove-Meerbeke (case {c.finish}) : {flat} cases de plat, '
+        f'<span lang="fr">Le parcours, de {start["fr"]} (case 0) à {finish["fr"]} (case {c.finish}) : '
+        f'{flat} cases de plat, '
         f'{len(c.spaces) - flat} en montée ; une case D4 grimpe plus fort qu\'une case D6. '
         "Reconstitution : la règle ne donne que les totaux ; l'ordre des monts, leurs dés et les pavés sont "
         "les nôtres.</span><br>"
-        f'<span lang="en">The course, from Bruges (space 0) to Ninove-Meerbeke (space {c.finish}): {flat} flat spaces, '
+        f'<span lang="en">The course, from {start["en"]} (space 0) to {finish["en"]} (space {c.finish}): '
+        f'{flat} flat spaces, '
         f"{len(c.spaces) - flat} uphill; a D4 space climbs more steeply than a D6 space. "
         "A reconstruction: the rules give only the totals; the order of the hills, their dice and the cobbles "
         "are ours.</span></figcaption></figure>"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..interface import Race
+from .terms import TERMS
 
 # The text gives a 30-square track and a red and a yellow line, without saying where the lines are:
 # our reconstruction, kept as data; a scenario may replace it (setup.track).
@@ -25,9 +26,12 @@ ARTICLES: tuple[str, ...] = (
 
 RACES: dict[str, Race] = {
     r.id: r for r in (
-        Race("cdp.velocita", "cdp:velocita-arrivee", {"fr": "Vitesse (Velocità)", "en": "Sprint (Velocità)"}, 2, 2),
+        Race("cdp.velocita", "cdp:velocita-arrivee",
+             {"fr": f"Vitesse ({TERMS.name('velocita', 'fr')})", "en": f"Sprint ({TERMS.name('velocita', 'en')})"},
+             2, 2),
         Race("cdp.mezzofondo", "cdp:mezzofondo-arrivee",
-             {"fr": "Demi-fond derrière derny (Mezzo fondo a motore)", "en": "Motor-paced race (Mezzo fondo a motore)"},
+             {"fr": f"Demi-fond derrière derny ({TERMS.name('mezzofondo', 'fr')} a motore)",
+              "en": f"Motor-paced race ({TERMS.name('mezzofondo', 'en')} a motore)"},
              2, 9),
     )
 }

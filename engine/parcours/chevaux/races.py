@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..interface import Race
+from .terms import TERMS
 
 # The rules say neither how many holes a track has nor where the traps are: this layout is our
 # reconstruction, kept as data; a scenario may replace it (setup.board).
@@ -21,7 +22,8 @@ ARTICLES: tuple[str, ...] = (
 
 RACES: dict[str, Race] = {
     r.id: r for r in (
-        Race("chevaux.course", "chevaux:fin", {"fr": "Course de chevaux", "en": "Horse race"}, 2, 2),
+        Race("chevaux.course", "chevaux:fin",
+             {"fr": TERMS.name("game", "fr").capitalize(), "en": TERMS.name("game", "en").capitalize()}, 2, 2),
         Race("chevaux.trois-points", "chevaux:variante",
              {"fr": "Course en manches, trois points", "en": "Race in legs, three points"}, 2, 2),
     )

@@ -10,6 +10,7 @@ from ..core import Event, Events, Need, ScenarioError, dice_needs, events_into, 
 from ..options import OptionValue
 from .races import HORSES, RACES
 from .state import Board, Player, State
+from .terms import TERMS
 
 POINTS_TO_WIN = 3
 
@@ -77,8 +78,8 @@ def need(state: State) -> Need | None:
 
 
 def play_choice(state: State, choice: str, sink: Events | None = None) -> Events:
-    raise ScenarioError("choices", "the horse race has no decisions to script",
-                        fr="la course de chevaux ne demande aucune décision")
+    raise ScenarioError("choices", f"the {TERMS.name('game', 'en')} has no decisions to script",
+                        fr=f"la {TERMS.name('game', 'fr')} ne demande aucune décision")
 
 
 def play_throw(state: State, dice: list[int], sink: Events | None = None) -> Events:

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import ScenarioError, is_whole, quoted, unprintable
+from .terms import TERMS
+
+MUUR = TERMS.name("muur", "en")  # the hill the rules name (the same in both languages)
 
 DEFAULT_COURSE: dict[str, Any] = {
     "spaces": 180,  # space 0 is the start (Bruges), space 179 the finish (Ninove-Meerbeke)
@@ -25,7 +28,7 @@ DEFAULT_COURSE: dict[str, Any] = {
         {"name": "Taaienberg", "from": 90, "dice": "6644466"},
         {"name": "Berendries", "from": 114, "dice": "66446646"},
         {"name": "Valkenberg", "from": 128, "dice": "6644666"},
-        {"name": "Muur - Kapelmuur", "from": 147, "dice": "664444466"},
+        {"name": MUUR, "from": 147, "dice": "664444466"},
         {"name": "Bosberg", "from": 162, "dice": "6644666"},
     ],
     # each cobbled strip: its name, its first space, and the number on each of its spaces
@@ -38,8 +41,8 @@ DEFAULT_COURSE: dict[str, Any] = {
     "red_triangle": 172,  # the last kilometre
 }
 
-HILL_CARD_HILLS = {"t-koppenberg": ("Koppenberg", "Muur - Kapelmuur"), "t-berendries": ("Berendries",)}
-PELOTON_END_HILL = "Muur - Kapelmuur"  # no peloton cards once the peloton reaches its first space
+HILL_CARD_HILLS = {"t-koppenberg": ("Koppenberg", MUUR), "t-berendries": ("Berendries",)}
+PELOTON_END_HILL = MUUR  # no peloton cards once the peloton reaches its first space
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from .cards import family
 from .course import HILL_CARD_HILLS
 from .races import ARTICLES
 from .state import State
+from .terms import TERMS
 
 COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Orange", "en": "Orange"}, {"fr": "Jaune", "en": "Yellow"},
            {"fr": "Vert", "en": "Green"}, {"fr": "Bleu", "en": "Blue"}, {"fr": "Violet", "en": "Purple"},
@@ -27,7 +28,7 @@ NAMES: dict[str, dict[str, str]] = {
     "severe-fall": {"fr": "chute grave", "en": "severe fall"}, "p-flat": {"fr": "plat", "en": "flat"},
     "p-hill": {"fr": "mont", "en": "hill"}, "p-mixed": {"fr": "mixte", "en": "mixed"},
     "t-take": {"fr": "prendre des cartes", "en": "take cards"},
-    "t-koppenberg": {"fr": "Koppenberg / Muur", "en": "Koppenberg / Muur"},
+    "t-koppenberg": dict(TERMS.names["hill-card"]),
     "t-berendries": {"fr": "Berendries", "en": "Berendries"}, "t-counter": {"fr": "contre", "en": "counter"},
     "t-spring": {"fr": "saute dans la roue", "en": "spring along"}, "t-kwak": {"fr": "kwak", "en": "kwak"},
     "t-stevige-kwak": {"fr": "stevige kwak", "en": "stevige kwak"},
@@ -105,7 +106,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "tactical-cards": ("Cartes tactiques", "Tactical cards"),
     "tactical-against": ("Cartes contre un coureur", "Cards against a rider"),
     "tactical-take-cards": ("Carte « prendre des cartes »", "Card to take cards"),
-    "hill-card-koppenberg": ("Carte de mont Koppenberg / Muur", "Hill card Koppenberg / Muur"),
+    "hill-card-koppenberg": (f"Carte de mont {TERMS.name('hill-card', 'fr')}",
+                             f"Hill card {TERMS.name('hill-card', 'en')}"),
     "hill-card-berendries": ("Carte de mont Berendries", "Hill card Berendries"),
     "out-of-turn": ("Hors de son tour", "Outside your turn"), "counter-card": ("La contre", "The counter card"),
     "spring-along-card": ("« Saute dans la roue »", "Spring-along"), "kwak-cards": ("Les kwaks", "The kwak cards"),
@@ -130,7 +132,7 @@ def _d(e: Event) -> dict[str, Any]:
 
 def _space(n: Any, lang: str) -> str:
     if n == 0:
-        return "Bruges"
+        return TERMS.name("start", lang)
     return f"la case {n}" if lang == "fr" else f"space {n}"
 
 
@@ -153,9 +155,9 @@ def _start(e: Event, lang: str) -> str:
     d = _d(e)
     cards, placed = _count(sum(d["hands"]), "card", lang), d.get("placed")
     if lang == "fr":
-        where = "Course en cours" if placed else "Départ de Bruges"
+        where = "Course en cours" if placed else f"Départ de {TERMS.name('start', 'fr')}"
         return f"{where}, niveau {d['level']} ; {cards} en main en tout, {d['draw']} dans la pioche « 1-6 »."
-    where = "A race under way" if placed else "Start in Bruges"
+    where = "A race under way" if placed else f"Start in {TERMS.name('start', 'en')}"
     return f"{where}, level {d['level']}; {cards} in hand in all, {d['draw']} in the “1-6” draw pile."
 
 
@@ -188,7 +190,7 @@ def _left(e: Event, lang: str) -> str:
 
 
 def _de(n: Any) -> str:
-    return "de Bruges" if n == 0 else f"de la case {n}"
+    return f"de {TERMS.name('start', 'fr')}" if n == 0 else f"de la case {n}"
 
 
 Line = Callable[[Event, str, str], str]
@@ -243,8 +245,9 @@ _FR: dict[str, Line] = {
     "supply": lambda e, w, a: (f"{w} s'arrête au ravitaillement et reçoit {_count(_d(e)['cards'], 'card', 'fr')}"
                                + (f", dont {_d(e)['misfortunes']} malchances : tout part à la défausse."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: f"{w} franchit la ligne à Ninove-Meerbeke, {place_name(_d(e)['place'], 'fr')}.",
-    "end": lambda e, w, a: f"{w} gagne le Tour des Flandres !",
+    "finish": lambda e, w, a: (f"{w} franchit la ligne à {TERMS.name('finish', 'fr')}, "
+                               f"{place_name(_d(e)['place'], 'fr')}."),
+    "end": lambda e, w, a: f"{w} gagne le {TERMS.name('race', 'fr')} !",
     "tie-roll": lambda e, w, a: f"Arrivée ensemble : {w} lance le D16, {_d(e)['face']}.",
     "extra-turn": lambda e, w, a: f"{w} arrive au pied du mont avec le compte exact : un tour de plus.",
     "second-roll": lambda e, w, a: f"{w} lance une seconde fois le D10 de sa carte de mont.",
@@ -269,8 +272,8 @@ _FR: dict[str, Line] = {
                                 f"à {_space(_d(e)['to'], 'fr')}") + (
         f" : il s'arrête au pied du mont, {_count(_d(e)['lost'], 'lost', 'fr')}." if _d(e)['lost'] else "."),
     "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
-    "peloton-closed": lambda e, w, a: ("Le peloton a atteint le Muur (Kapelmuur) : plus de cartes peloton, "
-                                       "toutes sont défaussées."),
+    "peloton-closed": lambda e, w, a: (f"Le peloton a atteint le {TERMS.name('muur', 'fr')} : plus de cartes "
+                                       "peloton, toutes sont défaussées."),
     "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
                                + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
     "peloton-extra": lambda e, w, a: "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
@@ -326,8 +329,9 @@ _EN: dict[str, Line] = {
     "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_count(_d(e)['cards'], 'card', 'en')}"
                                + (f", {_d(e)['misfortunes']} of them misfortunes: all go to the discard."
                                   if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: f"{w} crosses the line in Ninove-Meerbeke in {place_name(_d(e)['place'], 'en')} place.",
-    "end": lambda e, w, a: f"{w} wins the Tour of Flanders!",
+    "finish": lambda e, w, a: (f"{w} crosses the line in {TERMS.name('finish', 'en')} "
+                               f"in {place_name(_d(e)['place'], 'en')} place."),
+    "end": lambda e, w, a: f"{w} wins the {TERMS.name('race', 'en')}!",
     "tie-roll": lambda e, w, a: f"Over the line together: {w} rolls the D16, {_d(e)['face']}.",
     "extra-turn": lambda e, w, a: f"{w} reaches the foot of the hill with the exact count: an extra turn.",
     "second-roll": lambda e, w, a: f"{w} rolls his hill card's D10 a second time.",
@@ -352,8 +356,8 @@ _EN: dict[str, Line] = {
                                 f"{_space(_d(e)['to'], 'en')}" + (
         f"; it stops at the foot of the hill, {_count(_d(e)['lost'], 'lost', 'en')}." if _d(e)['lost'] else ".")),
     "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
-    "peloton-closed": lambda e, w, a: ("The peloton has reached the Muur (Kapelmuur): no more peloton cards, "
-                                       "all are discarded."),
+    "peloton-closed": lambda e, w, a: (f"The peloton has reached the {TERMS.name('muur', 'en')}: no more peloton "
+                                       "cards, all are discarded."),
     "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: "
                                f"{_d(e)['dice'][0]}, "
                                + ("done." if _d(e)['made'] else "missed (7 or more needed).")),
@@ -435,7 +439,8 @@ PASS: dict[str, tuple[str, str]] = {  # "pass" says what it leaves undone
 FIXED: dict[str, tuple[str, str]] = {
     "counter": ("Contrer : annuler la carte", "Counter: cancel the card"),
     "spring": ("Sauter dans la roue", "Spring along"),
-    "roll-koppenberg": ("Carte Koppenberg / Muur : deux fois le D10", "Koppenberg / Muur card: the D10 twice"),
+    "roll-koppenberg": (f"Carte {TERMS.name('hill-card', 'fr')} : deux fois le D10",
+                        f"{TERMS.name('hill-card', 'en')} card: the D10 twice"),
 }
 
 
@@ -531,7 +536,7 @@ SCORE_WORDS: dict[str, dict[str, str]] = {
     "where": {"fr": "Où", "en": "Where"},
     "down": {"fr": "À terre", "en": "Down"},
     "cards": {"fr": "Cartes en main", "en": "Cards in hand"},
-    "finished": {"fr": "arrivé à Ninove-Meerbeke", "en": "finished in Ninove-Meerbeke"},
+    "finished": {"fr": f"arrivé à {TERMS.name('finish', 'fr')}", "en": f"finished in {TERMS.name('finish', 'en')}"},
     "home": {"fr": "arrivé", "en": "finished"},  # the same, in the board's narrow column
     "behind": {"fr": "derrière le peloton", "en": "behind the peloton"},
     "up": {"fr": "—", "en": "—"},

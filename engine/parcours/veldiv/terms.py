@@ -1,13 +1,16 @@
-"""The game's names, once, as the edition writes them in both languages, and the variants its own
-texts never use (tests/test_terms.py reads the pages, the notes and the narration for them)."""
+"""The game's names and words, once, as the edition writes them in both languages, and the variants its
+own texts never use (tests/test_terms.py reads the pages, the notes and the narration for them, and the
+code for a name written out again)."""
 
 from ..interface import Terms
 
 TERMS = Terms(names={
-    "game": {"fr": "le Jeu du Veldiv", "en": "the Jeu du Veldiv"},
+    "game": {"fr": "Jeu du Veldiv", "en": "Jeu du Veldiv"},
+}, words={
     "rider": {"fr": "coureur", "en": "rider"},
-    "teammate": {"fr": "coéquipier", "en": "teammate"},
+    "teammate": {"fr": "équipier", "en": "teammate"},  # Art. 7: « son équipier »
 }, variants={
+    "coéquipier": "équipier",
     "team-mate": "teammate",
     "...": "…",
 })
