@@ -118,3 +118,46 @@ def test_a_name_written_out_is_found() -> None:
     module = '"""From Bruges to the finish."""\nSTART = f"Départ de Bruges, niveau {level}."\n'
     found = written_out(all_games()["ronde"].TERMS.names, spoken(module, "narrate.py"))
     assert found == ["narrate.py:2: 'Départ de Bruges, niveau ' writes 'Bruges': ask TERMS.name('start', lang)"]
+
+
+def said_anywhere(word: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_word_of_the_table_is_one_the_game_writes(game: str) -> None:
+    """The table's words are the texts' own (the Veldiv's 'équipier', as its Art. 7 has it, not a
+    'coéquipier' nobody writes): each is in the game's notes, pages or narration."""
+    written = "\n".join(text for _, text in texts(game))
+    unwritten = [f"{key}.{lang}: {word!r}" for key, words in all_games()[game].TERMS.words.items()
+                 for lang, word in words.items() if not said_anywhere(word, written)]
+    assert not unwritten, "\n".join(unwritten)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pages_name_each_game_as_its_table_does(game: str) -> None:
+    """The home page's row for a game (French, then English) and its own page's title name it with
+    names of its table, in their language: the pages, in Markdown, agree with the table."""
+    names = all_games()[game].TERMS.names.values()
+    home = [line for line in (DOCS / "index.md").read_text(encoding="utf-8").splitlines()
+            if f"]({game}/index.md)" in line]
+    title = (DOCS / game / "index.md").read_text(encoding="utf-8").splitlines()[0]
+    title_fr, title_en = re.findall(r'<span lang="(?:fr|en)">(.*?)</span>', title)
+    assert len(home) == 2
+    for line, lang in [(home[0], "fr"), (home[1], "en"), (title_fr, "fr"), (title_en, "en")]:
+        assert any(said_anywhere(words[lang], line) for words in names), f"{line!r}: no name of {game}'s table"
+
+
+def test_the_ronde_course_holds_the_hills_its_table_names() -> None:
+    """The course is data (a scenario may replace it): the reconstructed one holds the Muur the rules
+    and the narration name, and the hill card's name names the hills it counts on."""
+    from parcours.ronde.course import DEFAULT_COURSE, HILL_CARD_HILLS, PELOTON_END_HILL
+
+    terms = all_games()["ronde"].TERMS
+    hills = [hill["name"] for hill in DEFAULT_COURSE["hills"]]
+    assert PELOTON_END_HILL == terms.name("muur", "fr") == terms.name("muur", "en") and PELOTON_END_HILL in hills
+    card_hills = HILL_CARD_HILLS["t-koppenberg"]
+    assert set(card_hills) <= set(hills)
+    for lang in ("fr", "en"):
+        named = terms.name("hill-card", lang).split(" / ")  # "Koppenberg", "Muur": each its hill's first word
+        assert [hill.split()[0] for hill in card_hills] == named
