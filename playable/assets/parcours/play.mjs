@@ -177,8 +177,9 @@ class PlayPage {
 
     this.turn = h("p", { class: "px-turn", id: "ex-play-turn" });
     this.boardHolder = h("div", { class: "px-board-holder" });
-    this.caption = h("figcaption", { class: "px-caption" });
-    this.figure = h("figure", { class: "px-figure" }, this.boardHolder, this.caption);
+    // The position in words (the board's name too), under the move to make: over the score.
+    this.caption = h("p", { class: "px-caption" });
+    this.figure = h("figure", { class: "px-figure" }, this.boardHolder);
     this.defs = h("div", { class: "px-play-defs", "aria-hidden": "true" });
     // The race's score as its rules keep it (the game's view says what), after every answer.
     this.score = h("section", { class: "px-score", "aria-live": "off" });
@@ -213,20 +214,24 @@ class PlayPage {
     this.actions = followWords(h("div", { class: "px-row px-act", role: "group" }, this.throwButton, this.dieAsk,
       this.throwOnButton),
       { fr: "Votre coup", en: "Your move" }, "aria-label");
-    this.controls = h("div", { class: "px-controls px-play-controls" },
-      this.actions, this.decide,
+    this.controls = h("div", { class: "px-controls px-play-controls" }, this.actions, this.decide);
+    this.meta = h("div", { class: "px-controls px-play-meta" },
       h("div", { class: "px-row px-meta" },
         h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi(["Bots: fast", "Robots : rapides"])),
         this.undoButton, this.restart, this.permalink, this.engineNote));
     this.list = h("ol", { class: "px-steps", start: "0" });
     this.stepsBox = followWords(h("div", { class: "px-steps-box", tabindex: "0", role: "region" }, this.list),
       { fr: "Étapes de la course", en: "Steps of the race" }, "aria-label");
-    this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.score, this.controls);
+    // Who plays, the board, the move to make and what it did, in that order and on one screen (a
+    // phone's too: parcours.css caps the board's height); the position in words, the score and the
+    // rest under them.
+    this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.controls);
+    this.more = h("div", { class: "px-game-more", hidden: true }, this.caption, this.score, this.meta);
     this.stepsBox.hidden = true;
     this.idle = h("p", { class: "px-idle" }, bi(["Choose a race above, then press “New race”.",
       "Choisissez une course ci-dessus, puis « Nouvelle course »."]));
     // The live region stays visible (and announced) with or without a race on screen.
-    el.replaceChildren(this.defs, this.idle, this.game, this.status, this.stepsBox);
+    el.replaceChildren(this.defs, this.idle, this.game, this.status, this.more, this.stepsBox);
     el.hidden = false;
     this.onEngine = (stage) => this.showEngine(stage);
     engine.listeners.add(this.onEngine);
@@ -376,6 +381,7 @@ class PlayPage {
     this.el.dataset.race = String(++this.races);
     this.idle.hidden = true;
     this.game.hidden = false;
+    this.more.hidden = false;
     this.stepsBox.hidden = false;
     this.absorb(result);
     const race = this.option(scenario.ruleset).dataset;
@@ -416,6 +422,7 @@ class PlayPage {
       const board = namedBoard(last.board, last.label);
       if (board) this.boardHolder.replaceChildren(board);
       this.caption.replaceChildren(...boardCaption(last.label));
+      this.followTurn();
     }
     for (const li of this.list.querySelectorAll('li[aria-current="step"]')) li.removeAttribute("aria-current");
     this.list.lastElementChild?.setAttribute("aria-current", "step");
@@ -425,6 +432,28 @@ class PlayPage {
     this.updatePermalink();
     this.keep();
     this.showControls();
+  }
+
+  // A board taller than the box the page gives it (the Ronde's course: parcours.css) scrolls inside
+  // it, the rider whose turn it is (ringed) brought into view; a box that scrolls is a named region
+  // the keyboard reaches.
+  followTurn() {
+    const holder = this.boardHolder;
+    const scrolls = holder.scrollHeight > holder.clientHeight + 1;
+    if (scrolls && !holder.hasAttribute("tabindex")) {
+      holder.tabIndex = 0;
+      holder.setAttribute("role", "region");
+      followWords(holder, { fr: "Plateau", en: "Board" }, "aria-label");
+    } else if (!scrolls && holder.hasAttribute("tabindex")) {
+      for (const name of ["tabindex", "role", "aria-label", "data-px-fr", "data-px-en", "data-px-words"]) {
+        holder.removeAttribute(name);
+      }
+    }
+    const ring = scrolls ? holder.querySelector(".px-rc-ring") : null;
+    if (!ring) return;
+    const box = holder.getBoundingClientRect();
+    const at = ring.getBoundingClientRect();
+    holder.scrollTop += at.top + at.height / 2 - (box.top + holder.clientHeight / 2);
   }
 
   // The scoreboard: a table whose every cell is in both languages (a number once), the place first
