@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Event, Need, plural
+from .terms import TERMS
 
 _LABELS = {
     "cdp:velocita-depart": {"fr": "le départ", "en": "the start"},
@@ -197,7 +198,8 @@ def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
 def question_words(state: object, need: Need) -> dict[str, str]:
     """The question a decision asks, naming the seat as the steps do (a rider, a Mezzo fondo team)."""
     mezzo = str(getattr(state, "ruleset", "")).startswith("cdp.mezzofondo")
-    fr, en = ("Équipe", "Team") if mezzo else ("Coureur", "Rider")
+    seat = TERMS.words["seat-mezzofondo" if mezzo else "seat-velocita"]
+    fr, en = seat["fr"].capitalize(), seat["en"].capitalize()
     p = need.seat + 1
     questions = {
         "sprint": (f"{fr} {p} : lancer le sprint maintenant, ou attendre ?",
@@ -216,8 +218,8 @@ def question_words(state: object, need: Need) -> dict[str, str]:
 # The Play page's scoreboard (playable/parcours_view/cdp.py): its headings and a team's phase.
 PLACE = {"fr": "Case", "en": "Square"}  # a place of the track
 SCORE_WORDS: dict[str, dict[str, str]] = {
-    "rider": {"fr": "Coureur", "en": "Rider"},
-    "team": {"fr": "Équipe", "en": "Team"},
+    "rider": {lang: word.capitalize() for lang, word in TERMS.words["seat-velocita"].items()},
+    "team": {lang: word.capitalize() for lang, word in TERMS.words["seat-mezzofondo"].items()},
     "ridden": {"fr": "Cases parcourues", "en": "Squares ridden"},
     "to_go": {"fr": "Jusqu'à la ligne", "en": "To the line"},
     "phase": {"fr": "Phase", "en": "Phase"},
