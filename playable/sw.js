@@ -32,7 +32,7 @@ const IMMUTABLE = new Set(__IMMUTABLE__);
 const PRECACHE = __PRECACHE__;
 const PYTHON = __PYTHON__; // what Python's start fetches (assets/vendor/)
 const CACHE = `parcours-${BUILD}`;
-const SNAPSHOTS = "parcours-python"; // the worker's own (worker.mjs): a snapshot of Python, checked there
+const STARTED = "parcours-python-started"; // empty: made by worker.mjs once Python has started here
 const SCOPE = new URL(self.registration.scope);
 // A local server (scripts/serve.py) writes its own address into the sitemap, which holds only the
 // pages' addresses: kept as served, not checked.
@@ -72,7 +72,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("parcours-") && name !== CACHE && name !== SNAPSHOTS) await caches.delete(name);
+      if (name.startsWith("parcours-") && name !== CACHE && name !== STARTED) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -81,8 +81,8 @@ self.addEventListener("activate", (event) => {
 // Kept on a page's word (parcours.mjs, engine.mjs), not while activating: a worker still activating
 // would hold back the pages' requests, and a newer worker's taking over, until it was done.
 //   "keep": what the browser fetched of this build before this worker took over (the page open now,
-//           the search…), from its HTTP cache only; and for a reader who has started Python (a
-//           snapshot is kept), this build's Python too, fetched if the HTTP cache lacks it (a new
+//           the search…), from its HTTP cache only; and for a reader who has started Python once
+//           (STARTED exists), this build's Python too, fetched if the HTTP cache lacks it (a new
 //           build's wheel, or Pyodide's runtime, too large for some browsers' HTTP cache);
 //   "keep-python": Python's files, from the HTTP cache where it has them, else from the network;
 //   "skip-waiting": to a worker installed and waiting (it asked to skip waiting as it installed, but
@@ -206,7 +206,7 @@ async function put(url, response) {
 async function keepFetched() {
   const python = new Set(PYTHON);
   await keep([...Object.keys(MANIFEST).filter((file) => !python.has(file)), ...UNCHECKED], "only-if-cached");
-  if (await caches.has(SNAPSHOTS)) await keep(PYTHON, "force-cache");
+  if (await caches.has(STARTED)) await keep(PYTHON, "force-cache");
 }
 
 // Files of this build, fetched before this worker controlled the page (or by a worker it did not

@@ -9,8 +9,11 @@ docs/assets/vendor/ (ignored by git) receives:
     dated by SOURCE_DATE_EPOCH so that the same sources give the same bytes, hence the same URL once
     named by its content), with its modules' bytecode added, compiled by this very Pyodide
     (scripts/compile_wheel.mjs, in Node): the browser then imports the engine without compiling it;
+  - python.snapshot: Python's memory once that Pyodide has started and imported that wheel
+    (scripts/snapshot_python.mjs, in Node; gzip), which the browser restores instead of starting Python;
   - engine.json: {"pyodide": its version, "pyodide_build": its build id (a snapshot of Python's memory
-    is only restored by the build that made it), "sha256": the wheel's, "wheel": "./<its file name>"}.
+    is only restored by the build that made it), "sha256": the wheel's, "wheel": "./<its file name>",
+    "snapshot": "./python.snapshot", "snapshot_sha256": its sha256}.
 
 The build (MkDocs' hook and scripts/build_zensical.py) calls ensure_vendored(): when the wheel no
 longer holds the engine's sources as they are (a rule changed since), or Pyodide is another version,
@@ -35,6 +38,8 @@ PYODIDE_NPM = REPO / "node_modules" / "pyodide"
 VENDOR = REPO / "docs" / "assets" / "vendor"
 # The wheel's packages and where their sources are (pyproject.toml's [tool.setuptools]).
 PACKAGES = {"parcours": REPO / "engine" / "parcours", "parcours_view": REPO / "playable" / "parcours_view"}
+SNAPSHOT = "python.snapshot"
+MANIFEST_KEYS = {"pyodide", "pyodide_build", "sha256", "wheel", "snapshot", "snapshot_sha256"}
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BUILD_ID = re.compile(r'BUILD_ID:"([0-9a-f]{64})"')
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip file can hold
@@ -80,11 +85,14 @@ def stale(vendor: Path = VENDOR) -> str | None:
         wheel = vendor / manifest["wheel"]
     except (OSError, ValueError, KeyError, TypeError):
         return "Pyodide and the engine's wheel are not vendored yet"
-    if set(manifest) != {"pyodide", "pyodide_build", "sha256", "wheel"} or not str(manifest["wheel"]).startswith("./"):
+    if set(manifest) != MANIFEST_KEYS or not str(manifest["wheel"]).startswith("./"):
         return "engine.json is of an older form"
     missing = [name for name in RUNTIME_FILES if not (vendor / "pyodide" / name).is_file()]
-    if missing or not wheel.is_file():
-        return f"{', '.join(missing) or wheel.name} missing from {vendor}"
+    missing += [p.name for p in (wheel, vendor / SNAPSHOT) if not p.is_file()]
+    if missing:
+        return f"{', '.join(missing)} missing from {vendor}"
+    if _sha256(vendor / SNAPSHOT) != manifest["snapshot_sha256"]:
+        return f"{SNAPSHOT} is not the one engine.json names"
     if (PYODIDE_NPM / "package.json").is_file():
         installed = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))["version"]
         if installed != manifest.get("pyodide"):
@@ -143,13 +151,22 @@ def compile_bytecode(wheel: Path, target: Path) -> None:
         raise VendorError(f"compiling the wheel's bytecode with Pyodide failed ({' '.join(cmd[:2])})")
 
 
+def snapshot_python(runtime: Path, wheel: Path, target: Path) -> None:
+    """Python's memory, `wheel` imported, written to `target` (scripts/snapshot_python.mjs)."""
+    cmd = ["node", str(REPO / "scripts" / "snapshot_python.mjs"), str(runtime), str(wheel), str(target)]
+    done = subprocess.run(cmd, check=False, capture_output=True, text=True)
+    if done.returncode != 0 or not target.is_file():
+        sys.stderr.write(done.stdout[-2000:] + done.stderr[-2000:])
+        raise VendorError(f"making Python's snapshot with Pyodide failed ({' '.join(cmd[:2])})")
+
+
 def vendor(target: Path = VENDOR, wheel: Path | None = None) -> str:
     """Pyodide and the engine's wheel (built, unless given) into `target`, exactly: what was there
     before and is not vendored now is removed. A line saying what was vendored."""
     version, build_id = pinned_pyodide()
     runtime = target / "pyodide"
     for path in [target, runtime]:
-        foreign = [p.name for p in path.iterdir() if p.name not in {"pyodide", "engine.json", *RUNTIME_FILES}
+        foreign = [p.name for p in path.iterdir() if p.name not in {"pyodide", "engine.json", SNAPSHOT, *RUNTIME_FILES}
                    and not p.name.endswith(".whl")] if path.is_dir() else []
         if foreign:  # a mistyped target, such as docs/
             raise VendorError(f"{path} holds {', '.join(sorted(foreign)[:5])}, not vendored files: "
@@ -162,8 +179,9 @@ def vendor(target: Path = VENDOR, wheel: Path | None = None) -> str:
         for name in RUNTIME_FILES:
             shutil.copyfile(PYODIDE_NPM / name, runtime / name)
         compile_bytecode(built, target / built.name)
+    snapshot_python(runtime, target / built.name, target / SNAPSHOT)
     manifest = {"pyodide": version, "pyodide_build": build_id, "sha256": _sha256(target / built.name),
-                "wheel": f"./{built.name}"}
+                "wheel": f"./{built.name}", "snapshot": f"./{SNAPSHOT}", "snapshot_sha256": _sha256(target / SNAPSHOT)}
     (target / "engine.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
     return f"Pyodide {version} and {built.name} vendored into {target} ({size:,} bytes)"

@@ -7,17 +7,13 @@ Chromium for each pytest worker's whole run, whichever test files it is handed.
 
 from __future__ import annotations
 
-import base64
-import fcntl
 import functools
-import gzip
-import hashlib
 import importlib.util
 import json
+import os
 import re
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SITE = REPO / "site"
+SITE = Path(os.environ.get("PARCOURS_SITE", REPO / "site"))  # another built site: PARCOURS_SITE=/path
 # Debian's build of Chromium's headless shell (Blink and V8 without the browser's interface), the one
 # Playwright itself runs headless: a page load costs it under half the CPU of the full browser.
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
@@ -96,14 +92,11 @@ class Server:
         serve = _load_serve()
         self.root = root
         self.paths: list[str] = []
-        self.files: dict[str, bytes] = {}  # served from memory, by path (the kept Python: see Session)
-        self.kept_python: str | None = None  # the snapshot's key, relative to base, once made
-        self.shared: Path | None = None  # a folder the pytest workers of one run share (keep_python)
         self.httpd = serve.make_server(str(root), 0, BASE_PATH)
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.base = self.origin + BASE_PATH
-        paths, files = self.paths, self.files
+        paths = self.paths
         origin = self.origin
 
         class Recording(serve.SubpathHandler):  # type: ignore[misc, name-defined]
@@ -111,9 +104,6 @@ class Server:
                 paths.append(self.path)
                 if self.path.split("?")[0] == BASE_PATH + "sitemap.xml":
                     self._sitemap()
-                    return
-                if self.path in files:
-                    self._send(files[self.path], "application/octet-stream")
                     return
                 super().do_GET()
 
@@ -243,108 +233,11 @@ def _empty_search_index() -> str:
     return json.dumps({"config": config, "docs": []})
 
 
-# ---------------------------------------------------------------------------- Python, as kept
-# A reader's first start of Python keeps a snapshot of its memory, the engine imported, in the browser
-# (worker.mjs); a later start restores it, for a third of the CPU (2 s where a first start takes 6).
-# Each test is a new reader in a fresh context. Each is handed the snapshot that one first start made
-# (once a run, keep_python), put where a reader's earlier visit would have left it:
-# the suite then pays Python's whole start a few times, not in every test. A test of the first start
-# itself asks for a fresh context (kept_python=False), as does one that replaces the worker; the site's
-# making and replacing of snapshots is test_offline.py's.
-KEPT_PATH = BASE_PATH + "__tests__/kept-python"
-SNAPSHOTS = "parcours-python"  # the Cache Storage worker.mjs keeps its snapshot in
-# The snapshot, once complete in the Cache Storage it was kept in: [key, base64] or null.
-READ_KEPT = """async () => {
-  const cache = await caches.open(__SNAPSHOTS__);
-  const [request] = await cache.keys();
-  const response = request && await cache.match(request);
-  if (!response) return null;
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return [request.url, btoa(text)];
-}""".replace("__SNAPSHOTS__", json.dumps(SNAPSHOTS))
-# Put before worker.mjs's own code: the snapshot, where the worker looks for it (its caches.match waits
-# for it to be put; a top-level await would hold back the worker's onmessage, and the first requests).
-KEPT_PRELUDE = """// tests/browser_support.py: the snapshot of Python a reader's earlier visit would have kept.
-{
-  const put = caches.open(__SNAPSHOTS__).then(async (cache) => {
-    if (await cache.match(__KEY__)) return;
-    const kept = await fetch(__KEPT__);
-    if (!kept.ok) throw new Error(`HTTP ${kept.status}`);
-    await cache.put(__KEY__, new Response(await kept.arrayBuffer(), { headers: __HEADERS__ }));
-  }).catch((err) => console.error(`tests: the kept snapshot of Python could not be put: ${err}`));
-  const match = caches.match.bind(caches);
-  caches.match = (...args) => put.then(() => match(...args));
-}
-""".replace("__SNAPSHOTS__", json.dumps(SNAPSHOTS))
-
-
-def keep_python(browser: Any, server: Server) -> None:
-    """The snapshot of Python's first start served at KEPT_PATH (server.kept_python: the key the worker
-    keeps it under, relative to the site's base); made once for all the workers sharing server.shared."""
-    if server.kept_python is not None:
-        return
-    if server.shared is None:
-        key, body = _first_start(browser, server)
-    else:
-        with open(server.shared / "kept-python.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # one worker makes it, the others wait for it
-            key_file, body_file = server.shared / "kept-python.key", server.shared / "kept-python.gz"
-            if key_file.is_file():
-                key, body = key_file.read_text(encoding="utf-8"), body_file.read_bytes()
-            else:
-                key, body = _first_start(browser, server)
-                body_file.write_bytes(body)
-                key_file.write_text(key, encoding="utf-8")
-    server.files[KEPT_PATH] = body
-    server.kept_python = key
-
-
-def kept_headers(server: Server) -> dict[str, str]:
-    """What worker.mjs keeps beside its snapshot, and checks before it restores it."""
-    engine = json.loads((server.root / built("assets/vendor/engine.json", server.root)).read_text(encoding="utf-8"))
-    return {"X-Parcours-Snapshot-SHA256": hashlib.sha256(server.files[KEPT_PATH]).hexdigest(),
-            "X-Parcours-Pyodide-Build": engine["pyodide_build"]}
-
-
-def _first_start(browser: Any, server: Server) -> tuple[str, bytes]:
-    """Python's first start, in a context of its own: the snapshot it keeps, read out of the browser."""
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
-        page.goto(server.base + RULES)
-        page.locator("#ex-art-3-taken").hover()
-        page.wait_for_selector("#ex-art-3-taken[data-live]", timeout=PYTHON_TIMEOUT)
-        deadline = time.monotonic() + PYTHON_TIMEOUT / 1000
-        while (kept := _read_kept(page)) is None:
-            if time.monotonic() > deadline:
-                _fail("Python's first start kept no snapshot in the browser (worker.mjs's keepSnapshot)")
-            time.sleep(0.2)
-    finally:
-        context.close()
-    return kept[0].removeprefix(server.base), kept[1]
-
-
-def _read_kept(page: Any) -> tuple[str, bytes] | None:
-    """The snapshot's key and bytes, once it is whole (gzip: its end is checked)."""
-    kept = page.evaluate(READ_KEPT)
-    if not kept:
-        return None
-    body = base64.b64decode(kept[1])
-    try:
-        gzip.decompress(body)
-    except (OSError, EOFError):
-        return None
-    return kept[0], body
-
-
 class Session:
-    def __init__(self, browser: Any, server: Server, *, real_search: bool = False, kept_python: bool = True,
-                 worker_patch: str = "", **options: Any) -> None:
-        """A reader's fresh context; kept_python: Python's snapshot is where an earlier visit would have
-        kept it; worker_patch: JavaScript appended to the first worker.mjs served (a worker restarted
-        is the site's own); worker_served counts them."""
+    def __init__(self, browser: Any, server: Server, *, real_search: bool = False, worker_patch: str = "",
+                 **options: Any) -> None:
+        """A reader's fresh context; worker_patch: JavaScript appended to the first worker.mjs served (a
+        worker restarted is the site's own); worker_served counts them."""
         self.server = server
         # Reduced motion: no transition is ever caught half-way (by axe, or by a test's reading).
         # No service worker (the site's offline cache, tests/test_offline.py): its own requests would be
@@ -363,23 +256,15 @@ class Session:
             self.context.route("**/search/search_index.json",
                                lambda route: route.fulfill(status=200, content_type="application/json", body=body))
         self.worker_served = 0
-        kept_python = kept_python and options.get("java_script_enabled", True)
-        if kept_python:
-            keep_python(browser, server)
-        if kept_python or worker_patch:
-            self._serve_worker(kept_python, worker_patch)
+        if worker_patch:
+            self._serve_worker(worker_patch)
 
-    def _serve_worker(self, kept_python: bool, patch: str) -> None:
+    def _serve_worker(self, patch: str) -> None:
         real = (self.server.root / built(WORKER)).read_text(encoding="utf-8")
-        prelude = ""
-        if kept_python:
-            prelude = KEPT_PRELUDE.replace("__KEY__", json.dumps(self.server.base + str(self.server.kept_python)))
-            prelude = prelude.replace("__KEPT__", json.dumps(self.server.origin + KEPT_PATH))
-            prelude = prelude.replace("__HEADERS__", json.dumps(kept_headers(self.server)))
 
         def serve(route: Any) -> None:
             self.worker_served += 1
-            body = prelude + real + (patch if self.worker_served == 1 else "")
+            body = real + (patch if self.worker_served == 1 else "")
             route.fulfill(status=200, content_type="text/javascript", body=body)
 
         self.context.route(WORKER_ROUTE, serve)

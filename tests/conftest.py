@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -66,8 +65,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with serving() as srv:
-        if os.environ.get("PYTEST_XDIST_WORKER"):  # the workers' temporary folders share this one
-            srv.shared = tmp_path_factory.getbasetemp().parent
         yield srv
 
 
@@ -79,16 +76,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def session(browser: Any, server: Server) -> Iterator[Session]:
-    """A reader's fresh browser context (no storage, no cache but Python's snapshot), closed after the test."""
+    """A reader's first visit: a fresh browser context (no storage, no cache), closed after the test."""
     s = Session(browser, server)
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def first_visit(browser: Any, server: Server) -> Iterator[Session]:
-    """A reader's first visit: a fresh context where Python has kept no snapshot (browser_support.keep_python)."""
-    s = Session(browser, server, kept_python=False)
     yield s
     s.close()
 

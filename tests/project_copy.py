@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTS = ("mkdocs.yml", "pyproject.toml", "package.json", "overrides", "playable", "docs", "engine",
-         "scripts/compile_wheel.mjs")
+         "scripts/compile_wheel.mjs", "scripts/snapshot_python.mjs")
 VENDOR = Path("docs/assets/vendor")
 
 

@@ -712,7 +712,7 @@ def _axe_session(browser: Any, server: Server) -> Session:
     at once, keeps the machine free for axe (Pyodide would start on every rules page)."""
     if not AXE.is_file():
         _fail("node_modules/axe-core is missing: run npm ci")
-    s = Session(browser, server, kept_python=False)
+    s = Session(browser, server)
     s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
     return s
@@ -865,9 +865,8 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
     session.rec.assert_clean()
 
 
-def test_moves_asked_for_while_python_starts_are_each_played(first_visit: Session) -> None:
-    """Python's whole start (a first visit: no snapshot kept) leaves time to ask for moves."""
-    session = first_visit
+def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -> None:
+    """Python's start (its files downloaded, its snapshot restored) leaves time to ask for moves."""
     page = session.page(RULES)
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
     ex = page.locator("#ex-art-3-taken")

@@ -427,7 +427,7 @@ def engine_note(page: Any, lang: str) -> str:
 def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, server: Server, worker: str) -> None:
     """A worker that reports its failure, or one that never answers (a download that stalls: the page's
     clock run past the two minutes it waits): the note says why, the French in French, reading goes on."""
-    s = Session(browser, server, kept_python=False)
+    s = Session(browser, server)
     body = FAILED_WORKER if worker == "failed" else "// a start that never ends"
     s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=body))

@@ -769,7 +769,7 @@ def test_i_a_kept_race_that_no_longer_replays_is_dropped(session: Session) -> No
 def test_i_a_kept_race_stays_while_python_cannot_start(browser: Any, server: Server) -> None:
     from test_browser_hostile import FAILED_WORKER
 
-    s = Session(browser, server, kept_python=False)
+    s = Session(browser, server)
     s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=FAILED_WORKER))
     try:

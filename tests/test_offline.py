@@ -10,8 +10,7 @@ into a new wheel. Three readers:
      loaded whole from the new build (scripts and engine), and reads and plays offline;
   c. another site of the same origin (GitHub Pages serves all of a user's project sites from one)
      writes into our caches: a script and the wheel changed, Python's snapshot spoiled. Nothing of it
-     runs: the service worker finds the bytes unlike the build's manifest and fetches them again, the
-     worker starts Python afresh.
+     runs: the service worker finds the bytes unlike the build's manifest and fetches them again.
 
 The other browser tests block service workers (browser_support.Session): this file is where the site
 runs with its own, served by a server of its own. Needs what test_browser.py needs (Chromium,
@@ -20,7 +19,6 @@ Playwright, make build), and Node.js for the second build's wheel (as make build
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -29,13 +27,14 @@ from typing import Any
 
 import pytest
 
-from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, SNAPSHOTS, Recorder, Server, _fail, built
+from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, Recorder, Server, _fail, built
 from project_copy import build, copy_project
 from test_browser import page_sentences, wait_counter, wait_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("releases")]
 
 EXAMPLE = "#ex-art-3-taken"
+STARTED = "parcours-python-started"  # worker.mjs's mark, in Cache Storage, that Python has started here
 OLD, NEW = "is taken: ", "is occupied: "  # the engine's sentence, in each build (its first: the square's)
 BUILD_META = re.compile(r'<meta name="parcours-build" content="(\w+)">')
 # The caches' names, and whether a cache holds each of some paths. Read without caches.open, which
@@ -120,13 +119,8 @@ def context(browser: Any) -> Iterator[Any]:
 
 
 def kept(page: Any) -> list[str]:
-    """The names of the build caches (the snapshot's left out)."""
-    return [name for name in page.evaluate(CACHE_NAMES) if name != SNAPSHOTS]
-
-
-def snapshots(page: Any) -> list[str]:
-    result: list[str] = page.evaluate(CONTENTS, SNAPSHOTS)
-    return result
+    """The names of the build caches (worker.mjs's mark that Python has started here left out)."""
+    return [name for name in page.evaluate(CACHE_NAMES) if name != STARTED]
 
 
 def wait_kept(page: Any, build: Build, paths: list[str]) -> None:
@@ -141,17 +135,6 @@ def wait_kept(page: Any, build: Build, paths: list[str]) -> None:
     held = {name: page.evaluate(CONTENTS, name) for name in kept(page)}
     raise AssertionError(f"the service worker never kept {paths} in {name}: the caches hold {held}; "
                          f"the workers (active, waiting, installing): {page.evaluate(WORKERS)}")
-
-
-def wait_snapshot(page: Any, build: Build) -> None:
-    """Until Python's snapshot is this build's (named by its wheel's sha256), and the only one."""
-    engine = json.loads((build.site / build.path("assets/vendor/engine.json")).read_text(encoding="utf-8"))
-    for _ in range(PYTHON_TIMEOUT // 250):
-        held = snapshots(page)
-        if len(held) == 1 and engine["sha256"] in held[0]:
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"the snapshot kept is not this build's ({engine['sha256']}): {snapshots(page)}")
 
 
 # The SHA-256 of what a cache holds for a URL (any cache), or null.
@@ -175,7 +158,7 @@ def wait_genuine(page: Any, url: str, file: Path) -> None:
 
 def python_files(build: Build) -> list[str]:
     return [build.path("assets/vendor/pyodide/pyodide.asm.wasm"), build.path("assets/vendor/engine.json"),
-            build.path("assets/vendor/parcours-0.1.0-py3-none-any.whl")]
+            build.path("assets/vendor/parcours-0.1.0-py3-none-any.whl"), build.path("assets/vendor/python.snapshot")]
 
 
 def play_live(page: Any, sentence: str) -> None:
@@ -226,7 +209,6 @@ def test_a_returning_reader_gets_the_new_build_whole_offline_included(
     page.goto(server.base + RULES)
     play_live(page, OLD)
     wait_kept(page, first, [RULES, first.path("parcours/example.mjs"), *python_files(first)])
-    wait_snapshot(page, first)
     page.close()
 
     # The release; the reader comes back (the browser's HTTP cache still holds the first build's files).
@@ -238,8 +220,7 @@ def test_a_returning_reader_gets_the_new_build_whole_offline_included(
     play_live(page, NEW)
     asked = [p.removeprefix(BASE_PATH) for p in server.paths[since:]]
     assert second.path("assets/vendor/parcours-0.1.0-py3-none-any.whl") in asked, "the new wheel was fetched"
-    assert not [p for p in asked if p.endswith(".whl") and p not in python_files(second)]
-    wait_snapshot(page, second)
+    assert not [p for p in asked if p.endswith((".whl", ".snapshot")) and p not in python_files(second)]
     page = next_visit(context, page, server.base + RULES)
     wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
 
@@ -318,7 +299,6 @@ def test_c_another_site_of_the_origin_writing_our_caches_changes_nothing_the_rea
     play_live(page, OLD)
     wait_kept(page, first, [first.path("parcours/lang.mjs"), first.path("parcours/example.mjs"),
                             *python_files(first)])
-    wait_snapshot(page, first)
     page.close()
 
     context.route(f"**{FOREIGN}", lambda route: route.fulfill(status=200, content_type="text/html",
@@ -337,10 +317,9 @@ def test_c_another_site_of_the_origin_writing_our_caches_changes_nothing_the_rea
     page.wait_for_selector(".px-lang")  # lang.mjs ran: the language control is there
     play_live(page, OLD)
     assert page.evaluate("globalThis.__pwned === undefined"), "a script another site wrote into our cache ran"
-    assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 0, \
-        "the spoiled snapshot was not restored"
-    # The cache holds the build's own bytes again, and a snapshot of this start.
-    for path in (lang, wheel):
+    # Python restored from the build's own snapshot, not the spoiled one; the cache holds the build's
+    # own bytes again.
+    assert page.evaluate("performance.getEntriesByName('parcours:python:snapshot').length") == 1
+    for path in (lang, wheel, first.path("assets/vendor/python.snapshot")):
         wait_genuine(page, server.base + path, first.site / path)
-    wait_snapshot(page, first)
     rec.assert_clean()

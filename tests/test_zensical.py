@@ -207,7 +207,7 @@ def test_an_example_goes_live_on_the_zensical_build(browser: Any, zserver: Serve
     """A rules page of Zensical's build: Python starts in the worker; an example whose steps link to
     another page replayed live equals the page (its links included), and they lead there; a throw
     plays the step the engine gives in CPython; no console error, no request to another host."""
-    s = Session(browser, zserver, kept_python=False)  # a first visit: Python's whole start
+    s = Session(browser, zserver)  # a first visit: Python's whole start
     try:
         page = s.page(RULES)
         page.wait_for_selector("#ex-art-10-one-die[data-px-widget]")

@@ -63,15 +63,19 @@ async function boot() {
   const loader = import(new URL("pyodide.mjs", PYODIDE).href);
   loader.catch(() => {}); // reported when awaited below
   const manifest = await (await fetchOk(ENGINE, ["engine manifest", "le manifeste du moteur"])).json();
-  if (!manifest || typeof manifest.wheel !== "string" || !/^\.\/[\w.+-]+\.whl$/.test(manifest.wheel)
-      || typeof manifest.sha256 !== "string" || typeof manifest.pyodide_build !== "string") {
+  const file = /^\.\/[\w.+-]+$/;
+  const sha = /^[0-9a-f]{64}$/;
+  if (!manifest || !file.test(manifest.wheel) || !manifest.wheel.endsWith(".whl") || !sha.test(manifest.sha256)
+      || !file.test(manifest.snapshot) || !sha.test(manifest.snapshot_sha256) || typeof manifest.pyodide !== "string") {
     throw new StartError("the engine manifest (engine.json) is malformed",
       "le manifeste du moteur (engine.json) est mal formé");
   }
-  // The wheel downloads while Pyodide starts.
+  // The wheel and Python's snapshot download while Pyodide's runtime does.
   const wheelBytes = fetchOk(new URL(manifest.wheel, ENGINE), ["engine wheel", "le paquet du moteur (wheel)"])
     .then((r) => r.arrayBuffer()).then((bytes) => { timings.wheel = at(); return bytes; });
   wheelBytes.catch(() => {}); // reported when awaited below
+  const snapshot = readSnapshot(new URL(manifest.snapshot, ENGINE), manifest.snapshot_sha256);
+  snapshot.catch(() => {}); // then Python starts the long way
   let loadPyodide;
   try {
     ({ loadPyodide } = await loader);
@@ -85,20 +89,15 @@ async function boot() {
     stdout: (line) => console.log(line),
     stderr: (line) => console.log(line),
   };
-  const snapshotKey = new URL(`python-${manifest.pyodide_build}-${manifest.sha256}.snapshot`, ENGINE).href;
-  const snapshot = await readSnapshot(snapshotKey, manifest.pyodide_build);
   let pyodide = null;
-  if (snapshot) {
-    try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      timings.snapshot = at();
-    } catch {
-      dropSnapshots(); // this start goes the long way, and makes a new one
-    }
+  try {
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    timings.snapshot = at();
+  } catch (err) {
+    console.warn("Parcours: Python's snapshot could not be restored; Python starts the long way:", err);
+    pyodide = await loadPyodide(options);
   }
-  const fresh = !pyodide;
-  if (fresh) pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
-  if (manifest.pyodide && pyodide.version !== manifest.pyodide) {
+  if (pyodide.version !== manifest.pyodide) {
     throw new StartError(`Pyodide ${pyodide.version} was loaded, but the engine was built for ${manifest.pyodide}`,
       `Pyodide ${pyodide.version} a été chargé, mais le moteur a été construit pour ${manifest.pyodide}`);
   }
@@ -106,75 +105,38 @@ async function boot() {
   status("engine");
   const bytes = new Uint8Array(await wheelBytes);
   const digest = await sha256Hex(bytes);
-  if (digest !== manifest.sha256.toLowerCase()) {
+  if (digest !== manifest.sha256) {
     throw new StartError("the engine wheel does not match its checksum (a stale or damaged download)",
       "le paquet du moteur ne correspond pas à sa somme de contrôle (téléchargement périmé ou abîmé)");
   }
+  // The wheel's files, for what the engine imports later (the snapshot holds its memory, not its files).
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()"); // not the snapshot's random state
   timings.unpacked = at();
-  let made = null;
-  if (fresh && self.caches) { // before any proxy of a Python object exists, as a snapshot needs
-    try {
-      pyodide.runPython("import parcours_view");
-      made = pyodide.makeMemorySnapshot();
-    } catch {
-      made = null;
-    }
-  }
-  if (!fresh) pyodide.runPython("import random; random.seed()"); // not the snapshot's random state
   const view = pyodide.pyimport("parcours_view");
   const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json, compare: view.compare_json };
   timings.imported = at();
   status("ready", { timings });
-  if (made) keepSnapshot(snapshotKey, made, manifest.pyodide_build);
+  self.caches?.open(STARTED).catch(() => {});
   return calls;
 }
 
 // ------------------------------------------------------------------ the snapshot
-// Python's memory once the engine is imported, kept (compressed) in the reader's browser after a
-// first start: the next start restores it, instead of starting Python and importing the engine again
-// (about ten times faster). Pyodide's private _makeSnapshot/_loadSnapshot/makeMemorySnapshot, as of
-// the version package.json pins; a snapshot that does not restore is dropped and Python starts the
-// long way. One snapshot at a time, named by Pyodide's build id and the wheel's sha256: a new build's
-// first start replaces the old one. It is kept with its own SHA-256 and Pyodide's build id, and
-// restored only if both match (another site of the same origin can write into our Cache Storage; so
-// can a damaged disk): else Python starts fresh. Without Cache Storage (an insecure context), no snapshot.
-const SNAPSHOTS = "parcours-python";
-const SNAPSHOT_SHA256 = "X-Parcours-Snapshot-SHA256";
-const SNAPSHOT_BUILD = "X-Parcours-Pyodide-Build";
+// Python's memory once the engine is imported, made at build time by the same Pyodide
+// (scripts/snapshot_python.mjs, gzip): restored, it spares the reader Python's start and the
+// engine's imports (about ten times faster). Pyodide's private _loadSnapshot, as of the version
+// package.json pins. Restored only if its bytes are those engine.json names; a snapshot that does not
+// restore (or does not come) leaves Python to start the long way.
+// The service worker keeps this build's Python for a reader who has started it once (STARTED exists).
+const STARTED = "parcours-python-started";
 
-async function readSnapshot(key, build) {
-  try {
-    const kept = self.caches && await caches.match(key, { cacheName: SNAPSHOTS });
-    if (!kept) return null;
-    const packed = new Uint8Array(await kept.arrayBuffer());
-    if (kept.headers.get(SNAPSHOT_BUILD) !== build || kept.headers.get(SNAPSHOT_SHA256) !== await sha256Hex(packed)) {
-      await dropSnapshots();
-      return null;
-    }
-    return new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")))
-      .arrayBuffer());
-  } catch {
-    return null;
-  }
-}
-
-async function keepSnapshot(key, bytes, build) {
-  try {
-    await dropSnapshots();
-    const packed = new Uint8Array(await new Response(new Blob([bytes]).stream()
-      .pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
-    const headers = { [SNAPSHOT_SHA256]: await sha256Hex(packed), [SNAPSHOT_BUILD]: build };
-    await (await caches.open(SNAPSHOTS)).put(key, new Response(packed, { headers }));
-  } catch {
-    // no room: the next visit starts Python as this one did
-  }
-}
-
-async function dropSnapshots() {
-  await caches.delete(SNAPSHOTS).catch(() => {});
+async function readSnapshot(url, sha256) {
+  const packed = new Uint8Array(await (await fetchOk(url, ["Python snapshot", "l'instantané de Python"])).arrayBuffer());
+  if (await sha256Hex(packed) !== sha256) throw new Error("Python's snapshot does not match its checksum");
+  timings.snapshotFetched = at();
+  return new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer());
 }
 
 const engine = boot();
