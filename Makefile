@@ -80,6 +80,7 @@ bench-invariants: setup
 
 bench-site: build
 	$(BIN)/python scripts/bench_site.py
+	$(BIN)/python scripts/bench_lighthouse.py
 
 clean:
 	rm -rf site site-zensical dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor docs/parcours

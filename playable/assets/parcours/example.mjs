@@ -779,8 +779,20 @@ let scrolled = false;
 const visible = new Set();
 
 function activateVisible() {
+  startSoon();
   if (!scrolled) return;
   for (const widget of visible) widget.activate();
+}
+
+// An example in view for a moment (read, scrolled to, landed on by a permalink) starts Python, so that
+// it is ready by the reader's first touch; not for a reader whose browser asks to save data (their touch
+// starts it), nor for one who only passes by.
+const DWELL = 1500;
+let dwell = null;
+function startSoon() {
+  clearTimeout(dwell);
+  if (!visible.size || engine.stage !== "idle" || navigator.connection?.saveData) return;
+  dwell = setTimeout(() => { if (visible.size) startEngine(); }, DWELL);
 }
 
 function watch(widget) {
@@ -813,8 +825,30 @@ function openFragment(hash, fresh) {
   widget.openFragment(link.payload);
 }
 
-// Sets up the page's worked examples (every page: Material's instant navigation swaps pages).
+// Sets up the page's worked examples (every page: Material's instant navigation swaps pages), one
+// example a task, so that a page of twenty examples never holds the main thread long; one page's
+// setting up at a time.
+let mounting = Promise.resolve();
 export function mountExamples() {
+  mounting = mounting.then(mountNow, mountNow);
+}
+
+// The next task: the browser may draw, scroll or answer the reader in between.
+const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield()
+  : new Promise((resolve) => { setTimeout(resolve, 0); }));
+
+// The examples to set up, those in or nearest the screen (or named by the address) first.
+function inSetUpOrder(els) {
+  const target = linkTarget(linkInHash(location.hash));
+  const distance = (el) => {
+    if (el === target) return -1;
+    const { top, bottom } = el.getBoundingClientRect();
+    return Math.max(0, top - innerHeight, -bottom);
+  };
+  return els.map((el) => [distance(el), el]).sort((a, b) => a[0] - b[0]).map(([, el]) => el);
+}
+
+async function mountNow() {
   for (const widget of widgets) {
     if (widget.el.isConnected) continue;
     // The same example drawn again (Material's instant navigation redraws a page on its first
@@ -833,9 +867,11 @@ export function mountExamples() {
   const fresh = new Set();
   // A worked example as playable/rulebook.py renders it: steps and a film to step through.
   // Anything else that shares the class (the Play page's game, say) is left to its own script.
-  for (const el of document.querySelectorAll(".px-example")) {
-    if (el.pxWidget || el.dataset.pxWidget) continue;
-    if (!el.querySelector(":scope > ol.px-steps") || !el.querySelector(".px-film")) continue;
+  const examples = [...document.querySelectorAll(".px-example")]
+    .filter((el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film"));
+  for (const [k, el] of inSetUpOrder(examples).entries()) {
+    if (k) await nextTask();
+    if (el.pxWidget || el.dataset.pxWidget || !el.isConnected) continue;
     try {
       const widget = new WorkedExample(el);
       el.pxWidget = widget;
