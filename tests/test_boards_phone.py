@@ -75,16 +75,25 @@ MEASURE = """() => {
 
 # Boards and charts whose edge is hidden: by the screen, or by a box that clips them (a lazily drawn
 # example clips what passes its padding): the point just inside each side, half-way down, is the board's.
-CLIPPED = """() => [...document.querySelectorAll("svg.px-board, svg.px-chart")].filter((svg) => svg.checkVisibility())
-  .flatMap((svg) => {
+# Each is looked at once on the screen and drawn (what is off the screen is drawn as it comes near).
+CLIPPED = """async () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const clipped = [];
+  for (const svg of document.querySelectorAll("svg.px-board, svg.px-chart")) {
+    if (!svg.checkVisibility()) continue;
     svg.scrollIntoView({ block: "center" });
+    await frame();
     const r = svg.getBoundingClientRect();
     const y = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
-    return [r.left + 2, r.right - 2].filter((x) => {
+    for (const x of [r.left + 2, r.right - 2]) {
       const hit = document.elementFromPoint(x, y);
-      return x < 0 || x > innerWidth || !hit || !svg.contains(hit);
-    }).map((x) => `${svg.getAttribute("aria-label")?.slice(0, 40)} at x=${Math.round(x)}`);
-  })"""
+      if (x < 0 || x > innerWidth || !hit || !svg.contains(hit)) {
+        clipped.push(`${svg.getAttribute("aria-label")?.slice(0, 40)} at x=${Math.round(x)}`);
+      }
+    }
+  }
+  return clipped;
+}"""
 
 # A card by its code: a tactical, misfortune or peloton card's ("t-spring"), or a white card's bare
 # code ("square", where the words are "white square", "carré blanc"; the course's red triangle is no card).

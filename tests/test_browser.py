@@ -101,7 +101,7 @@ def board_label(example: Any) -> str:
 
 
 def counter(example: Any) -> str:
-    return " ".join(example.locator(".px-counter").inner_text().split())
+    return " ".join(example.locator(".px-counter").text_content().split())
 
 
 def wait_counter(example: Any, text: str) -> None:
