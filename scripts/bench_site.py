@@ -50,7 +50,7 @@ GOAL_TASK_MS = 100.0
 GOAL_REPEAT_MS = 1000.0
 GOAL_FIRST_MS = 1000.0
 READING_MS = 3000  # a reader's moment on an example before touching it
-DWELL_MS = 1500  # example.mjs's DWELL
+DWELL_MS = 1500  # engine.mjs's MOMENT
 # What only Python needs (the engine's worker and the wheel's description), as the build names them.
 PYTHON_SCRIPTS = re.compile(r"/(parcours/worker|assets/vendor/engine)\.\w{10}\.(mjs|json)$")
 # The first live step's parts, each from the end of the one before (the wheel, fetched meanwhile, from

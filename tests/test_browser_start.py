@@ -111,3 +111,22 @@ def test_a_page_without_examples_never_starts_python(session: Session) -> None:
     page.clock.run_for(10_000)
     assert page.evaluate("window.__pxWorkers") == 0
     assert session.rec.count("pyodide.asm.wasm") == 0
+
+
+@pytest.mark.parametrize("save_data", [False, True])
+def test_the_play_page_open_for_a_moment_starts_python(session: Session, save_data: bool) -> None:
+    """A reader who opens the Play page came to play: Python is ready by the first throw."""
+    page = session.page(None)
+    if save_data:
+        page.add_init_script(SAVE_DATA)
+    stop_clock(page)
+    page.goto(session.server.base + "play/")
+    page.wait_for_selector("#px-play-form[data-px-play]")
+    page.clock.run_for(500)
+    assert page.evaluate("window.__pxWorkers") == 0
+    page.clock.run_for(2_000)
+    if save_data:
+        page.clock.run_for(10_000)
+        assert page.evaluate("window.__pxWorkers") == 0
+    else:
+        page.wait_for_function("window.__pxWorkers === 1")

@@ -73,6 +73,15 @@ export function startEngine() {
   notifyEngine();
 }
 
+// Python started ahead of the reader's first touch, once `wanted()` has held for a moment (an example
+// in view, the Play page open): a reader who only passes by downloads nothing; nor, until a touch, does
+// one whose browser asks to save data. The timer, or null.
+export const MOMENT = 1500;
+export function startInAMoment(wanted) {
+  if (engine.stage !== "idle" || navigator.connection?.saveData) return null;
+  return setTimeout(() => { if (wanted()) startEngine(); }, MOMENT);
+}
+
 function onWorkerMessage(data) {
   if (data && data.op === "status") {
     if (data.stage === "ready") {

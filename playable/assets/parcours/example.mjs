@@ -11,7 +11,7 @@
 
 import { dieName, sidesOf, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote } from "./dom.mjs";
-import { EngineError, EngineTimeout, engine, requestFilm, startEngine } from "./engine.mjs";
+import { EngineError, EngineTimeout, engine, requestFilm, startEngine, startInAMoment } from "./engine.mjs";
 import { followWords, numberIn } from "./lang.mjs";
 import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRecord, toBase64url } from "./links.mjs";
 
@@ -785,14 +785,11 @@ function activateVisible() {
 }
 
 // An example in view for a moment (read, scrolled to, landed on by a permalink) starts Python, so that
-// it is ready by the reader's first touch; not for a reader whose browser asks to save data (their touch
-// starts it), nor for one who only passes by.
-const DWELL = 1500;
+// it is ready by the reader's first touch (engine.mjs, startInAMoment).
 let dwell = null;
 function startSoon() {
   clearTimeout(dwell);
-  if (!visible.size || engine.stage !== "idle" || navigator.connection?.saveData) return;
-  dwell = setTimeout(() => { if (visible.size) startEngine(); }, DWELL);
+  dwell = visible.size ? startInAMoment(() => visible.size > 0) : null;
 }
 
 function watch(widget) {

@@ -17,7 +17,7 @@
 
 import { dieName, throwFor } from "./dice.mjs";
 import { bi, boardCaption, h, namedBoard, parseHTML, plainText, playersWords, showEngineNote } from "./dom.mjs";
-import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
+import { EngineError, EngineTimeout, engine, requestEngine, startEngine, startInAMoment } from "./engine.mjs";
 import { followWords } from "./lang.mjs";
 import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRecord, toBase64url } from "./links.mjs";
 
@@ -66,6 +66,7 @@ class PlayPage {
     const intent = () => startEngine();
     form.addEventListener("focusin", intent, { once: true });
     form.addEventListener("pointerenter", intent, { once: true });
+    startInAMoment(() => form.isConnected); // a reader who opens the Play page came to play
     form.dataset.pxPlay = "on";
     el.dataset.pxPlay = "on";
   }
