@@ -12,8 +12,8 @@ Prints:
      main thread while it loads and builds its widgets (goal: at most 100 ms), Python not started;
   3. where the cold first live step goes (median of --cold-runs fresh visits): the worker's script,
      Pyodide's runtime restored from the build's snapshot (the wheel fetched meanwhile), its unpacking,
-     the first replay in Python and its first render in the page; touched at once, then touched after a
-     reader's moment on the example (READING_MS; goal: under 1 s from the touch);
+     the first replay in Python and its first render in the page; then a first visit's first throw played
+     on, pressed at once and after a reader's moment on the example (READING_MS; goal: under 1 s);
   4. a repeat visit (the same browser after a first visit, its service worker holding the site and
      Python): the first live step (goal: under 1 s) and the bytes it transfers (goal: none of Pyodide's);
   5. the same example after Material's instant navigation away and back, Python warm (goal: under
@@ -185,6 +185,20 @@ def throw_ms(page: Any, example: str) -> float:
     }""", example))
 
 
+def first_throw(browser: Any, base: str, reading_ms: int) -> float:
+    """A fresh visit (no cache, no service worker): the reader scrolls to the example, reads it for
+    `reading_ms`, then plays a throw on; from the press to the new step, in ms."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+    page.goto(base + RULES)
+    page.wait_for_selector(f"#{EXAMPLE}[data-px-widget]")
+    page.locator(f"#{EXAMPLE}").scroll_into_view_if_needed()
+    page.wait_for_timeout(reading_ms)
+    ms = throw_ms(page, EXAMPLE)
+    context.close()
+    return ms
+
+
 def cold_parts(browser: Any, base: str, runs: int, reading_ms: int = 0) -> dict[str, float]:
     """Fresh visits (no cache, no service worker), the example read `reading_ms` before its first touch:
     each part of the first live step, its median in ms."""
@@ -308,13 +322,15 @@ def main() -> int:
         print(f"Where the cold first live step goes (median of {args.cold_runs} fresh visits, from a first touch "
               "as soon as the example is in view):")
         cold_parts(browser, base, args.cold_runs)
-        print(f"The same, the example read for {READING_MS / 1000:.0f} s before its first touch (Python starts once an "
-              f"example has been in view {DWELL_MS / 1000} s; goal: the first live result under {GOAL_FIRST_MS:.0f} "
-              "ms from the touch):")
-        read = cold_parts(browser, base, args.cold_runs, READING_MS)
-        ok &= read["live"] < GOAL_FIRST_MS
-        print(f"  first touch -> first live result: {read['live']:5.0f} ms   "
-              f"[{'ok' if read['live'] < GOAL_FIRST_MS else 'OVER GOAL'}: < {GOAL_FIRST_MS:.0f} ms]")
+        print(f"A first visit's first throw, from the press of Throw to the new step (median of {args.cold_runs}; "
+              f"Python starts as the reader scrolls to the example, or once it has been in view "
+              f"{DWELL_MS / 1000:g} s):")
+        for reading in (0, READING_MS):
+            first = statistics.median(first_throw(browser, base, reading) for _ in range(args.cold_runs))
+            goal = reading == 0 or first < GOAL_FIRST_MS
+            ok &= goal
+            print(f"  pressed {reading / 1000:g} s after the example came into view: {first:5.0f} ms"
+                  + ("" if reading == 0 else f"   [{'ok' if goal else 'OVER GOAL'}: < {GOAL_FIRST_MS:.0f} ms]"))
         print(f"A repeat visit ({args.repeat_runs} runs), the service worker holding the site and Python:")
         ok &= repeat_visit(browser, base, log, site, args.repeat_runs)
 
