@@ -1,7 +1,7 @@
 // Parcours: talking to the engine, ONE module Web Worker per visit (worker.mjs: Pyodide and the
-// rules engine). Started on the reader's intent; it lives at module level, so it survives
-// Material's instant navigation. A request that hangs restarts the worker (the watchdog); the
-// requests still queued are sent again to the new one.
+// rules engine). Started on the reader's intent, or a moment ahead of it (startInAMoment); it lives at
+// module level, so it survives Material's instant navigation. A request that hangs restarts the worker
+// (the watchdog); the requests still queued are sent again to the new one.
 
 import { reloadIfDeployed } from "./release.mjs";
 
