@@ -58,6 +58,15 @@ COUNT_WORKERS = r"""
 """
 
 
+# Every worked example of the page set up (example.mjs sets them up one a task, and marks the page).
+EXAMPLES_READY = """() => !document.querySelector('.px-example .px-film')
+  || document.documentElement.dataset.pxExamples === location.pathname"""
+
+
+def wait_examples(page: Any) -> None:
+    page.wait_for_function(EXAMPLES_READY)
+
+
 def _fail(message: str) -> None:
     pytest.fail(message, pytrace=False)
 

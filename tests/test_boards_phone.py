@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, Server, Session, rules_pages
+from browser_support import PYTHON_TIMEOUT, Server, Session, rules_pages, wait_examples
 from test_browser_play import new_race, wait_need
 
 pytestmark = pytest.mark.browser
@@ -75,13 +75,16 @@ MEASURE = """() => {
 
 # Boards and charts whose edge is hidden: by the screen, or by a box that clips them (a lazily drawn
 # example clips what passes its padding): the point just inside each side, half-way down, is the board's.
-# Each is looked at once on the screen and drawn (what is off the screen is drawn as it comes near).
+# Each is looked at once on the screen and drawn (what is off the screen is drawn as it comes near:
+# content-visibility, whose skipped content no hit test finds), and a frame after that.
 CLIPPED = """async () => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const clipped = [];
   for (const svg of document.querySelectorAll("svg.px-board, svg.px-chart")) {
     if (!svg.checkVisibility()) continue;
     svg.scrollIntoView({ block: "center" });
+    for (let k = 0; k < 300 && !svg.checkVisibility({ contentVisibilityAuto: true }); k++) await frame();
+    svg.scrollIntoView({ block: "center" }); // where it is once drawn (the guessed heights above replaced)
     await frame();
     const r = svg.getBoundingClientRect();
     const y = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
@@ -141,6 +144,7 @@ def test_every_worked_example_board_reads_on_a_phone(browser: Any, server: Serve
     try:
         page = on_a_phone(s, path)
         page.wait_for_selector("svg.px-board")
+        wait_examples(page)
         assert page.locator("svg.px-board").count() > 1  # the worked examples are there
         problems = check(page, path)
         assert not problems, "\n".join(problems)

@@ -53,6 +53,7 @@ from browser_support import (
     instant_go,
     one_language_twin,
     visit,
+    wait_examples,
     walker,
 )
 
@@ -358,7 +359,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
     test's own (a permalink): a D16 and a D4 asked for, shown, thrown at random within the die, and a
     face too big for the die refused with a sentence, the position unchanged."""
     page = session.page(RONDE)
-    page.wait_for_selector(".px-example[data-px-widget]")
+    wait_examples(page)
     ident = page.evaluate("""() => [...document.querySelectorAll('.px-example[data-px-widget]')]
         .find(el => JSON.parse(el.dataset.scenario).ruleset === 'ronde.niveau-1').id""")
     ex = page.locator(f"#{ident}")
@@ -619,6 +620,7 @@ def test_g_no_console_errors_no_foreign_requests(session: Session, server: Serve
         if path:
             instant_go(page, server.base + path)
         assert page.evaluate("window.__samePage") is True, f"/{path} came by instant navigation"
+        wait_examples(page)
         examples = page.locator(".px-example[data-px-widget]").all()
         for ex in examples:
             ex.scroll_into_view_if_needed()
@@ -753,6 +755,7 @@ def test_i_axe_finds_no_serious_violation(axe_walk: Any, server: Server, width: 
     walking = axe_walk(width)
     page = visit(walking, server.base, path)
     try:
+        wait_examples(page)
         if page.locator(".px-example[data-px-widget]").count():
             # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
             ex = page.locator(".px-example[data-px-widget]").first

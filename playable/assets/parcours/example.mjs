@@ -846,6 +846,7 @@ function inSetUpOrder(els) {
 }
 
 async function mountNow() {
+  delete document.documentElement.dataset.pxExamples;
   for (const widget of widgets) {
     if (widget.el.isConnected) continue;
     // The same example drawn again (Material's instant navigation redraws a page on its first
@@ -891,6 +892,7 @@ async function mountNow() {
   }
   // (Every page, examples or not: a link for no example of this page is answered all the same.)
   openFragment(location.hash, new Set([...fresh].filter((w) => !kept.has(w))));
+  document.documentElement.dataset.pxExamples = location.pathname; // every example of this page set up
 }
 
 addEventListener("hashchange", () => openFragment(location.hash, null));
