@@ -11,8 +11,7 @@ docs/assets/vendor/ (ignored by git) receives:
     (scripts/compile_wheel.mjs, in Node): the browser then imports the engine without compiling it;
   - python.snapshot: Python's memory once that Pyodide has started and imported that wheel
     (scripts/snapshot_python.mjs, in Node; gzip), which the browser restores instead of starting Python;
-  - engine.json: {"pyodide": its version, "pyodide_build": its build id (a snapshot of Python's memory
-    is only restored by the build that made it), "sha256": the wheel's, "wheel": "./<its file name>",
+  - engine.json: {"pyodide": its version, "sha256": the wheel's, "wheel": "./<its file name>",
     "snapshot": "./python.snapshot", "snapshot_sha256": its sha256}.
 
 The build (MkDocs' hook and scripts/build_zensical.py) calls ensure_vendored(): when the wheel no
@@ -25,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -39,9 +37,8 @@ VENDOR = REPO / "docs" / "assets" / "vendor"
 # The wheel's packages and where their sources are (pyproject.toml's [tool.setuptools]).
 PACKAGES = {"parcours": REPO / "engine" / "parcours", "parcours_view": REPO / "playable" / "parcours_view"}
 SNAPSHOT = "python.snapshot"
-MANIFEST_KEYS = {"pyodide", "pyodide_build", "sha256", "wheel", "snapshot", "snapshot_sha256"}
+MANIFEST_KEYS = {"pyodide", "sha256", "wheel", "snapshot", "snapshot_sha256"}
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-BUILD_ID = re.compile(r'BUILD_ID:"([0-9a-f]{64})"')
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip file can hold
 
 
@@ -57,8 +54,8 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def pinned_pyodide() -> tuple[str, str]:
-    """The version package.json pins, which node_modules must hold, and its build id."""
+def pinned_pyodide() -> str:
+    """The version package.json pins, which node_modules must hold."""
     if not (PYODIDE_NPM / "package.json").is_file():
         raise VendorError("node_modules/pyodide is missing: run npm ci (make setup)")
     installed = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))["version"]
@@ -69,11 +66,7 @@ def pinned_pyodide() -> tuple[str, str]:
     missing = [name for name in RUNTIME_FILES if not (PYODIDE_NPM / name).is_file()]
     if missing:
         raise VendorError(f"node_modules/pyodide {installed} lacks {', '.join(missing)}: run npm ci")
-    found = BUILD_ID.search((PYODIDE_NPM / "pyodide.mjs").read_text(encoding="utf-8"))
-    if not found:
-        raise VendorError(f"node_modules/pyodide/pyodide.mjs names no BUILD_ID: Pyodide {installed} is not one "
-                          "this site knows how to check snapshots for")
-    return str(installed), found.group(1)
+    return str(installed)
 
 
 # ---------------------------------------------------------------------------- is it current?
@@ -163,7 +156,7 @@ def snapshot_python(runtime: Path, wheel: Path, target: Path) -> None:
 def vendor(target: Path = VENDOR, wheel: Path | None = None) -> str:
     """Pyodide and the engine's wheel (built, unless given) into `target`, exactly: what was there
     before and is not vendored now is removed. A line saying what was vendored."""
-    version, build_id = pinned_pyodide()
+    version = pinned_pyodide()
     runtime = target / "pyodide"
     for path in [target, runtime]:
         foreign = [p.name for p in path.iterdir() if p.name not in {"pyodide", "engine.json", SNAPSHOT, *RUNTIME_FILES}
@@ -180,7 +173,7 @@ def vendor(target: Path = VENDOR, wheel: Path | None = None) -> str:
             shutil.copyfile(PYODIDE_NPM / name, runtime / name)
         compile_bytecode(built, target / built.name)
     snapshot_python(runtime, target / built.name, target / SNAPSHOT)
-    manifest = {"pyodide": version, "pyodide_build": build_id, "sha256": _sha256(target / built.name),
+    manifest = {"pyodide": version, "sha256": _sha256(target / built.name),
                 "wheel": f"./{built.name}", "snapshot": f"./{SNAPSHOT}", "snapshot_sha256": _sha256(target / SNAPSHOT)}
     (target / "engine.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())

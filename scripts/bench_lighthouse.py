@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_site import BASE, CHROMIUM, REPO, serve
+from bench_site import BASE, CHROMIUM, REPO, serve, what_is_missing
 
 LIGHTHOUSE = "lighthouse@12.8.2"
 GOAL = 95
@@ -62,11 +62,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
     site = args.site.resolve()
-    if not (site / "index.html").is_file():
-        print("bench_lighthouse: run make build first", file=sys.stderr)
-        return 2
-    if not Path(CHROMIUM).exists():
-        print("bench_lighthouse: install Chromium: apt-get install chromium", file=sys.stderr)
+    missing = what_is_missing(site)
+    if missing:
+        print(f"bench_lighthouse: {missing}", file=sys.stderr)
         return 2
     httpd, base, _ = serve(site)
     low = []

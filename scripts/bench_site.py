@@ -289,6 +289,15 @@ def navigate(page: Any, base: str, path: str) -> None:
     page.wait_for_url(base + path)
 
 
+def what_is_missing(site: Path) -> str | None:
+    """What a benchmark of the built site needs and lacks, as what to run; None when all is there."""
+    if not (site / RULES / "index.html").is_file() or not list(site.glob("assets/vendor/pyodide*/pyodide.asm.wasm")):
+        return "run make build first"
+    if not Path(CHROMIUM).exists():
+        return "install Chromium: apt-get install chromium"
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=REPO / "site")
@@ -298,11 +307,9 @@ def main() -> int:
     parser.add_argument("--python-only", action="store_true", help="only the first live steps: cold, warm, repeat")
     args = parser.parse_args()
     site = args.site.resolve()
-    if not (site / RULES / "index.html").is_file() or not list(site.glob("assets/vendor/pyodide*/pyodide.asm.wasm")):
-        print("bench_site: run make build first", file=sys.stderr)
-        return 2
-    if not Path(CHROMIUM).exists():
-        print("bench_site: install Chromium: apt-get install chromium", file=sys.stderr)
+    missing = what_is_missing(site)
+    if missing:
+        print(f"bench_site: {missing}", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 

@@ -145,3 +145,30 @@ def test_the_version_the_pages_and_the_service_worker(tmp_path: Path) -> None:
     # Any file changed, a page as well as a script: a new version.
     (site / "veldiv/rules/index.html").write_text("<html><head></head><body>other</body></html>", encoding="utf-8")
     assert finish_offline(site) != version
+
+
+def vendored_copy(tmp_path: Path) -> Path:
+    """The vendored Pyodide, wheel and snapshot (docs/assets/vendor, as the build left it), linked into tmp_path."""
+    from playable.vendor import VENDOR, stale
+
+    if not (VENDOR / "engine.json").is_file() or stale(VENDOR) is not None:
+        pytest.fail("docs/assets/vendor is missing or stale: run make build", pytrace=False)
+    target = tmp_path / "vendor"
+    for path in VENDOR.rglob("*"):
+        if path.is_file():
+            (target / path.relative_to(VENDOR)).parent.mkdir(parents=True, exist_ok=True)
+            (target / path.relative_to(VENDOR)).symlink_to(path)
+    return target
+
+
+@pytest.mark.site
+def test_a_snapshot_unlike_or_missing_from_its_manifest_is_vendored_again(tmp_path: Path) -> None:
+    from playable.vendor import SNAPSHOT, stale
+
+    target = vendored_copy(tmp_path)
+    assert stale(target) is None
+    (target / SNAPSHOT).unlink()
+    (target / SNAPSHOT).write_bytes(b"\x1f\x8b not Python's memory")
+    assert stale(target) == "python.snapshot is not the one engine.json names"
+    (target / SNAPSHOT).unlink()
+    assert stale(target) == f"python.snapshot missing from {target}"

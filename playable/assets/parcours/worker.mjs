@@ -134,7 +134,6 @@ const STARTED = "parcours-python-started";
 async function readSnapshot(url, sha256) {
   const packed = new Uint8Array(await (await fetchOk(url, ["Python snapshot", "l'instantané de Python"])).arrayBuffer());
   if (await sha256Hex(packed) !== sha256) throw new Error("Python's snapshot does not match its checksum");
-  timings.snapshotFetched = at();
   return new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")))
     .arrayBuffer());
 }
