@@ -301,8 +301,9 @@ def test_every_french_text_of_the_worked_examples_sets_no_break_spaces(path: Pat
 
 
 def test_the_scripts_set_a_negative_number_as_the_engine_does() -> None:
-    """lang.mjs's numberIn (Intl.NumberFormat, which writes a hyphen) gives the engine's words, minus sign
-    included (run in Node.js, which the project's set-up installs)."""
+    """lang.mjs's numberIn (whole numbers grouped by hand, the others through Intl.NumberFormat, which
+    writes a hyphen) gives the engine's words, thousands and minus sign included (run in Node.js, which
+    the project's set-up installs)."""
     import json
     import shutil
     import subprocess
@@ -314,6 +315,9 @@ def test_the_scripts_set_a_negative_number_as_the_engine_does() -> None:
     assert node is not None, "Node.js is needed: make setup"
     lang = (Path(__file__).resolve().parent.parent / "playable/assets/parcours/lang.mjs").as_uri()
     script = (f'import {{ numberIn }} from "{lang}";'
-              'console.log(JSON.stringify([numberIn("fr", -1234.5), numberIn("en", -3), numberIn("fr", 1200)]));')
+              'const cases = [["fr", -1234.5, 1], ["en", -3, 0], ["fr", 1200, 0], ["en", 5000, 0], ["fr", 5000, 0],'
+              ' ["en", -12345678, 0], ["fr", -12345678, 0], ["en", 999, 0], ["fr", 0.25, 2], ["en", 1234.5, 1]];'
+              'console.log(JSON.stringify(cases.map(([lang, n, d]) => [numberIn(lang, n), lang, n, d])));')
     out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == [number_words(-1234.5, "fr", 1), number_words(-3, "en"), number_words(1200, "fr")]
+    for words, lang, value, decimals in json.loads(out.stdout):
+        assert words == number_words(value, lang, decimals), (lang, value, words)

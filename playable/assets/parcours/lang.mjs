@@ -110,11 +110,15 @@ function drawWords(el) {
 // A number as a language writes it ("1 234,5" in French, "1,234.5" in English, a negative one with
 // a minus sign, U+2212, where Intl writes a hyphen): every number the scripts put in a sentence goes
 // through here, as the build's go through parcours.core.number_words.
-// (Made on first use: the first Intl object costs tens of milliseconds, on every page load; a whole
-// number under 1,000, a step's, is written alike in both languages without one.)
+// (A whole number, a step's or a count's, is written here, as Intl would: the first Intl object costs
+// tens of milliseconds, on every page load. Made on first use for the others.)
 const NUMBERS = {};
+const THOUSANDS = { fr: "\u202f", en: "," };
 export function numberIn(lang, value) {
-  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value).replace(/^-/, "\u2212");
+  if (Number.isSafeInteger(value)) {
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, THOUSANDS[lang] ?? ",");
+    return value < 0 ? `\u2212${digits}` : digits;
+  }
   NUMBERS[lang] ??= new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB");
   return NUMBERS[lang].format(value).replace(/^-/, "\u2212");
 }
