@@ -139,6 +139,33 @@ def test_no_flash_of_the_other_language(browser: Any, server: Server) -> None:
         s.close()
 
 
+
+# Each tab titled in a language (the translation's, on a phone), and whether its tab is the one open.
+LANGUAGE_TABS = """(lang) => Array.from(document.querySelectorAll(`.tabbed-labels > label[lang="${lang}"]`))
+  .map((label) => [label.closest(".tabbed-set").dataset.tabs, document.getElementById(label.htmlFor).checked])"""
+
+
+@pytest.mark.parametrize("path", [RULES, "veldiv/print-en/"])
+def test_on_a_phone_the_translation_is_open_before_any_script(browser: Any, server: Server, path: str) -> None:
+    """On a phone each parallel text is two tabs: with English chosen (or an English rulebook to print),
+    the translation's tab is open from the first paint, the head's work, not a module's or Material's
+    later (Lighthouse saw the English text painted a second after the French one)."""
+    s = Session(browser, server)
+    try:
+        s.context.add_init_script("localStorage.setItem('parcours.lang', 'en')")
+        s.context.route("**/parcours/parcours.*.mjs", lambda route: route.abort())
+        s.context.route("**/assets/javascripts/bundle.*.min.js", lambda route: route.abort())
+        page = s.context.new_page()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(server.base + path)
+        page.wait_for_load_state("load")
+        tabs = page.evaluate(LANGUAGE_TABS, "en")
+        assert len(tabs) >= 5, tabs
+        closed = [name for name, open_ in tabs if not open_]
+        assert not closed, f"English tabs left closed: {closed}"
+    finally:
+        s.close()
+
 # Every page of the built site (its 404 page aside), as the reader reaches it; not the printable
 # rulebooks (docs/<game>/print*.md), each in its own language choice whatever the reader's
 # (tests/test_print.py prints them).
