@@ -823,16 +823,20 @@ function openFragment(hash, fresh) {
 }
 
 // Sets up the page's worked examples (every page: Material's instant navigation swaps pages), one
-// example a task, so that a page of twenty examples never holds the main thread long; one page's
+// example a frame, so that a page of twenty examples never holds the main thread long; one page's
 // setting up at a time.
 let mounting = Promise.resolve();
 export function mountExamples() {
   mounting = mounting.then(mountNow, mountNow);
 }
 
-// The next task: the browser may draw, scroll or answer the reader in between.
-const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield()
-  : new Promise((resolve) => { setTimeout(resolve, 0); }));
+// After the next frame: the browser draws, scrolls or answers the reader in between, and lays out each
+// example's new controls in a frame of its own (examples set up back to back, in tasks of their own,
+// were all laid out in one long frame after them). A hidden page draws no frame: a task then.
+const afterNextFrame = () => new Promise((resolve) => {
+  if (document.visibilityState === "hidden") setTimeout(resolve, 0);
+  else requestAnimationFrame(() => setTimeout(resolve, 0));
+});
 
 // The examples to set up, those in or nearest the screen (or named by the address) first.
 function inSetUpOrder(els) {
@@ -868,7 +872,7 @@ async function mountNow() {
   const examples = [...document.querySelectorAll(".px-example")]
     .filter((el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film"));
   for (const [k, el] of inSetUpOrder(examples).entries()) {
-    if (k) await nextTask();
+    if (k) await afterNextFrame();
     if (el.pxWidget || el.dataset.pxWidget || !el.isConnected) continue;
     try {
       const widget = new WorkedExample(el);
