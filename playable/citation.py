@@ -18,6 +18,8 @@ from .archive import date_words
 
 BREAK_AFTER_SLASH = re.compile(r"(?<=[^/:]/)(?=[^/])")  # not inside "http://"
 TITLE = re.compile(r'# <span lang="fr">(?P<fr>[^<]+)</span> · <span lang="en">(?P<en>[^<]+)</span>')
+# What the edition is, in each language: the citation's sentence and the references to download say it
+EDITION = {"fr": "édition bilingue français-anglais", "en": "bilingual French–English edition"}
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,12 @@ def citation_box(title: dict[str, str], address: str, article: str, article_titl
     """title: the page's own (page_title); address: the page's full address (the site_url's: the
     Pages workflow sets the published one); article: the anchor of an article given as the example."""
     day = {lang: date_words(build.day.isoformat(), lang) for lang in ("fr", "en")}
-    fr = (f"<p>« {escape(title['fr'])} », dans <cite>Parcours</cite>, édition bilingue "
-          f"français-anglais, version {escape(build.version)} du {day['fr']}, "
+    fr = (f"<p>« {escape(title['fr'])} », dans <cite>Parcours</cite>, {EDITION['fr']}, "
+          f"version {escape(build.version)} du {day['fr']}, "
           f"{_address(address)}.</p>"
           f"<p>Chaque article a son ancre, que donne le lien ¶ de son titre : "
           f"« {escape(article_title['fr'])} » se cite {_address(address, article)}.</p>")
-    en = (f"<p>“{escape(title['en'])}”, in <cite>Parcours</cite>, "
-          "bilingual French–English edition, "
+    en = (f"<p>“{escape(title['en'])}”, in <cite>Parcours</cite>, {EDITION['en']}, "
           f"version {escape(build.version)} of {day['en']}, {_address(address)}.</p>"
           f"<p>Each article has its anchor, given by the ¶ link of its heading: "
           f"“{escape(article_title['en'])}” is cited as {_address(address, article)}.</p>")

@@ -7,9 +7,10 @@ mkdocs.yml names only the entry point (parcours/parcours.mjs) and the stylesheet
 imports, the worker and the rest are copied into docs/parcours/ before the files are gathered
 (playable/ship.py), each at the same path under the site. Each page leaves with its two languages
 marked for the reader's choice (playable/lang_marks.py), its identifiers set as code free to break after
-their dots (playable/breaks.py). Once built, the site's own files are named by their content
-(playable/release.py) and the site is made to read and play offline (playable/offline.py: the build's
-version in each page, the service worker sw.js and its manifest).
+their dots (playable/breaks.py), with what citation managers read of it (playable/citation_meta.py).
+Once built, the site's own files are named by their content (playable/release.py) and the site is
+made to read and play offline (playable/offline.py: the build's version in each page, the service
+worker sw.js and its manifest).
 (Material's own words and the 404 page: the theme's overrides/ directory, mkdocs.yml custom_dir.)
 
 Zensical runs no MkDocs hook: scripts/build_zensical.py does the same work around its build, with the
@@ -32,12 +33,15 @@ if str(PROJECT) not in sys.path:  # mkdocs loads this file by path, not as part 
     sys.path.insert(0, str(PROJECT))
 
 from playable.breaks import code_breaks
+from playable.citation import Build, build_stamp
+from playable.citation_meta import cite_page
 from playable.lang_marks import BREAK, SEPARATOR, bilingual, index_text, index_title, mark_languages, mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 from playable.vendor import VendorError, ensure_vendored
 
 log = logging.getLogger("mkdocs.hooks.parcours")
+BUILD: dict[str, Build] = {}  # this build's version, date and commit, the same on every page (on_pre_build)
 
 
 @event_priority(-50)  # after Material's search plugin set up its index (its own on_config)
@@ -59,6 +63,12 @@ def on_pre_build(config: Any) -> None:
         raise PluginError(str(err)) from err
     if vendored:
         log.info(vendored)
+    BUILD["now"] = build_stamp(PROJECT)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """What citation managers read: the page's references to download, its head's tags (citation_meta.py)."""
+    return cite_page(html, page, config, BUILD["now"])
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
