@@ -5,7 +5,10 @@ each of its languages, from its citation aside (or an aside of its own where the
 All of it is said from what the build knows, written nowhere else: the page's title (its heading), its
 address (site_url's), the edition's name (mkdocs.yml's site_name: the project names itself so, as
 author and as the work the page is part of), the games' names (their packages' terms), and the build's
-version, date and commit (citation.py's Build: the commit is for machines, never in a sentence)."""
+version, date and commit (citation.py's Build: the commit is for machines, never in a sentence).
+
+Pure text work on a finished page, with no builder's import, as lang_marks.py: MkDocs runs it on each
+page (playable/hooks.py, on_post_page), and so may scripts/build_zensical.py on each page Zensical wrote."""
 
 from __future__ import annotations
 
@@ -20,12 +23,24 @@ from urllib.parse import quote
 from parcours import all_games
 from parcours.core import typeset
 
-from .citation import EDITION, TITLE, Build
+from .citation import EDITION, Build
 
 LANGS = ("fr", "en")
-ONE_TITLE = re.compile(r"# (?P<title>[^<]+)")  # a heading in no language of its own: the home page's "# Parcours"
+HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.DOTALL)
+PERMALINK = re.compile(r'<a class="headerlink".*?</a>', re.DOTALL)
+SPAN = re.compile(r'<span lang="(fr|en)">(.*?)</span>', re.DOTALL)
+PRINTED = re.compile(r'class="px-print" data-px-print="(fr|en)"')  # a printable page in one language (macros.py)
 LEAD = {"fr": "Télécharger la référence de cette page :", "en": "Download this page's reference:"}
 LANGID = {"fr": "french", "en": "english"}  # biblatex's names of the languages
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The edition a page is part of, in this build."""
+
+    name: str  # mkdocs.yml's site_name
+    home: str  # its site_url
+    build: Build
 
 
 @dataclass(frozen=True)
@@ -42,26 +57,28 @@ class Citable:
     build: Build
 
 
-def citable(page: Any, config: Any, build: Build) -> Citable:
-    """A page of MkDocs (its markdown rendered, its front matter read) in the site `config` builds."""
-    source = page.file.src_uri
-    printed = (page.meta or {}).get("print")
-    game = source.split("/")[0]
-    key = re.sub(r"[^a-z0-9]+", "-", f"{config['site_name']} {page.url}".lower()).strip("-")
-    return Citable(heading_title(page.markdown, source), (printed,) if printed in LANGS else LANGS,
-                   page.canonical_url, key, game_names(game) if game in all_games() else [],
-                   config["site_name"], config["site_url"], build)
+def citable(html: str, path: str, edition: Edition) -> Citable:
+    """A finished page (path: its address under the site's, "veldiv/rules/"; the home page's, "")."""
+    printed = PRINTED.search(html)
+    game = path.split("/")[0]
+    key = re.sub(r"[^a-z0-9]+", "-", f"{edition.name} {path}".lower()).strip("-")
+    return Citable(heading_title(html, path), (printed[1],) if printed else LANGS, edition.home + path, key,
+                   game_names(game) if game in all_games() else [], edition.name, edition.home, edition.build)
 
 
-def heading_title(markdown: str, where: str) -> dict[str, str]:
-    """A page's title, its first line: a heading in both languages (as citation.page_title reads it)
-    or one for both."""
-    first = markdown.lstrip().splitlines()[0].strip()
-    if found := TITLE.fullmatch(first):
-        return {"fr": unescape(found["fr"]), "en": unescape(found["en"])}
-    if found := ONE_TITLE.fullmatch(first):
-        return dict.fromkeys(LANGS, unescape(found["title"].strip()))
-    raise ValueError(f"{where}: its first line is not its title (# …): {first!r}")
+def heading_title(html: str, path: str) -> dict[str, str]:
+    """A page's title, its heading's words: each language's where it says both (its spans), else one for both."""
+    found = HEADING.search(html)
+    if not found:
+        raise ValueError(f"{path or 'the home page'}: no heading to take its title from")
+    heading = PERMALINK.sub("", found[1])
+    said = {lang: _text(words) for lang, words in SPAN.findall(heading)}
+    return said if set(said) == set(LANGS) else dict.fromkeys(LANGS, _text(heading))
+
+
+def _text(html: str) -> str:
+    """Markup's words, its spaces between tags made one (a no-break space kept: French sets it)."""
+    return re.sub(r"[ \t\r\n]+", " ", unescape(re.sub(r"<[^>]+>", "", html))).strip(" \t\r\n")
 
 
 def game_names(game: str) -> list[dict[str, str]]:
@@ -139,8 +156,8 @@ def ris(c: Citable, lang: str) -> str:
     """A RIS record of a web page (ELEC): the version as its edition (ET), the edition as the work it is in (T2)."""
     day = c.build.day
     tags = [("TY", "ELEC"), ("TI", c.title[lang]), ("AU", c.edition), ("T2", c.edition), ("ET", c.build.version),
-            ("PY", str(day.year)), ("DA", f"{day:%Y/%m/%d}"), ("UR", c.url), ("LA", lang), ("N1", EDITION[lang]),
-            ("ER", "")]
+            ("PY", str(day.year)), ("DA", f"{day:%Y/%m/%d}"), ("UR", c.url), ("LA", lang),
+            ("N1", _capital(EDITION[lang])), ("ER", "")]
     return "".join(f"{tag}  - {value}\r\n" for tag, value in tags)  # the format's own line ends
 
 
@@ -150,8 +167,8 @@ def csl_json(c: Citable, lang: str) -> str:
     item = {"id": c.key, "type": "webpage", "title": c.title[lang], "author": [{"literal": c.edition}],
             "container-title": c.edition, "version": c.build.version,
             "issued": {"date-parts": [[day.year, day.month, day.day]]}, "URL": c.url, "language": lang,
-            "note": EDITION[lang]}
-    return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
+            "note": _capital(EDITION[lang])}
+    return json.dumps([item], ensure_ascii=False) + "\n"
 
 
 # Each format: its name as reference managers list it, its file's extension, its media type, its writer
@@ -171,19 +188,25 @@ def reference_links(c: Citable) -> str:
             f'<a href="data:{mime};charset=utf-8,{quote(write(c, lang), safe="")}" '
             f'download="{c.key}-{lang}.{extension}" type="{mime}">{name}</a>'
             for name, extension, mime, write in FORMATS)
-        said.append(f'<span lang="{lang}">{typeset(escape(LEAD[lang]), lang)} {links}.</span>')
-    return f'<p class="px-reference" data-search-exclude>{" · ".join(said)}</p>'
+        said.append(f'<p lang="{lang}">{typeset(escape(LEAD[lang]), lang)} {links}.</p>')
+    # in both languages side by side, as the citation's sentences above them (px-bi)
+    return f'<div class="px-bi px-reference" data-search-exclude>{"".join(said)}</div>'
 
 
-def cite_page(html: str, page: Any, config: Any, build: Build) -> str:
-    """A page's content with its references to download, at the end of its citation aside (one of its
-    own at the end of the page where it has none); its head's tags left for the theme
-    (overrides/main.html: page.px_citation_head)."""
-    c = citable(page, config, build)
-    page.px_citation_head = head_tags(c)
+def cite_page(html: str, file: str, edition: Edition) -> str:
+    """A finished page (file: its path in the site, "veldiv/rules/index.html") with what citation managers
+    read: its head's tags, and its references to download at the end of its citation aside (or an aside
+    of its own at the end of the page where it has none). Any other file (the 404 page, served at any
+    address: nothing to cite) is left as it is."""
+    if not (file == "index.html" or file.endswith("/index.html")) or "</article>" not in html:
+        return html
+    c = citable(html, file.removesuffix("index.html"), edition)
     links = reference_links(c)
     aside = html.find('<aside class="px-citation"')
     if aside < 0:
-        return f'{html}\n<aside class="px-citation px-reference-only" id="cite">{links}</aside>'
-    end = html.index("</aside>", aside)
-    return html[:end] + links + html[end:]
+        at, links = html.rindex("</article>"), f'<aside class="px-citation px-reference-only" id="cite">{links}</aside>'
+    else:
+        at = html.index("</aside>", aside)
+    html = html[:at] + links + html[at:]
+    at = html.index("</head>")
+    return html[:at] + head_tags(c) + html[at:]

@@ -33,15 +33,15 @@ if str(PROJECT) not in sys.path:  # mkdocs loads this file by path, not as part 
     sys.path.insert(0, str(PROJECT))
 
 from playable.breaks import code_breaks
-from playable.citation import Build, build_stamp
-from playable.citation_meta import cite_page
+from playable.citation import build_stamp
+from playable.citation_meta import Edition, cite_page
 from playable.lang_marks import BREAK, SEPARATOR, bilingual, index_text, index_title, mark_languages, mark_page
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 from playable.vendor import VendorError, ensure_vendored
 
 log = logging.getLogger("mkdocs.hooks.parcours")
-BUILD: dict[str, Build] = {}  # this build's version, date and commit, the same on every page (on_pre_build)
+CITED: dict[str, Edition] = {}  # the edition in this build (its version, date, commit), the same on every page
 
 
 @event_priority(-50)  # after Material's search plugin set up its index (its own on_config)
@@ -63,15 +63,12 @@ def on_pre_build(config: Any) -> None:
         raise PluginError(str(err)) from err
     if vendored:
         log.info(vendored)
-    BUILD["now"] = build_stamp(PROJECT)
-
-
-def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
-    """What citation managers read: the page's references to download, its head's tags (citation_meta.py)."""
-    return cite_page(html, page, config, BUILD["now"])
+    CITED["edition"] = Edition(config["site_name"], config["site_url"], build_stamp(PROJECT))
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    if page is not None:  # (the 404 page: nothing to cite)
+        output = cite_page(output, page.file.dest_uri, CITED["edition"])
     return code_breaks(mark_page(output, config["nav"] or []))
 
 
