@@ -53,7 +53,7 @@ class Head(HTMLParser):
         self.downloads: list[Download] = []
         self.texts = {"fr": "", "en": ""}  # the words around the references' links
         self._in_json = False
-        self._in_reference = 0  # depth inside <p class="px-reference">
+        self._in_reference = 0  # depth inside the references' element (class px-reference)
         self._langs: list[str] = []  # the language of each element open inside it
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -65,7 +65,7 @@ class Head(HTMLParser):
         elif tag == "script" and a.get("type") == "application/ld+json":
             self._in_json = True
             self.json_ld.append("")
-        if tag == "p" and "px-reference" in a.get("class", "").split():
+        if "px-reference" in a.get("class", "").split():
             self._in_reference = 1
         elif self._in_reference and tag not in ("meta", "link", "br", "img", "wbr"):
             self._in_reference += 1
