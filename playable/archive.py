@@ -69,11 +69,12 @@ def bi(text: dict[str, str] | None, tag: str = "p") -> str:
             f'<{tag} lang="en">{escape(" ".join(text["en"].split()))}</{tag}></div>')
 
 
-def source_ref(source: str | None, page: str = "../sources/") -> str:
-    if not source:
+def source_ref(siglum: str | None, page: str = "../sources/") -> str:
+    """A fact's source, cited by its siglum ("[A]"), linked to its entry in the bibliography."""
+    if not siglum:
         return ""
-    source = escape(source)
-    return f'<a class="px-src" href="{page}#source-{source}" title="source {source}">[{source}]</a>'
+    siglum = escape(siglum)
+    return f'<a class="px-src" href="{page}#source-{siglum}" aria-label="source {siglum}">[{siglum}]</a>'
 
 
 def _load(docs: Path, game: str) -> dict[str, Any]:
@@ -240,7 +241,7 @@ def _track_figure() -> str:
 KINDS = {"spelling": ("orthographe", "spelling"), "wording": ("formulation", "wording"),
          "omission": ("omission", "omission"), "addition": ("ajout", "addition"),
          "punctuation": ("ponctuation, mise en page", "punctuation, layout")}
-COLLATION_HEAD = (("Section", "Section"), ("Témoin A (000)", "Witness A (000)"), ("Témoin B (001)", "Witness B (001)"),
+COLLATION_HEAD = (("Section", "Section"), ("Témoin A", "Witness A"), ("Témoin B", "Witness B"),
                   ("Nature", "Kind"), ("Change le jeu", "Changes play"), ("Note", "Note"))
 
 
@@ -279,9 +280,17 @@ def render_collation(docs: Path, game: str) -> str:
 
 
 def _sources_list(sources: dict[str, dict[str, str]]) -> str:
-    items = "".join(f'<li id="source-{escape(sid)}"><strong>[{escape(sid)}]</strong> {bi(text)}</li>'
-                    for sid, text in sources.items())
+    """The bibliography: each source under its siglum, as the pages cite it ("[A]")."""
+    items = "".join(f'<li id="source-{escape(siglum)}"><strong class="px-siglum">{escape(siglum)}</strong> '
+                    f'{bi({"fr": entry["fr"], "en": entry["en"]})}</li>' for siglum, entry in sources.items())
     return f'<ul class="px-sources">{items}</ul>'
+
+
+def _sources_heading(sources: dict[str, Any]) -> str:
+    """The bibliography's heading: its sigla, one or several."""
+    if len(sources) == 1:
+        return heading("Sigle et bibliographie", "Siglum and bibliography", "sources")
+    return heading("Sigles et bibliographie", "Sigla and bibliography", "sources")
 
 
 def render_sources(docs: Path, game: str) -> str:
@@ -300,7 +309,7 @@ def render_edition(docs: Path, game: str) -> str:
     if data.get("history"):
         out += [heading("Histoire", "History", "history"),
                 "".join(_card(h, h["title"], src_page="") for h in data["history"])]
-    out += ["\n## Sources { #sources }\n", _sources_list(data["sources"])]
+    out += [_sources_heading(data["sources"]), _sources_list(data["sources"])]
     return "\n".join(out)
 
 

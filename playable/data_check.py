@@ -224,7 +224,7 @@ def rulebook_faults(doc: Located, game: str, sources: set[str] | None, figured: 
     if sources is not None:
         faults += _unknown_source(doc, ("source", "id"), data["source"]["id"], sources)
         for i, witness in enumerate(data.get("witnesses") or []):
-            faults += _unknown_source(doc, ("witnesses", i, "seed"), witness["seed"], sources)
+            faults += _unknown_source(doc, ("witnesses", i, "id"), witness["id"], sources)
     seen: dict[str, int] = {}
     for i, section in enumerate(data["sections"]):
         where: tuple[object, ...] = ("sections", i)

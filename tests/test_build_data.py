@@ -144,10 +144,10 @@ def test_a_sic_note_may_quote_across_a_line_break_of_the_original(docs: Path) ->
 def test_a_rulebook_of_another_game_and_an_unknown_source(docs: Path) -> None:
     path = docs / "veldiv" / "rulebook.yml"
     game = edit(path, "game: veldiv", "game: cdp")
-    source = edit(path, 'id: "000"', 'id: "007"')
+    source = edit(path, 'id: "A"', 'id: "G"')
     lines = faults(lambda: data_check.rulebook(docs, "veldiv"))
     assert_fault(lines, path, game, "game: expected 'veldiv' (the folder's game), got 'cdp'")
-    assert_fault(lines, path, source, "source.id: unknown source '007' (editions.yml lists: 000, 001)")
+    assert_fault(lines, path, source, "source.id: unknown source 'G' (editions.yml lists: A, B)")
 
 
 def test_a_rulebooks_pages_start_in_order_on_pages_that_exist(docs: Path) -> None:
@@ -280,18 +280,21 @@ def test_an_example_file_name_must_make_a_lower_case_html_id(docs: Path) -> None
 
 def test_an_unknown_source_in_editions(docs: Path) -> None:
     path = docs / "veldiv" / "editions.yml"
-    line = edit(path, 'source: "001"', 'source: "009"')
+    line = edit(path, 'source: "B"', 'source: "G"')
     assert_fault(faults(lambda: data_check.editions(docs, "veldiv")), path, line,
-                 "awards[0].source: unknown source '009' (editions.yml lists: 000, 001)")
+                 "awards[0].source: unknown source 'G' (editions.yml lists: A, B)")
 
 
-def test_a_source_id_without_quotes_is_a_number(docs: Path) -> None:
+def test_a_source_is_cited_by_its_siglum_and_read_in_a_seed_file(docs: Path) -> None:
+    """A source is named by a siglum, a capital letter, never by the number of the file it was read in."""
     path = docs / "veldiv" / "editions.yml"
-    key = edit(path, '  "001":', "  001:")
-    fact = edit(path, 'source: "000"', "source: 000", after="boxes:")
+    key = edit(path, '  "B":', '  "001":')
+    fact = edit(path, 'source: "A"', 'source: "000"', after="boxes:")
+    seed = edit(path, '    seed: "000"', '    seed: "0"')
     lines = faults(lambda: data_check.editions(docs, "veldiv"))
-    assert_fault(lines, path, key, 'sources: the key 1: expected a source id of three digits in quotes, such as "000"')
-    assert_fault(lines, path, fact, "boxes[0].source: expected a source id of three digits in quotes")
+    assert_fault(lines, path, key, "sources: the key '001': expected a source's siglum, a capital letter in quotes")
+    assert_fault(lines, path, fact, "boxes[0].source: expected a source's siglum, a capital letter in quotes")
+    assert_fault(lines, path, seed, "sources.A.seed: expected the number of the seed file a source was read in")
 
 
 def test_a_file_that_is_not_utf8(docs: Path) -> None:

@@ -117,6 +117,20 @@ def test_no_program_data_in_any_page(page: Path) -> None:
     assert not leaks, f"program data in the text of {page.relative_to(SITE)}: {leaks[:5]}"
 
 
+# A source named by the number of the file it was read in ("[000]", "source 003", "Témoin A (000)",
+# "#source-004") where its siglum belongs: the page, its links and its labels included.
+FILE_NUMBER = re.compile(r"\[0\d\d\]|\(0\d\d\)|\bsources? 0\d\d\b|source-0\d\d\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("page", _pages(), ids=lambda p: p.parent.relative_to(SITE).as_posix() or "home")
+def test_every_source_is_named_by_its_siglum(page: Path) -> None:
+    html = unescape(page.read_text(encoding="utf-8"))
+    found = [html[max(0, m.start() - 60):m.end() + 20] for m in FILE_NUMBER.finditer(html)]
+    assert not found, f"a source named by its file's number in {page.relative_to(SITE)}: {found[:5]}"
+    for siglum in re.findall(r'class="px-src" href="[^"]*#source-([^"]+)"', html):
+        assert re.fullmatch(r"[A-Z]", siglum), f"{page.relative_to(SITE)} cites the source {siglum!r}, not a siglum"
+
+
 # A block inside a paragraph, which the browser splits into empty paragraphs around it (a blank band):
 # a <div>, a paragraph, a list or a table opening a <p> (as Markdown wraps an indented tab's HTML).
 BLOCK_IN_PARAGRAPH = re.compile(r"<p>\s*<(?:div|p|ul|ol|table)\b")
