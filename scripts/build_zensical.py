@@ -36,6 +36,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from playable.breaks import code_breaks
+from playable.citation import build_stamp
+from playable.citation_meta import Edition, cite_page
 from playable.data_check import DataError, check_site
 from playable.freshness import check_fresh
 from playable.lang_marks import mark_page
@@ -45,23 +47,31 @@ from playable.vendor import VendorError, ensure_vendored
 
 
 class _Config(yaml.SafeLoader):
-    """mkdocs.yml as YAML: its !ENV values read as their default (only the nav is used here)."""
+    """mkdocs.yml as YAML: an !ENV value read as MkDocs reads it, its variable's value or its default."""
 
 
-_Config.add_constructor("!ENV", lambda loader, node: None)
+def _env(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> Any:
+    *names, default = loader.construct_sequence(node)
+    return next((os.environ[n] for n in names if n in os.environ), default)
 
 
-def nav() -> list[Any]:
-    config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Config)
-    return list(config.get("nav") or [])
+_Config.add_constructor("!ENV", _env)
 
 
-def finish(site: Path, menu: list[Any]) -> int:
-    """Every page of `site` marked (the vendored files left alone), and sitemap.xml.gz; the pages marked."""
+def config() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Config)
+    return loaded
+
+
+def finish(site: Path, settings: dict[str, Any]) -> int:
+    """Every page of `site` marked and citable as MkDocs' hooks make them (the vendored files left alone),
+    and sitemap.xml.gz; the pages marked."""
+    menu = list(settings.get("nav") or [])
+    edition = Edition(settings["site_name"], settings["site_url"], build_stamp(REPO))
     pages = [p for p in sorted(site.rglob("*.html")) if p.relative_to(site).parts[:2] != ("assets", "vendor")]
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        marked = code_breaks(mark_page(text, menu))
+        marked = code_breaks(mark_page(cite_page(text, page.relative_to(site).as_posix(), edition), menu))
         if marked != text:
             page.write_text(marked, encoding="utf-8")
     sitemap = site / "sitemap.xml"
@@ -100,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     if done.returncode != 0:
         print(f"build_zensical: zensical build failed ({done.returncode})", file=sys.stderr)
         return done.returncode
-    count = finish(site, nav())
+    count = finish(site, config())
     print(f"build_zensical: {count} pages marked in {site.relative_to(REPO)}/")
     return 0
 
