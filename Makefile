@@ -8,16 +8,32 @@ PORT ?= 8000
 BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup vendor build build-zensical serve pdf lint check test numbers bench bench-site bench-invariants clean
+.PHONY: setup lock vendor build build-zensical build-properdocs serve pdf lint check test numbers bench bench-site bench-invariants clean
 
+# Every Python package, transitive ones included, comes from requirements-lock.txt, each checked against its
+# SHA-256 (requirements-dev.txt names the direct pins; make lock writes the lock from it and pyproject.toml).
+# uv, itself in the lock, is installed by pip from its own lines of the lock, hashes checked too.
 # uv installs the requirements: on an empty cache in 4 s, where pip took 40 (it fetches in parallel).
 # Their bytecode compiled once, as pip does (uv does not by default): where PYTHONDONTWRITEBYTECODE is
 # set, every Python the tests start would compile its imports again (0.8 s for the build's and tests').
-$(BIN)/mkdocs: requirements-dev.txt pyproject.toml
+# The engine itself (-e .) is built by the locked setuptools: no dependency, no isolated build to fetch one.
+$(BIN)/uv: requirements-lock.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet uv==0.13.9
-	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -r requirements-dev.txt -e .
+	awk '/^uv==/ {on = 1} on {print} on && !/\\$$/ {exit}' requirements-lock.txt > $(VENV)/uv-lock.txt
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r $(VENV)/uv-lock.txt
 	touch $@
+
+$(BIN)/mkdocs: requirements-lock.txt pyproject.toml $(BIN)/uv
+	$(BIN)/uv pip install --quiet --compile-bytecode --require-hashes --python $(BIN)/python -r requirements-lock.txt
+	$(BIN)/uv pip install --quiet --compile-bytecode --no-deps --no-build-isolation --python $(BIN)/python -e .
+	touch $@
+
+# The lock written again from requirements-dev.txt and pyproject.toml (needs the package index): what it
+# already locks is kept unless a pin asks otherwise; make lock LOCK_FLAGS=--upgrade takes the newest of all.
+LOCK_FLAGS ?=
+lock: $(BIN)/uv
+	$(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes --all-extras $(LOCK_FLAGS) \
+		--custom-compile-command "make lock" -o requirements-lock.txt requirements-dev.txt pyproject.toml
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -39,6 +55,11 @@ build: setup
 # The same site built by Zensical (Material's successor) into site-zensical/, the hooks' work done around it
 build-zensical: setup
 	$(BIN)/python scripts/build_zensical.py --site-dir site-zensical
+
+# The same site built by ProperDocs (the maintained fork of MkDocs 1.x, the same hooks and plugins) into
+# site-properdocs/: what a maintainer switches to when MkDocs 1 can no longer be installed
+build-properdocs: setup
+	$(BIN)/python scripts/build_properdocs.py --site-dir site-properdocs
 
 serve: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
