@@ -90,11 +90,15 @@ def test_the_same_pages(zsite: Path) -> None:
 
 
 def test_the_same_worked_examples(zsite: Path) -> None:
+    assert_same_examples(zsite)
+
+
+def assert_same_examples(other: Path) -> None:
     """Each page's examples, in order, with the same id, article, scenario and readings, and as many
-    steps; and the same film for the widget."""
+    steps; and the same film for the widget (tests/test_properdocs.py asks it too)."""
     seen = 0
     for page in pages(SITE):
-        mk, zen = read(SITE, page), read(zsite, page)
+        mk, zen = read(SITE, page), read(other, page)
         assert EXAMPLE.findall(zen) == EXAMPLE.findall(mk), page
         assert len(STEP.findall(zen)) == len(STEP.findall(mk)), page
         films = [re.findall(r'<template class="px-film"[^>]*>(.*?)</template>', text, re.DOTALL) for text in (mk, zen)]
@@ -204,10 +208,14 @@ def zserver(zsite: Path) -> Iterator[Server]:
 
 @pytest.mark.browser
 def test_an_example_goes_live_on_the_zensical_build(browser: Any, zserver: Server) -> None:
-    """A rules page of Zensical's build: Python starts in the worker; an example whose steps link to
-    another page replayed live equals the page (its links included), and they lead there; a throw
+    assert_goes_live(browser, zserver)
+
+
+def assert_goes_live(browser: Any, server: Server) -> None:
+    """A rules page of another builder's site: Python starts in the worker; an example whose steps link
+    to another page replayed live equals the page (its links included), and they lead there; a throw
     plays the step the engine gives in CPython; no console error, no request to another host."""
-    s = Session(browser, zserver)  # a first visit: Python's whole start
+    s = Session(browser, server)  # a first visit: Python's whole start
     try:
         page = s.page(RULES)
         page.wait_for_selector("#ex-art-10-one-die[data-px-widget]")
