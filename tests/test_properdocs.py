@@ -36,7 +36,7 @@ GENERATOR = re.compile(r'<meta name="generator" content="([^"]*)">')
 BUILD = re.compile(r'^const BUILD = "(\w+)";', re.MULTILINE)  # the build's version (playable/offline.py)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # not rebuilt when a run orders other modules' tests between these
 def psite() -> Path:
     for needed in (SITE / "index.html", SITE / RULES / "index.html", REPO / "docs/assets/vendor/engine.json"):
         if not needed.is_file():
