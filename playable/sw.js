@@ -16,8 +16,9 @@
 //   - The files named by their content: from the cache, else from the network and kept (Pyodide and
 //     the wheel are kept so when Python first starts under this worker; what the browser fetched
 //     before this worker took over is kept on the page's word: the messages "keep", "keep-python").
-//   - Everything else (pages, whether a navigation or Material's instant navigation, the search
-//     index, the favicon…): from the network, asked to revalidate what the browser's HTTP cache holds
+//   - The search index: from this build's cache too (each page of this build asks for the same one).
+//   - Everything else (pages, whether a navigation or Material's instant navigation, the sitemap, the
+//     favicon…): from the network, asked to revalidate what the browser's HTTP cache holds
 //     (a page of another build would name files the server no longer has), kept as they come; from
 //     the cache offline. A page of another build (its <meta name="parcours-build">) tells this worker
 //     that it is outdated: every request then goes to the network until the new worker takes over.
@@ -37,6 +38,9 @@ const SCOPE = new URL(self.registration.scope);
 // A local server (scripts/serve.py) writes its own address into the sitemap, which holds only the
 // pages' addresses: kept as served, not checked.
 const UNCHECKED = new Set(["sitemap.xml"]);
+// This build's search index, the same for every page of the build (checked against MANIFEST like the
+// rest): kept per build and served from the cache, not fetched again on every visit (175 KB).
+const PER_BUILD = new Set(["search/search_index.json"]);
 const BUILD_META = /<meta name="parcours-build" content="([\w-]+)"/;
 let outdated = false;
 
@@ -104,7 +108,7 @@ self.addEventListener("fetch", (event) => {
   const page = request.mode === "navigate" || file.endsWith(".html");
   if (page) event.respondWith(networkFirst(event));
   else if (!known(file) || replaced()) return; // another build's file, or this worker steps aside
-  else if (IMMUTABLE.has(file)) event.respondWith(cacheFirst(event));
+  else if (IMMUTABLE.has(file) || PER_BUILD.has(file)) event.respondWith(cacheFirst(event));
   else event.respondWith(networkFirst(event));
 });
 

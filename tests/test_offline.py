@@ -323,3 +323,34 @@ def test_c_another_site_of_the_origin_writing_our_caches_changes_nothing_the_rea
     for path in (lang, wheel, first.path("assets/vendor/python.snapshot")):
         wait_genuine(page, server.base + path, first.site / path)
     rec.assert_clean()
+
+
+SEARCH_INDEX = "search/search_index.json"
+
+
+def test_d_a_repeat_visit_reads_the_search_index_from_the_builds_cache(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any) -> None:
+    """The search index (175 KB) is the same for every page of a build: kept once per build, a repeat
+    visit, and the next page, take it from the service worker's cache; nothing asks the server for it."""
+    first, _ = builds
+    server, folder = deployment
+    publish(first, folder)
+    page = context.new_page()
+    page.goto(server.base)
+    wait_kept(page, first, [SEARCH_INDEX])
+    asked = server.count(SEARCH_INDEX)
+    assert asked >= 1, "the first visit fetched the search index"
+    page = next_visit(context, page, server.base + RULES)
+    page.wait_for_function(CONTROLLED)
+    page.wait_for_load_state("networkidle")
+    page.goto(server.base + "cdp/")
+    page.wait_for_load_state("networkidle")
+    assert server.count(SEARCH_INDEX) == asked, "a repeat visit asked the server for the search index again"
+    context.set_offline(True)  # and offline, the search still has its index
+    page.reload()
+    page.locator(".md-search__input").click()
+    page.locator(".md-search-result__meta").filter(has_text="Type to start searching").wait_for(
+        timeout=PYTHON_TIMEOUT)
+    page.locator(".md-search__input").press_sequentially("derny")  # keys: Material listens to keyup
+    page.locator(".md-search-result__item > a").first.wait_for(timeout=PYTHON_TIMEOUT)
+    context.set_offline(False)
