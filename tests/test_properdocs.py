@@ -49,7 +49,9 @@ def psite() -> Path:
 
 
 def files(site: Path) -> dict[str, bytes]:
-    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    """The site's files, the printed rulebooks aside (make pdf adds site/pdf/ after the build)."""
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*"))
+            if p.is_file() and p.relative_to(site).parts[0] != "pdf"}
 
 
 def version(site: Path) -> str:
