@@ -145,6 +145,7 @@ async function networkFirst(event) {
   } catch (err) {
     const kept = await fromCache(key);
     if (kept) return kept;
+    if (event.request.mode === "navigate") return offlinePage();
     throw err;
   }
   if (!response.ok || response.type !== "basic") return response;
@@ -166,6 +167,29 @@ async function networkFirst(event) {
     }
   }
   return response;
+}
+
+// A page of ours where the browser would show its own error: offline, a page not kept here yet. In
+// both languages, or the reader's alone (their choice, as lang.mjs keeps it), and the way home.
+function offlinePage() {
+  const home = SCOPE.href;
+  const html = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Hors ligne · Offline - Parcours</title>
+<style>body { font: 1rem/1.6 system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.5rem; font-weight: 400; } a { color: #5d4037; }</style>
+<script>try { var lang = localStorage.getItem("parcours.lang");
+  if (lang === "fr" || lang === "en") {
+    document.documentElement.dataset.only = document.documentElement.lang = lang;
+    document.title = (lang === "fr" ? "Hors ligne" : "Offline") + " - Parcours";
+  } } catch (e) {}</script>
+<style>[data-only="fr"] [lang="en"], [data-only="en"] [lang="fr"], [data-only] .sep { display: none; }</style></head>
+<body><h1><span lang="fr">Hors ligne</span><span class="sep"> · </span><span lang="en">Offline</span></h1>
+<p lang="fr">Cette page n'a pas encore été gardée pour la lecture hors ligne : elle s'ouvrira une fois la connexion
+revenue. Les pages déjà lues restent à votre disposition, depuis <a href="${home}">l'accueil</a>.</p>
+<p lang="en">This page has not yet been kept for reading offline: it will open once you are connected again. The pages
+you have read stay at hand, from <a href="${home}">the home page</a>.</p></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 async function buildOf(response) {

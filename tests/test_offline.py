@@ -354,3 +354,29 @@ def test_d_a_repeat_visit_reads_the_search_index_from_the_builds_cache(
     page.locator(".md-search__input").press_sequentially("derny")  # keys: Material listens to keyup
     page.locator(".md-search-result__item > a").first.wait_for(timeout=PYTHON_TIMEOUT)
     context.set_offline(False)
+
+
+@pytest.mark.parametrize("lang", ["en", ""])
+def test_e_offline_a_page_not_kept_is_a_page_of_ours_in_the_readers_language(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any, lang: str) -> None:
+    """Offline, a page the reader never opened is not the browser's error: a page of ours says why, in
+    the reader's language (both without a choice), and leads home; the pages read still open."""
+    first, _ = builds
+    server, folder = deployment
+    publish(first, folder)
+    if lang:
+        context.add_init_script(f"localStorage.setItem('parcours.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(server.base + RULES)
+    wait_kept(page, first, [RULES])
+    context.set_offline(True)
+    page.goto(server.base + "chevaux/")
+    visible = page.locator("body").inner_text()
+    english = "This page has not yet been kept for reading offline"
+    french = "Cette page n'a pas encore été gardée pour la lecture hors ligne"
+    assert english in visible and (french in visible) == (lang != "en"), visible
+    assert page.title() == ("Offline - Parcours" if lang == "en" else "Hors ligne · Offline - Parcours")
+    page.get_by_role("link", name="the home page").click()  # not kept either: the same page, in words
+    page.goto(server.base + RULES)  # a page read is still there
+    assert version_of(page) == first.version
+    context.set_offline(False)
