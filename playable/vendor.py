@@ -118,7 +118,9 @@ def changed_sources(wheel: Path) -> list[str]:
 # ---------------------------------------------------------------------------- vendoring
 
 def build_wheel(out: Path) -> Path:
-    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(REPO)]
+    # With the locked setuptools of the project's environment (requirements-lock.txt), not an isolated
+    # environment's newest: the build needs no network, and its backend is the one the lock pins.
+    cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(REPO)]
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
     # setuptools copies the sources through build/ and keeps there a module since removed: it would
     # ship in the wheel, the engine of another revision
