@@ -104,4 +104,4 @@ bench-site: build
 	$(BIN)/python scripts/bench_lighthouse.py
 
 clean:
-	rm -rf site site-zensical dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor docs/parcours
+	rm -rf site site-zensical site-properdocs dist .pytest_cache .mypy_cache .hypothesis docs/assets/vendor docs/parcours

@@ -74,7 +74,9 @@ def main() -> int:
         score = statistics.median(s for s, _ in runs)
         if score < GOAL:
             low.append(path)
-        print(f"  {BASE}{path:<26} {score:3.0f}  {runs[-1][1]}{'' if score >= GOAL else '   UNDER GOAL'}", flush=True)
+        each = f" (runs: {', '.join(f'{s:.0f}' for s, _ in runs)})" if args.runs > 1 else ""
+        print(f"  {BASE}{path:<26} {score:3.0f}{each}  {runs[-1][1]}{'' if score >= GOAL else '   UNDER GOAL'}",
+              flush=True)
     httpd.shutdown()
     print(f"{len(low)} page(s) under {GOAL}" + (": " + ", ".join(low) if low else ""))
     return 1 if low else 0
