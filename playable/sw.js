@@ -86,9 +86,11 @@ self.addEventListener("activate", (event) => {
 // would hold back the pages' requests, and a newer worker's taking over, until it was done.
 //   "keep": what the browser fetched of this build before this worker took over (the page open now,
 //           the search…), from its HTTP cache only; and for a reader who has started Python once
-//           (STARTED exists), this build's Python too, fetched if the HTTP cache lacks it (a new
-//           build's wheel, or Pyodide's runtime, too large for some browsers' HTTP cache);
-//   "keep-python": Python's files, from the HTTP cache where it has them, else from the network;
+//           (STARTED exists), this build's Python and then the whole edition too, fetched if the HTTP
+//           cache lacks them (a new build's wheel, or Pyodide's runtime, too large for some browsers'
+//           HTTP cache);
+//   "keep-python": Python's files, from the HTTP cache where it has them, else from the network; then
+//           the whole edition (keepEdition), which the reader can then read offline;
 //   "skip-waiting": to a worker installed and waiting (it asked to skip waiting as it installed, but
 //           Chromium may leave it waiting while the pages of the old one stay open: asking again
 //           makes it look whether the old one is free).
@@ -96,7 +98,7 @@ self.addEventListener("message", (event) => {
   const op = event.data && event.data.op;
   if (op === "skip-waiting") event.waitUntil(self.skipWaiting());
   else if (op === "keep") event.waitUntil(keepFetched());
-  else if (op === "keep-python") event.waitUntil(keep(PYTHON, "force-cache"));
+  else if (op === "keep-python") event.waitUntil(keep(PYTHON, "force-cache").then(keepEdition));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -234,7 +236,18 @@ async function put(url, response) {
 async function keepFetched() {
   const python = new Set(PYTHON);
   await keep([...Object.keys(MANIFEST).filter((file) => !python.has(file)), ...UNCHECKED], "only-if-cached");
-  if (await caches.has(STARTED)) await keep(PYTHON, "force-cache");
+  if (await caches.has(STARTED)) {
+    await keep(PYTHON, "force-cache");
+    await keepEdition();
+  }
+}
+
+// The whole edition, once Python has started here (a reader who plays reads offline too): every page
+// and file of this build not kept yet, one at a time, from the HTTP cache where it has them (about
+// 11 MB beside Python's 21). Not where the browser asks to save data; not the scripts' source maps.
+async function keepEdition() {
+  if (self.navigator.connection?.saveData) return;
+  await keep(Object.keys(MANIFEST).filter((file) => !file.endsWith(".map")), "force-cache");
 }
 
 // Files of this build, fetched before this worker controlled the page (or by a worker it did not

@@ -380,3 +380,25 @@ def test_e_offline_a_page_not_kept_is_a_page_of_ours_in_the_readers_language(
     page.goto(server.base + RULES)  # a page read is still there
     assert version_of(page) == first.version
     context.set_offline(False)
+
+
+def test_f_once_python_has_started_the_whole_edition_is_kept_for_reading_offline(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any) -> None:
+    """A reader who played once reads every page offline, those never opened included: the service worker
+    keeps the whole build in the background once Python has started (source maps aside)."""
+    first, _ = builds
+    server, folder = deployment
+    publish(first, folder)
+    page = context.new_page()
+    page.goto(server.base + RULES)
+    play_live(page, OLD)
+    never_opened = ["", "chevaux/", "play/", "ronde/rules-level-3/", "scenario-format/", "cdp/print-fr/"]
+    wait_kept(page, first, [*never_opened, SEARCH_INDEX, first.path("parcours/play.mjs")])
+    assert not [p for p in page.evaluate(CONTENTS, f"parcours-{first.version}") if p.endswith(".map")]
+    context.set_offline(True)
+    for path in never_opened:
+        page.goto(server.base + path)
+        assert version_of(page) == first.version, f"{path or 'home'} offline is not the build's page"
+    page.goto(server.base + "play/")
+    page.locator("#px-play-form").wait_for()  # its script, kept too, runs
+    context.set_offline(False)
