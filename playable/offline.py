@@ -31,6 +31,7 @@ PYTHON = "assets/vendor/"
 IMMUTABLE = re.compile(r"(parcours|assets/vendor)/.*\.[0-9a-f]{10}\.\w+|assets/vendor/pyodide-[0-9a-f]{10}/.+"
                        r"|assets/(javascripts|stylesheets)/.*\.[0-9a-f]{8}\.min\.(js|css)")
 BUILD_META = re.compile(r'<meta name="parcours-build" content="\w*">')
+EDITION_META = re.compile(r'<meta name="parcours-edition-bytes" content="\d*">')
 
 
 def site_files(site: Path) -> list[str]:
@@ -44,7 +45,7 @@ def build_version(site: Path, files: list[str]) -> str:
     for path in files:
         data = (site / path).read_bytes()
         if path.endswith(".html"):
-            data = BUILD_META.sub("", data.decode("utf-8")).encode("utf-8")
+            data = EDITION_META.sub("", BUILD_META.sub("", data.decode("utf-8"))).encode("utf-8")
         digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()[:16]
 
@@ -59,10 +60,12 @@ def precache(site: Path, files: list[str]) -> list[str]:
     return [p for p in files if (PRECACHE.fullmatch(p) or p in lunr) and not p.endswith(".map")]
 
 
-def with_build(html: str, version: str) -> str:
-    """A page with its build's version first in its head (once, whatever it held before)."""
-    meta = f'<meta name="parcours-build" content="{version}">'
-    return BUILD_META.sub("", html).replace("<head>", "<head>" + meta, 1)
+def with_build(html: str, version: str, edition_bytes: int) -> str:
+    """A page with its build's version first in its head, and the size of the edition a reader may keep
+    for offline reading (keep.mjs says it); once each, whatever the page held before."""
+    meta = (f'<meta name="parcours-build" content="{version}">'
+            f'<meta name="parcours-edition-bytes" content="{edition_bytes}">')
+    return EDITION_META.sub("", BUILD_META.sub("", html)).replace("<head>", "<head>" + meta, 1)
 
 
 def finish_offline(site: Path) -> str:
@@ -71,10 +74,11 @@ def finish_offline(site: Path) -> str:
     name_by_content(site)
     files = site_files(site)
     version = build_version(site, files)
+    edition = sum((site / path).stat().st_size for path in files if not path.endswith(".map"))  # sw.js's EDITION
     for path in files:
         if path.endswith(".html") and not path.startswith(PYTHON):
             page = site / path
-            page.write_text(with_build(page.read_text(encoding="utf-8"), version), encoding="utf-8")
+            page.write_text(with_build(page.read_text(encoding="utf-8"), version, edition), encoding="utf-8")
     manifest = {path: hashlib.sha256((site / path).read_bytes()).hexdigest() for path in files}
     fill = {
         "__BUILD__": version,

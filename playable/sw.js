@@ -57,6 +57,8 @@ const fileOf = (url) => {
   }
   return path === "" || path.endsWith("/") ? `${path}index.html` : path;
 };
+// The URL a file of the site is asked by ("veldiv/rules/index.html" is "veldiv/rules/").
+const urlOf = (file) => here(file.endsWith("index.html") ? file.slice(0, -"index.html".length) : file);
 const known = (file) => Object.hasOwn(MANIFEST, file) || UNCHECKED.has(file);
 
 self.addEventListener("install", (event) => {
@@ -91,6 +93,8 @@ self.addEventListener("activate", (event) => {
 //           HTTP cache);
 //   "keep-python": Python's files, from the HTTP cache where it has them, else from the network; then
 //           the whole edition (keepEdition), which the reader can then read offline;
+//   "keep-edition": the reader's request (keep.mjs): Python and the whole edition, whatever the browser's
+//           wish to save data; answered on the message's port, {ok}: whether every file is kept;
 //   "skip-waiting": to a worker installed and waiting (it asked to skip waiting as it installed, but
 //           Chromium may leave it waiting while the pages of the old one stay open: asking again
 //           makes it look whether the old one is free).
@@ -99,6 +103,7 @@ self.addEventListener("message", (event) => {
   if (op === "skip-waiting") event.waitUntil(self.skipWaiting());
   else if (op === "keep") event.waitUntil(keepFetched());
   else if (op === "keep-python") event.waitUntil(keep(PYTHON, "force-cache").then(keepEdition));
+  else if (op === "keep-edition") event.waitUntil(keepAll().then((ok) => event.ports[0]?.postMessage({ ok })));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -245,9 +250,22 @@ async function keepFetched() {
 // The whole edition, once Python has started here (a reader who plays reads offline too): every page
 // and file of this build not kept yet, one at a time, from the HTTP cache where it has them (about
 // 11 MB beside Python's 21). Not where the browser asks to save data; not the scripts' source maps.
+const EDITION = Object.keys(MANIFEST).filter((file) => !file.endsWith(".map"));
 async function keepEdition() {
   if (self.navigator.connection?.saveData) return;
-  await keep(Object.keys(MANIFEST).filter((file) => !file.endsWith(".map")), "force-cache");
+  await keep(EDITION, "force-cache");
+}
+
+// On the reader's request: Python and the edition; whether every file of them is now kept.
+async function keepAll() {
+  await keep(PYTHON, "force-cache");
+  await keep(EDITION, "force-cache");
+  const cache = await ownCache();
+  if (!cache) return false;
+  for (const file of EDITION) {
+    if (!await cache.match(urlOf(file))) return false;
+  }
+  return true;
 }
 
 // Files of this build, fetched before this worker controlled the page (or by a worker it did not
@@ -257,7 +275,7 @@ async function keep(files, mode) {
   for (const file of files) {
     const cache = await ownCache();
     if (!cache) return;
-    const url = here(file.endsWith("index.html") ? file.slice(0, -"index.html".length) : file);
+    const url = urlOf(file);
     if (await cache.match(url)) continue; // checked when it is served
     const response = await fetch(url, { cache: mode, mode: "same-origin" }).catch(() => null);
     if (response && response.ok) await put(url, response);

@@ -402,3 +402,31 @@ def test_f_once_python_has_started_the_whole_edition_is_kept_for_reading_offline
     page.goto(server.base + "play/")
     page.locator("#px-play-form").wait_for()  # its script, kept too, runs
     context.set_offline(False)
+
+
+def test_g_a_reader_keeps_the_whole_edition_on_request_its_size_said(
+        builds: tuple[Build, Build], deployment: tuple[Server, Path], context: Any) -> None:
+    """The home page offers to keep the edition for reading offline, its size said in megabytes (every
+    file of the build but the source maps); pressed, every page then opens offline, Python's files kept
+    (the reader did not start Python)."""
+    first, _ = builds
+    server, folder = deployment
+    publish(first, folder)
+    edition = sum(p.stat().st_size for p in first.site.rglob("*")
+                  if p.is_file() and p.name != "sw.js" and p.suffix != ".map")
+    page = context.new_page()
+    page.goto(server.base)
+    page.wait_for_function(CONTROLLED)
+    button = page.locator(".px-keep button")
+    mb = f"{round(edition / 1e6)} MB"
+    assert f"Keep this edition for reading offline ({mb})" in button.inner_text()
+    assert f"({round(edition / 1e6)} Mo)" in button.inner_text()
+    button.click()
+    page.locator(".px-keep .px-status").filter(has_text="The edition is kept").wait_for(timeout=PYTHON_TIMEOUT)
+    assert "L'édition est gardée" in page.locator(".px-keep .px-status").inner_text()
+    wait_kept(page, first, python_files(first))
+    context.set_offline(True)
+    for path in ("ronde/print-level-3-en/", "veldiv/numbers/", "404.html"):
+        page.goto(server.base + path)
+        assert version_of(page) == first.version, f"{path} offline is not the build's page"
+    context.set_offline(False)

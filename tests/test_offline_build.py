@@ -121,6 +121,7 @@ def test_the_version_the_pages_and_the_service_worker(tmp_path: Path) -> None:
         html = (site / page).read_text(encoding="utf-8")
         assert html.count('name="parcours-build"') == 1
         assert f'<head><meta name="parcours-build" content="{version}">' in html
+        assert html.count('name="parcours-edition-bytes"') == 1  # the size keep.mjs says
     assert written(site, "BUILD") == version
     manifest = written(site, "MANIFEST")
     assert isinstance(manifest, dict)

@@ -17,6 +17,7 @@ const PARTS = [
   { selector: "#px-play-form", module: "./play.mjs", mount: "mountPlay" },
   { selector: "#px-odds", module: "./odds.mjs", mount: "mountOdds" },
   { selector: ".px-impact[data-races]", module: "./compare.mjs", mount: "mountCompare" },
+  { selector: ".px-keep", module: "./keep.mjs", mount: "mountKeep" },
 ];
 const loaded = new Map(); // module -> its import() (null once it failed, said once)
 
