@@ -869,7 +869,11 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
 
 
 def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -> None:
-    """Python's start (its files downloaded, its snapshot restored) leaves time to ask for moves."""
+    """Moves asked for while Python starts are each played once it has. (Its start, under a second from
+    the build's snapshot, is held here until the moves are asked for and what waits is said: its
+    description of the engine, engine.json, is the first file it fetches.)"""
+    held: list[Any] = []
+    session.context.route("**/assets/vendor/engine.*.json", lambda route: held.append(route))
     page = session.page(RULES)
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
     ex = page.locator("#ex-art-3-taken")
@@ -877,10 +881,16 @@ def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -
     assert page.evaluate("document.querySelector('#ex-art-3-taken .px-engine')?.dataset.stage ?? ''") != "ready"
     for _ in range(3):  # at step 0: each plays on from the end of the example
         ex.locator("button.px-random").click()
-    # Python takes seconds to start: the button says it is busy, the status says what waits.
+    # Python is starting: the button says it is busy, the status says what waits.
     assert ex.locator("button.px-random").get_attribute("aria-busy") == "true"
     assert "The game engine is getting ready: your 3 moves will be played in turn as soon as it is." in status(ex)
     assert "Le moteur de jeu se prépare : vos 3 coups seront joués dans l'ordre dès qu'il sera prêt." in status(ex)
+    while not held:  # the worker has asked for it
+        page.wait_for_timeout(50)
+    assert ex.locator("button.px-random").get_attribute("aria-busy") == "true"  # still waiting for Python
+    for route in held:
+        route.continue_()
+    session.context.unroute("**/assets/vendor/engine.*.json")
     wait_counter(ex, f"{n + 3} / {n + 3}")
     assert ex.locator("button.px-random").get_attribute("aria-busy") is None
     session.rec.assert_clean()
