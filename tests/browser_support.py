@@ -63,6 +63,28 @@ EXAMPLES_READY = """() => !document.querySelector('.px-example .px-film')
   || document.documentElement.dataset.pxExamples === location.pathname"""
 
 
+class PythonStartHeld:
+    """Python's start held until release(): its first file, the engine's description (engine.json), is
+    routed and not answered. Restored from the build's snapshot in under a second (and begun once an
+    example has been in view a moment), Python could otherwise be ready before a test looks at what the
+    page says while it starts."""
+
+    PATTERN = "**/assets/vendor/engine.*.json"
+
+    def __init__(self, context: Any) -> None:
+        self.context = context
+        self.held: list[Any] = []
+        context.route(self.PATTERN, lambda route: self.held.append(route))
+
+    def release(self, page: Any) -> None:
+        """Once the worker has asked for it: answered, and no longer held."""
+        while not self.held:
+            page.wait_for_timeout(50)
+        for route in self.held:
+            route.continue_()
+        self.context.unroute(self.PATTERN)
+
+
 def wait_examples(page: Any) -> None:
     page.wait_for_function(EXAMPLES_READY)
 

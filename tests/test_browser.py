@@ -45,6 +45,7 @@ from browser_support import (
     PYTHON_TIMEOUT,
     RULES,
     WORKER_ROUTE,
+    PythonStartHeld,
     Server,
     Session,
     _fail,
@@ -872,8 +873,7 @@ def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -
     """Moves asked for while Python starts are each played once it has. (Its start, under a second from
     the build's snapshot, is held here until the moves are asked for and what waits is said: its
     description of the engine, engine.json, is the first file it fetches.)"""
-    held: list[Any] = []
-    session.context.route("**/assets/vendor/engine.*.json", lambda route: held.append(route))
+    python = PythonStartHeld(session.context)
     page = session.page(RULES)
     page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
     ex = page.locator("#ex-art-3-taken")
@@ -885,12 +885,7 @@ def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -
     assert ex.locator("button.px-random").get_attribute("aria-busy") == "true"
     assert "The game engine is getting ready: your 3 moves will be played in turn as soon as it is." in status(ex)
     assert "Le moteur de jeu se prépare : vos 3 coups seront joués dans l'ordre dès qu'il sera prêt." in status(ex)
-    while not held:  # the worker has asked for it
-        page.wait_for_timeout(50)
-    assert ex.locator("button.px-random").get_attribute("aria-busy") == "true"  # still waiting for Python
-    for route in held:
-        route.continue_()
-    session.context.unroute("**/assets/vendor/engine.*.json")
+    python.release(page)
     wait_counter(ex, f"{n + 3} / {n + 3}")
     assert ex.locator("button.px-random").get_attribute("aria-busy") is None
     session.rec.assert_clean()

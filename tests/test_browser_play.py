@@ -46,7 +46,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import AXE, PYTHON_TIMEOUT, SITE, WORKER_ROUTE, Server, Session, _fail, built
+from browser_support import AXE, PYTHON_TIMEOUT, SITE, WORKER_ROUTE, PythonStartHeld, Server, Session, _fail, built
 from test_browser import axe_serious, sentences
 
 pytestmark = pytest.mark.browser
@@ -603,11 +603,7 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
     from parcours_view import odds_html
 
     s = Session(browser, server)
-    # Python's start held until the page has said it computes (restored from the build's snapshot in
-    # under a second, and begun once an example has been in view a moment, it could be done before the
-    # test looked): engine.json, its first file, routed until then.
-    held: list[Any] = []
-    s.context.route("**/assets/vendor/engine.*.json", lambda route: held.append(route))
+    python = PythonStartHeld(s.context)  # until the page has said it computes
     try:
         page = s.page(ODDS)
         page.wait_for_selector("#px-odds[data-px-odds]")
@@ -625,11 +621,7 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
         assert box.get_attribute("data-state") == "computing"  # Python starts: a few seconds
         assert box.locator(".px-status .px-spinner").count() == 1
         assert box.locator(".px-odds-result").get_attribute("aria-busy") == "true"
-        while not held:  # the worker has asked for it
-            page.wait_for_timeout(50)
-        for route in held:
-            route.continue_()
-        s.context.unroute("**/assets/vendor/engine.*.json")
+        python.release(page)
         page.wait_for_selector("#px-odds[data-state=done]", timeout=PYTHON_TIMEOUT)
         shown = page_rows(box)
         assert shown == odds_rows(odds_html(board))

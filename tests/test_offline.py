@@ -377,6 +377,8 @@ def test_e_offline_a_page_not_kept_is_a_page_of_ours_in_the_readers_language(
     assert english in visible and (french in visible) == (lang != "en"), visible
     assert page.title() == ("Offline - Parcours" if lang == "en" else "Hors ligne · Offline - Parcours")
     page.get_by_role("link", name="the home page").click()  # not kept either: the same page, in words
+    page.wait_for_url(server.base)
+    assert english in page.locator("body").inner_text()
     page.goto(server.base + RULES)  # a page read is still there
     assert version_of(page) == first.version
     context.set_offline(False)
