@@ -58,9 +58,28 @@ COUNT_WORKERS = r"""
 """
 
 
-# Every worked example of the page set up (example.mjs sets them up one a task, and marks the page).
+# The worked examples near the screen set up (example.mjs sets them up one a frame, and marks the
+# page); the others are set up as the reader comes near them.
 EXAMPLES_READY = """() => !document.querySelector('.px-example .px-film')
   || document.documentElement.dataset.pxExamples === location.pathname"""
+
+# Every worked example of the page brought near the screen in turn, as a reader scrolling through would
+# (with the page's own scrolling, which is not a reader's intent: Python is not started by it), until
+# it is set up; then the page back where it was.
+EVERY_EXAMPLE = """async () => {
+  const y = scrollY;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (const el of document.querySelectorAll('.px-example')) {
+    if (!el.querySelector(':scope > ol.px-steps') || !el.querySelector('.px-film')) continue;
+    for (let waited = 0; !el.dataset.pxWidget; waited += 1) {
+      if (waited === 1200) throw new Error(`the example ${el.id} was never set up`);
+      if (waited % 30 === 0) el.scrollIntoView({ block: 'center' });
+      await frame();
+    }
+  }
+  scrollTo(0, y);
+  await frame();
+}"""
 
 
 class PythonStartHeld:
@@ -86,7 +105,23 @@ class PythonStartHeld:
 
 
 def wait_examples(page: Any) -> None:
+    """The examples near the screen set up."""
     page.wait_for_function(EXAMPLES_READY)
+
+
+def set_up_examples(page: Any) -> None:
+    """Every example of the page set up, the page scrolled through and back."""
+    wait_examples(page)
+    page.evaluate(EVERY_EXAMPLE)
+
+
+def example_ready(page: Any, ident: str) -> Any:
+    """The example `ident` (its id) brought into view and set up: its locator."""
+    wait_examples(page)
+    ex = page.locator(f"#{ident}")
+    ex.scroll_into_view_if_needed()
+    page.wait_for_selector(f"#{ident}[data-px-widget]")
+    return ex
 
 
 def _fail(message: str) -> None:
@@ -276,7 +311,8 @@ class Session:
         options = {"service_workers": "block", **options}
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce", **options)
         self.context.set_default_timeout(15_000)
-        if options.get("java_script_enabled", True):
+        self.scripts = options.get("java_script_enabled", True)
+        if self.scripts:
             self.context.add_init_script(COUNT_WORKERS)
         self.rec = Recorder(self.context, server.origin)
         if not real_search:
@@ -301,9 +337,13 @@ class Session:
         self.context.route(WORKER_ROUTE, serve)
 
     def page(self, path: str | None = "") -> Any:
+        """A new page; at `path`, if given, with every worked example set up (scrolled through and back,
+        as by a reader who has seen the page; the page's own scrolling, which starts nothing)."""
         page = self.context.new_page()
         if path is not None:
             page.goto(self.server.base + path)
+            if self.scripts:
+                set_up_examples(page)
         return page
 
     def close(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, Server, Session, rules_pages, wait_examples
+from browser_support import PYTHON_TIMEOUT, Server, Session, rules_pages, set_up_examples
 from test_browser_play import new_race, wait_need
 
 pytestmark = pytest.mark.browser
@@ -85,7 +85,13 @@ CLIPPED = """async () => {
     svg.scrollIntoView({ block: "center" });
     for (let k = 0; k < 300 && !svg.checkVisibility({ contentVisibilityAuto: true }); k++) await frame();
     svg.scrollIntoView({ block: "center" }); // where it is once drawn (the guessed heights above replaced)
-    await frame();
+    // and once it stays there (parts above it drawn for the first time move it a few frames more)
+    for (let k = 0, same = 0, last = null; k < 300 && same < 5; k++) {
+      await frame();
+      const now = svg.getBoundingClientRect().top;
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
     const r = svg.getBoundingClientRect();
     const y = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
     for (const x of [r.left + 2, r.right - 2]) {
@@ -144,7 +150,7 @@ def test_every_worked_example_board_reads_on_a_phone(browser: Any, server: Serve
     try:
         page = on_a_phone(s, path)
         page.wait_for_selector("svg.px-board")
-        wait_examples(page)
+        set_up_examples(page)
         assert page.locator("svg.px-board").count() > 1  # the worked examples are there
         problems = check(page, path)
         assert not problems, "\n".join(problems)

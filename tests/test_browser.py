@@ -51,10 +51,11 @@ from browser_support import (
     _fail,
     _site_pages,
     click_still,
+    example_ready,
     instant_go,
     one_language_twin,
+    set_up_examples,
     visit,
-    wait_examples,
     walker,
 )
 
@@ -68,7 +69,7 @@ def rules(browser: Any, server: Server) -> Iterator[tuple[Session, Any]]:
     """One rules page shared by tests a to d (Python starts once for them)."""
     s = Session(browser, server)
     page = s.page(RULES)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    set_up_examples(page)
     yield s, page
     s.close()
 
@@ -360,7 +361,7 @@ def test_c_ronde_dice_of_every_size(session: Session) -> None:
     test's own (a permalink): a D16 and a D4 asked for, shown, thrown at random within the die, and a
     face too big for the die refused with a sentence, the position unchanged."""
     page = session.page(RONDE)
-    wait_examples(page)
+    set_up_examples(page)
     ident = page.evaluate("""() => [...document.querySelectorAll('.px-example[data-px-widget]')]
         .find(el => JSON.parse(el.dataset.scenario).ruleset === 'ronde.niveau-1').id""")
     ex = page.locator(f"#{ident}")
@@ -531,7 +532,7 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
         two.locator(".px-status[data-kind=error]").wait_for()
         assert "could not be read" in status(two)
         assert counter(two) == f"0 / {two.locator('li.px-step').count()}"
-        four = other.locator("#ex-art-4-six")
+        four = example_ready(other, "ex-art-4-six")
         four_label = board_label(four)
         bad = {"s": {**scenario_of(four), "dice": [9]}, "k": 1}
         payload = other.evaluate(
@@ -571,7 +572,7 @@ def test_f_instant_navigation_keeps_one_worker(session: Session, server: Server)
     page.wait_for_function("!document.querySelector('.px-example')")
     page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{RULES}"]').first.click()
     page.wait_for_url(server.base + RULES)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     assert page.evaluate("window.__samePage") is True, "the navigation was instant (no page load)"
 
     ex = page.locator("#ex-art-3-taken")
@@ -621,7 +622,7 @@ def test_g_no_console_errors_no_foreign_requests(session: Session, server: Serve
         if path:
             instant_go(page, server.base + path)
         assert page.evaluate("window.__samePage") is True, f"/{path} came by instant navigation"
-        wait_examples(page)
+        set_up_examples(page)
         examples = page.locator(".px-example[data-px-widget]").all()
         for ex in examples:
             ex.scroll_into_view_if_needed()
@@ -665,7 +666,7 @@ def test_touch_targets_on_a_phone(browser: Any, server: Server) -> None:
         page = s.page(None)
         page.set_viewport_size({"width": 375, "height": 740})
         page.goto(server.base + RULES)
-        ex = page.locator("#ex-art-7-teammate")
+        ex = example_ready(page, "ex-art-7-teammate")
         ex.locator("details.px-readings > summary").click()
         small = []
         ex.locator("li.px-step").first.press("Home")  # not at the end: "play from the step shown" is offered
@@ -756,7 +757,7 @@ def test_i_axe_finds_no_serious_violation(axe_walk: Any, server: Server, width: 
     walking = axe_walk(width)
     page = visit(walking, server.base, path)
     try:
-        wait_examples(page)
+        set_up_examples(page)
         if page.locator(".px-example[data-px-widget]").count():
             # The widget as a reader leaves it: a step shown, the readings open, a refusal said.
             ex = page.locator(".px-example[data-px-widget]").first
@@ -801,7 +802,7 @@ def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
     """Material redraws the page on its first hash change: a played-on example keeps its steps."""
     page = session.page(RULES)
     ex = page.locator("#ex-art-3-taken")
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
     n = ex.locator("li.px-step").count()
     ex.locator("input.px-dice-input").fill("4")
@@ -816,7 +817,7 @@ def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
         page.wait_for_function("!document.querySelector('h1').__old", timeout=5_000)
     except PlaywrightTimeout:  # a Material that no longer redraws: nothing to wait for
         pass
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     ex = page.locator("#ex-art-3-taken")
     assert ex.locator("li.px-step").count() == n + 1
     assert counter(ex) == f"{n + 1} / {n + 1}"
@@ -826,7 +827,7 @@ def test_what_was_played_survives_an_in_page_link(session: Session) -> None:
 def test_back_forward_and_reload_bring_back_what_was_played(session: Session, server: Server) -> None:
     """What a reader played stays with the page in the history; a new visit shows the example as published."""
     page = session.page(RULES)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     ex = page.locator("#ex-art-3-taken")
     n = ex.locator("li.px-step").count()
     click_still(ex.locator("button.px-last"))  # the example's first click: see click_still
@@ -838,7 +839,7 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
     played = ex.locator("ol.px-steps").inner_html()
 
     def comes_back() -> None:
-        page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+        example_ready(page, "ex-art-3-taken")
         back = page.locator("#ex-art-3-taken")
         back.locator(".px-status").filter(has_text="Your position, as you left it.").wait_for(timeout=PYTHON_TIMEOUT)
         assert "Votre position, telle que vous l'avez laissée." in status(back)
@@ -863,7 +864,7 @@ def test_back_forward_and_reload_bring_back_what_was_played(session: Session, se
     to_sources()
     page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{RULES}"]').first.click()
     page.wait_for_url(re.compile(re.escape(RULES) + "$"))
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     fresh = page.locator("#ex-art-3-taken")
     assert fresh.locator("li.px-step").count() == n and counter(fresh) == f"0 / {n}"
     session.rec.assert_clean()
@@ -875,7 +876,7 @@ def test_moves_asked_for_while_python_starts_are_each_played(session: Session) -
     description of the engine, engine.json, is the first file it fetches.)"""
     python = PythonStartHeld(session.context)
     page = session.page(RULES)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     ex = page.locator("#ex-art-3-taken")
     n = ex.locator("li.px-step").count()
     assert page.evaluate("document.querySelector('#ex-art-3-taken .px-engine')?.dataset.stage ?? ''") != "ready"

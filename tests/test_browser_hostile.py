@@ -37,7 +37,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, RULES, WORKER_ROUTE, Server, Session, click_still
+from browser_support import PYTHON_TIMEOUT, RULES, WORKER_ROUTE, Server, Session, click_still, example_ready
 from test_browser import board_label, counter, status, wait_counter, wait_live
 from test_browser_play import PLAY, need, new_race, steps, wait_need
 from test_browser_play import board_label as play_board
@@ -114,7 +114,7 @@ def test_the_deep_links_are_json(session: Session) -> None:
 # ---------------------------------------------------------------------------- a. a rules page
 def test_a_hostile_links_on_a_rules_page(session: Session) -> None:
     page = session.page(RULES)
-    page.wait_for_selector("#ex-art-2-turns[data-px-widget]")
+    example_ready(page, "ex-art-2-turns")
     played = page.locator("#ex-art-3-taken")  # another example, played on: it must stay as played
     played.hover()
     wait_live(played)
@@ -305,7 +305,7 @@ def hanging_example(browser: Any, server: Server) -> Iterator[HangingSession]:
 def test_d_a_hung_request_on_a_rules_page(hanging_example: HangingSession) -> None:
     s = hanging_example
     page = s.page(RULES)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     ex = page.locator("#ex-art-3-taken")
     ex.hover()
     wait_live(ex)
@@ -436,7 +436,7 @@ def test_g_python_that_cannot_start_says_why_in_each_language(browser: Any, serv
         page.clock.install()
         page.goto(s.server.base + RULES)
         ex = page.locator("#ex-art-3-taken")
-        page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+        example_ready(page, "ex-art-3-taken")
         ex.scroll_into_view_if_needed()
         ex.locator("button.px-next").click()  # intent: Python starts; reading needs no Python
         page.wait_for_selector("#ex-art-3-taken .px-engine[data-stage=loading]" if worker == "stalled"
@@ -500,7 +500,7 @@ def at_start(page: Any, example: str) -> None:
 def test_h_a_damaged_or_foreign_link_on_a_fresh_load(session: Session, name: str, hash_: str,
                                                      words: tuple[str, str]) -> None:
     page = session.page(RULES + hash_)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     said = link_note(page)
     assert words[0] in said and words[1] in said, (name, said)
     said_once(said)
@@ -523,7 +523,7 @@ def test_h_a_foreign_link_on_a_page_without_examples(session: Session) -> None:
 
 def test_h_damaged_and_foreign_links_over_played_examples(session: Session) -> None:
     page = session.page(RULES)
-    page.wait_for_selector("#ex-art-2-turns[data-px-widget]")
+    example_ready(page, "ex-art-2-turns")
     played = page.locator("#ex-art-3-taken")  # an example played on: it must stay as played
     played.hover()
     wait_live(played)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import RULES, SITE, Server, Session, visit, walker
+from browser_support import RULES, SITE, Server, Session, example_ready, set_up_examples, visit, walker
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +99,7 @@ def walk(page: Any, server: Server, mode: str) -> None:
     check_page(page, mode, "home page")
     page.evaluate("window.__samePage = true")
     go(page, server, RULES)
-    page.wait_for_selector("#ex-art-3-taken[data-px-widget]")
+    example_ready(page, "ex-art-3-taken")
     check_page(page, mode, "rules page")
     go(page, server, PLAY)
     page.wait_for_selector("#ex-play[data-px-play]")
@@ -130,7 +130,8 @@ def test_no_flash_of_the_other_language(browser: Any, server: Server) -> None:
     try:
         s.context.add_init_script("localStorage.setItem('parcours.lang', 'en')")
         s.context.route("**/parcours/parcours.*.mjs", lambda route: route.abort())  # no module at all
-        page = s.page(RULES)
+        page = s.page(None)
+        page.goto(server.base + RULES)
         page.wait_for_selector(".px-example")
         assert page.evaluate("document.documentElement.lang") == "en"
         seen = visible_in(page, "fr")
@@ -207,6 +208,7 @@ NAMES_IN_BOTH = """() => Array.from(document.querySelectorAll("main [aria-label]
 
 def widgets_built(page: Any) -> None:
     """Every worked example's controls, the Play page's form and the odds editor, once mounted."""
+    set_up_examples(page)
     page.wait_for_function("""() => {
       const examples = document.querySelectorAll(".px-example:not(.px-game)");
       return Array.from(examples).every((el) => el.dataset.pxWidget)

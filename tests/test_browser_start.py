@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, RULES, Session
+from browser_support import PYTHON_TIMEOUT, RULES, Session, wait_examples
 from test_browser import wait_live
 
 pytestmark = pytest.mark.browser
@@ -130,3 +130,25 @@ def test_the_play_page_open_for_a_moment_starts_python(session: Session, save_da
         assert page.evaluate("window.__pxWorkers") == 0
     else:
         page.wait_for_function("window.__pxWorkers === 1")
+
+
+INTENTS = "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('parcours:intent')).length"
+
+
+def test_far_examples_are_set_up_as_the_reader_comes_near(session: Session) -> None:
+    """At load only the examples near the screen get their controls (a long rules page builds a few, not
+    twenty); the others as they come near. The page's own scrolling (a script's, Material's) brings
+    them near but is not the reader's intent; a reader's wheel is."""
+    page = session.page(None)
+    page.goto(session.server.base + RULES)
+    wait_examples(page)
+    built = "[...document.querySelectorAll('.px-example')].map((el) => Boolean(el.dataset.pxWidget))"
+    at_load = page.evaluate(built)
+    assert not at_load[-1] and sum(at_load) <= len(at_load) // 2, at_load
+    page.locator(".px-example").last.evaluate("(el) => el.scrollIntoView()")
+    page.wait_for_function("[...document.querySelectorAll('.px-example')].at(-1).dataset.pxWidget === 'on'")
+    page.wait_for_timeout(300)
+    assert page.evaluate(INTENTS) == 0, "a script's scrolling is taken for the reader's"
+    page.mouse.move(400, 300)
+    page.mouse.wheel(0, -200)
+    page.wait_for_function(f"{INTENTS} > 0")

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, Recorder, Server, _fail, built
+from browser_support import BASE_PATH, PYTHON_TIMEOUT, RULES, SITE, Recorder, Server, _fail, built, example_ready
 from project_copy import build, copy_project
 from test_browser import page_sentences, wait_counter, wait_live
 
@@ -164,7 +164,7 @@ def python_files(build: Build) -> list[str]:
 def play_live(page: Any, sentence: str) -> None:
     """The example replays live (the engine agrees with the page, step by step), says `sentence` at its
     first step, and plays a throw on (after those the reader played before, which the page keeps)."""
-    ex = page.locator(EXAMPLE)
+    ex = example_ready(page, EXAMPLE.removeprefix("#"))
     ex.hover()
     wait_live(ex)
     assert any(sentence in s for s in page_sentences(ex, 1)), page_sentences(ex, 1)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import load_script
+from browser_support import load_script, set_up_examples
 from playable import data_check
 from playable.pages import printed_pages, rules_pages
 from playable.sources import DataError
@@ -150,8 +150,7 @@ def test_a_rules_page_prints_without_its_widgets_controls(printer: tuple[Any, st
     page = browser.new_page(reduced_motion="reduce")
     try:
         page.goto(base + "veldiv/rules/")
-        page.wait_for_function("""() => [...document.querySelectorAll('.px-example')]
-            .every((el) => el.dataset.pxWidget === 'on')""")
+        set_up_examples(page)
         assert page.locator(".px-example .px-controls button.px-throw").count() >= 5  # drawn on screen
         assert page.locator(".px-lang button").count() == 3
         page.evaluate("document.fonts.ready")

@@ -39,7 +39,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Server, Session, _site_pages, one_language_twin, rules_pages, visit, walker
+from browser_support import Server, Session, _site_pages, one_language_twin, rules_pages, set_up_examples, visit, walker
 
 pytestmark = pytest.mark.browser
 
@@ -265,6 +265,7 @@ def phone(browser: Any, server: Server) -> Iterator[Any]:
 
 def built(page: Any) -> None:
     """Every worked example's controls drawn, every reader's comparison's form, fonts and layout settled."""
+    set_up_examples(page)
     page.wait_for_function("""() => Array.from(document.querySelectorAll('.px-example .px-film'))
         .every((f) => f.closest('.px-example').dataset.pxWidget === 'on')
       && Array.from(document.querySelectorAll('.px-impact[data-races]')).every((b) => b.dataset.pxCompare === 'on')""")

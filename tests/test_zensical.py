@@ -27,7 +27,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from browser_support import BASE_PATH, RULES, SITE, Server, Session, _fail, built
+from browser_support import BASE_PATH, RULES, SITE, Server, Session, _fail, built, example_ready
 from playable.ship import ShipError, ship_assets
 from test_browser import (
     expected_film,
@@ -218,7 +218,7 @@ def assert_goes_live(browser: Any, server: Server) -> None:
     s = Session(browser, server)  # a first visit: Python's whole start
     try:
         page = s.page(RULES)
-        page.wait_for_selector("#ex-art-10-one-die[data-px-widget]")
+        example_ready(page, "ex-art-10-one-die")
         linked = page.locator("#ex-art-10-one-die")
         cite = linked.locator('ol.px-steps a[href*="rules-races"]').first
         assert urlsplit(str(cite.evaluate("a => a.href"))).path == BASE_PATH + "veldiv/rules-races/"

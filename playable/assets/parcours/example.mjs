@@ -775,12 +775,12 @@ class WorkedExample {
 // ------------------------------------------------------------------ pages
 const widgets = new Set();
 let observer = null;
-let scrolled = false;
+let byReader = false;
 const visible = new Set();
 
 function activateVisible() {
   startSoon();
-  if (!scrolled) return;
+  if (!byReader) return;
   for (const widget of visible) widget.activate();
 }
 
@@ -804,8 +804,11 @@ function watch(widget) {
       }
       activateVisible();
     }, { threshold: [0, 0.2, 0.5] });
-    // In view at load is not yet intent: in view after the reader scrolls is.
-    addEventListener("scroll", () => { scrolled = true; activateVisible(); }, { passive: true });
+    // In view at load is not yet intent: in view after the reader scrolls is (by hand: a wheel, a
+    // finger, a key, the scroll bar; not the page's own scrolling, Material's or a link's).
+    const byHand = () => { byReader = true; };
+    for (const type of ["wheel", "touchmove", "keydown", "pointerdown"]) addEventListener(type, byHand, { passive: true });
+    addEventListener("scroll", () => { if (byReader) activateVisible(); }, { passive: true });
   }
   observer.observe(widget.el);
 }
@@ -815,16 +818,24 @@ function watch(widget) {
 // or for no example of this page, is answered by links.mjs, and no example changes.
 function openFragment(hash, fresh) {
   const link = linkInHash(hash);
-  const widget = linkTarget(link)?.pxWidget;
+  const el = linkTarget(link);
+  if (el && !el.pxWidget && !fresh && isWorkedExample(el)) { // a link to an example not set up yet
+    mounting = mounting.then(() => setUp([el])).then(reopen).then(() => {
+      if (el.pxWidget) openFragment(hash, null);
+    }, () => {});
+    return;
+  }
+  const widget = el?.pxWidget;
   if (!widget || (fresh && !fresh.has(widget))) return;
   if (!fresh && new URL(widget.permalink.href).hash === hash) return;
   widget.el.scrollIntoView({ block: "start" });
   widget.openFragment(link.payload);
 }
 
-// Sets up the page's worked examples (every page: Material's instant navigation swaps pages), one
-// example a frame, so that a page of twenty examples never holds the main thread long; one page's
-// setting up at a time.
+// Sets up the page's worked examples (every page: Material's instant navigation swaps pages): those
+// near the screen (or named by the address) at once, one example a frame; the others as the reader
+// comes near them, so that a page of twenty examples builds two or three at load. One page's setting
+// up at a time.
 let mounting = Promise.resolve();
 export function mountExamples() {
   mounting = mounting.then(mountNow, mountNow);
@@ -838,9 +849,19 @@ const afterNextFrame = () => new Promise((resolve) => {
   else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 
-// The examples to set up, those in or nearest the screen (or named by the address) first.
-function inSetUpOrder(els) {
-  const target = linkTarget(linkInHash(location.hash));
+// A worked example as playable/rulebook.py renders it: steps and a film to step through. Anything
+// else that shares the class (the Play page's game, say) is left to its own script.
+const isWorkedExample = (el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film");
+
+// Near the screen: within a screen's height of it (the reader reaches it in a flick).
+const NEAR = "100% 0px";
+const isNear = (el) => {
+  const { top, bottom } = el.getBoundingClientRect();
+  return top < 2 * innerHeight && bottom > -innerHeight;
+};
+
+// The examples to set up, the one named by the address first, then those nearest the screen.
+function inSetUpOrder(els, target) {
   const distance = (el) => {
     if (el === target) return -1;
     const { top, bottom } = el.getBoundingClientRect();
@@ -849,8 +870,54 @@ function inSetUpOrder(els) {
   return els.map((el) => [distance(el), el]).sort((a, b) => a[0] - b[0]).map(([, el]) => el);
 }
 
+// Each example's widget, one a frame; those that could be, returned.
+async function setUp(els) {
+  const fresh = new Set();
+  for (const [k, el] of els.entries()) {
+    if (k) await afterNextFrame();
+    if (el.pxWidget || el.dataset.pxWidget || !el.isConnected) continue;
+    try {
+      const widget = new WorkedExample(el);
+      el.pxWidget = widget;
+      widgets.add(widget);
+      fresh.add(widget);
+      watch(widget);
+    } catch (err) {
+      console.error(`Parcours: the example ${el.id} could not be set up:`, err);
+    }
+  }
+  return fresh;
+}
+
+// What the reader played here before (Back, Forward, a reload), opened; the examples that had some.
+function reopen(fresh) {
+  const kept = new Set();
+  for (const widget of fresh) {
+    const data = widget.left;
+    widget.keeping = true;
+    if (data) {
+      kept.add(widget);
+      widget.openPosition(data, "history");
+    }
+  }
+  return kept;
+}
+
+// The examples set up when the reader comes near them (the observer of this page's, replaced with it).
+let later = null;
+function setUpWhenNear(els) {
+  later?.disconnect();
+  later = new IntersectionObserver((entries, self) => {
+    const coming = entries.filter((e) => e.isIntersecting).map((e) => e.target);
+    for (const el of coming) self.unobserve(el);
+    if (coming.length) mounting = mounting.then(() => setUp(coming)).then(reopen, () => {});
+  }, { rootMargin: NEAR });
+  for (const el of els) later.observe(el);
+}
+
 async function mountNow() {
   delete document.documentElement.dataset.pxExamples;
+  later?.disconnect();
   for (const widget of widgets) {
     if (widget.el.isConnected) continue;
     // The same example drawn again (Material's instant navigation redraws a page on its first
@@ -866,37 +933,16 @@ async function mountNow() {
     engine.listeners.delete(widget.onEngine);
     if (observer) observer.unobserve(widget.el);
   }
-  const fresh = new Set();
-  // A worked example as playable/rulebook.py renders it: steps and a film to step through.
-  // Anything else that shares the class (the Play page's game, say) is left to its own script.
-  const examples = [...document.querySelectorAll(".px-example")]
-    .filter((el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film"));
-  for (const [k, el] of inSetUpOrder(examples).entries()) {
-    if (k) await afterNextFrame();
-    if (el.pxWidget || el.dataset.pxWidget || !el.isConnected) continue;
-    try {
-      const widget = new WorkedExample(el);
-      el.pxWidget = widget;
-      widgets.add(widget);
-      fresh.add(widget);
-      watch(widget);
-    } catch (err) {
-      console.error(`Parcours: the example ${el.id} could not be set up:`, err);
-    }
-  }
-  // What the reader played here before (Back, Forward, a reload) first; else a permalink's position.
-  const kept = new Set();
-  for (const widget of fresh) {
-    const data = widget.left;
-    widget.keeping = true;
-    if (data) {
-      kept.add(widget);
-      widget.openPosition(data, "history");
-    }
-  }
+  const examples = [...document.querySelectorAll(".px-example")].filter(isWorkedExample);
+  const target = linkTarget(linkInHash(location.hash));
+  const lazy = "IntersectionObserver" in window;
+  const now = examples.filter((el) => !lazy || el === target || isNear(el));
+  const fresh = await setUp(inSetUpOrder(now, target));
+  const kept = reopen(fresh);
   // (Every page, examples or not: a link for no example of this page is answered all the same.)
   openFragment(location.hash, new Set([...fresh].filter((w) => !kept.has(w))));
-  document.documentElement.dataset.pxExamples = location.pathname; // every example of this page set up
+  if (lazy) setUpWhenNear(examples.filter((el) => !el.pxWidget));
+  document.documentElement.dataset.pxExamples = location.pathname; // the examples near the screen set up
 }
 
 addEventListener("hashchange", () => openFragment(location.hash, null));
