@@ -297,6 +297,12 @@ def render_sources(docs: Path, game: str) -> str:
     return _sources_list(_load(docs, game)["sources"])
 
 
+def render_bibliography(docs: Path, game: str) -> str:
+    """The bibliography under its heading (a printed rulebook's last part)."""
+    sources = _load(docs, game)["sources"]
+    return _sources_heading(sources) + "\n" + _sources_list(sources)
+
+
 def render_edition(docs: Path, game: str) -> str:
     """A single edition (the CDP games, the horse race): what the source says of it, fact by fact."""
     data = _load(docs, game)

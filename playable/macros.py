@@ -249,7 +249,7 @@ def _print_page(env: Any, docs: Path, game: str, build: Build, url_of: Callable[
         raise DataError(f"{here}: not a printable page of {game} in the language its front matter says ({lang})")
     # the page's language choice, for lang.mjs on instant navigation (the theme's script reads the front matter)
     marker = f'<div class="px-print" data-px-print="{lang}" hidden></div>\n'
-    return marker + render_printed(docs, game, name, env.conf["site_url"], build, url_of)
+    return marker + render_printed(docs, game, name, lang, env.conf["site_url"], build, url_of)
 
 
 def _source(page: Any) -> str:

@@ -24,7 +24,7 @@ from parcours_view import film, symbols
 from parcours_view.film import Film, Links
 
 from . import data_check
-from .archive import date_words
+from .archive import date_words, render_bibliography
 from .citation import Build, citation_box, page_title
 from .data_check import anchor
 from .impact import impact_box
@@ -350,14 +350,16 @@ def render_rules(docs: Path, game: str, here: tuple[str, str], build: Build, url
     return "\n".join(out)
 
 
-def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build,
+def render_printed(docs: Path, game: str, name: str, lang: str, site_url: str, build: Build,
                    url_of: Callable[[str], str]) -> str:
     """A printable rulebook, the printable page `name` (print, print-level-2: pages.printed_pages):
     the parts of a game's rulebook that it prints, as paper shows them: the two texts, the notes with
     their readings, and each worked example played out with its explained steps, with its address on
-    the rules page where it is played (site_url: the site's address, mkdocs.yml's). Which language
-    it is printed in is its page's front matter's `print` (the theme applies it); its `search:
-    exclude: true` keeps it out of the search index, where it would repeat its rules page."""
+    the rules page where it is played (site_url: the site's address, mkdocs.yml's); a contents list
+    first, the bibliography last, and the rules page's title as every sheet's running head. Which
+    language it is printed in (`lang`: fr, en or both) is its page's front matter's `print` (the theme
+    applies it); its `search: exclude: true` keeps it out of the search index, where it would repeat
+    its rules page."""
     rules = all_games()[game]
     doc, sections = load_rulebook(docs / game / "rulebook.yml", game)
     pages = rules_pages(game, doc.data)
@@ -374,7 +376,8 @@ def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build
               f"version {escape(build.version)} du {day['fr']}. {_words('En ligne :', 'fr')} {online}</p>"
               f'<p lang="en">{escape(title["en"])}, in <cite>Parcours</cite>, version {escape(build.version)} of '
               f'{day["en"]}. Online: {online}</p></div>\n')
-    out = [source, symbols(game) + "\n"]
+    chosen = [s for s in sections if any(s["id"] in page.sections for page in printed)]
+    out = [running_head(title, lang), source, _contents(chosen), symbols(game) + "\n"]
     # The steps' links: an article printed here on this page ("#", the default), any other on its rules
     # page (a printable page sits beside the rules pages: the same relative links lead there).
     here = {sid for page in printed for sid in page.sections}
@@ -384,7 +387,25 @@ def render_printed(docs: Path, game: str, name: str, site_url: str, build: Build
         for section in (s for s in sections if s["id"] in page.sections):
             shown = [printed_example_html(e, links, addresses[page.file]) for e in examples.get(section["id"], [])]
             out.append(_section(rules, section, shown, _texts(doc.data), docs, None))
+    out.append(render_bibliography(docs, game))
     return "\n".join(out)
+
+
+def running_head(title: dict[str, str], lang: str) -> str:
+    """Every sheet's head but the first's: the title in the language choice printed (`lang`), in the
+    page's margin (a CSS page-margin box: the browser's own print and make pdf's are the same book)."""
+    words = title[lang] if lang in title else f"{title['fr']} · {title['en']}"
+    text = json.dumps(" ".join(words.split()), ensure_ascii=False).replace("<", "\\3c ")
+    return (f"<style>@page {{ @top-left {{ content: {text}; }} }} "
+            f"@page :first {{ @top-left {{ content: none; }} }}</style>\n")
+
+
+def _contents(sections: list[dict[str, Any]]) -> str:
+    """The printed rulebook's contents: its parts' titles, each a link to its part."""
+    items = "".join(f'<li><a href="#{anchor(s["id"])}">{_both(s["title"]["fr"], s["title"]["en"])}</a></li>'
+                    for s in sections)
+    return (f'<nav class="px-print-contents"><p class="px-print-contents-title">{_both("Sommaire", "Contents")}</p>'
+            f"<ol>{items}</ol></nav>\n")
 
 
 def links_template(links: Links) -> str:

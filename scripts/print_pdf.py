@@ -2,7 +2,8 @@
 
 The built site (make build) is served under /parcours/ on a free port by scripts/serve.py's server;
 Playwright's page.pdf prints each printable page (docs/<game>/print*.md, its language choice fixed by
-its page) on A4, a footer on each sheet (the page's title and the sheet's number). A rulebook printed
+its page) on A4, as the browser's own print does (the stylesheet's sheets: a running head, each sheet's
+number). A rulebook printed
 on several printable pages (the Ronde's three) is one PDF, its parts in order (pypdfium2 joins them).
 
     .venv/bin/python scripts/print_pdf.py                 # every game: site/pdf/veldiv-fr.pdf, ...
@@ -21,7 +22,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from html import escape
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -37,12 +37,6 @@ CHROMIUM = "/usr/bin/chromium-headless-shell"  # the tests' (tests/browser_suppo
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync", "--disable-quic"]
 BASE = "/parcours/"
-# The sheet's foot: the page's title in its language choice (the <h1>'s visible text), and its number.
-FOOTER = ('<div style="font: 7.5px sans-serif; color: #555; width: 100%; margin: 0 13mm; display: flex; '
-          'justify-content: space-between; gap: 8mm"><span>{title}</span>'
-          '<span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
-
-
 def printable(docs: Path, game: str, lang: str) -> list[str]:
     """The site paths (from the site's root) of a game's printable pages in a language choice, in order."""
     printed = printed_pages(rules_pages(game, data_check.rulebook(docs, game).data))
@@ -88,10 +82,9 @@ def print_page(browser: Any, url: str) -> bytes:
         page.goto(url, wait_until="load")
         page.wait_for_selector(".px-print[data-px-print]", state="attached")
         page.evaluate("document.fonts.ready")
-        title = page.evaluate("document.querySelector('article h1').innerText.replace(/\\s*¶$/, '')")
-        pdf: bytes = page.pdf(format="A4", print_background=True, display_header_footer=True,
-                              header_template="<span></span>", footer_template=FOOTER.format(title=escape(title)),
-                              margin={"top": "14mm", "bottom": "16mm", "left": "13mm", "right": "13mm"})
+        # The sheets, margins, running head and page numbers are the stylesheet's (parcours.css, @page):
+        # the same book as the browser's own print.
+        pdf: bytes = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
     finally:
         page.close()
     return pdf

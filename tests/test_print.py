@@ -11,12 +11,14 @@ the built site (make build).   Run only these:  pytest tests/test_print.py
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from browser_support import load_script, set_up_examples
 from playable import data_check
@@ -52,24 +54,48 @@ def printer(browser: Any, server: Any) -> tuple[Any, str]:
     return browser, server.base
 
 
-PRINTS: dict[tuple[str, str], tuple[int, str]] = {}
+PDFS: dict[tuple[str, str], bytes] = {}
+
+
+def printed_pdf(printer: tuple[Any, str], game: str, lang: str) -> bytes:
+    """A game's rulebook printed in a language choice, as make pdf prints it (once a module)."""
+    if (game, lang) not in PDFS:
+        PDFS[game, lang] = script.print_rulebook(*printer, DOCS, game, lang)
+    return PDFS[game, lang]
 
 
 def print_once(printer: tuple[Any, str], game: str, lang: str) -> tuple[int, str]:
-    """A game's rulebook printed in a language choice (once a module), as its sheets and its text."""
-    if (game, lang) not in PRINTS:
-        PRINTS[game, lang] = read(script.print_rulebook(*printer, DOCS, game, lang))
-    return PRINTS[game, lang]
+    """A game's rulebook printed in a language choice, as its number of sheets and its text."""
+    return read(printed_pdf(printer, game, lang))
+
+
+# A sheet's margins, in points (parcours.css, @page: 13 mm, the running head and the number in them)
+MARGIN_PT = 13 / 25.4 * 72
+
+
+def sheets(pdf: bytes) -> list[tuple[str, float]]:
+    """Each sheet's text, and how far down its body's text reaches (0: none, 1: to the bottom margin)."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type hints of its own)
+
+    out = []
+    for page in pdfium.PdfDocument(pdf):
+        text, height = page.get_textpage(), page.get_height()
+        body = [r for r in (text.get_rect(k) for k in range(text.count_rects()))
+                if r[1] > MARGIN_PT and r[3] < height - MARGIN_PT]
+        low = min((r[1] for r in body), default=height - MARGIN_PT)
+        out.append((words(text.get_text_range()), (height - MARGIN_PT - low) / (height - 2 * MARGIN_PT)))
+    return out
 
 
 def words(text: str) -> str:
-    """Text with its spaces (no-break ones too) as one plain space each: a title may wrap."""
-    return " ".join(text.split())
+    """Text with its spaces (no-break ones too) as one plain space each: a title may wrap; a hyphen
+    where a line breaks (an address's), which PDFium reads as U+FFFE, as a hyphen."""
+    return " ".join(text.replace("\ufffe", "-").split())
 
 
 def read(pdf: bytes) -> tuple[int, str]:
     """A PDF's number of sheets and its text (PDFium's)."""
-    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type hints of its own)
+    import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     return len(document), words(" ".join(page.get_textpage().get_text_range() for page in document))
@@ -229,3 +255,65 @@ def test_a_printable_page_missing_or_in_the_wrong_language_fails_the_build(tmp_p
         in str(ronde.value)
     with pytest.raises(DataError, match=r"cdp/rulebook\.yml:\d+: print-fr\.md does not say print: fr in its front"):
         data_check.rulebook(docs, "cdp")
+
+
+def printed_sheets(printer: tuple[Any, str], game: str, lang: str) -> list[tuple[str, float]]:
+    return sheets(printed_pdf(printer, game, lang))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+def test_a_rulebook_prints_as_a_book(printer: tuple[Any, str], game: str, lang: str) -> None:
+    """Every sheet numbered ("3 / 20", each part of its own), every other sheet than a part's first headed
+    by the book's title; a
+    contents list at the start, the bibliography at the end; and no worked example broken across two
+    sheets (its title and its address on one)."""
+    printed = printed_sheets(printer, game, lang)
+    parts = script.printable(DOCS, game, lang)
+    firsts = {0}
+    for k, (text, _) in enumerate(printed):
+        number = re.search(r"(?<!\d)(\d+) / (\d+)(?!\d)", text)
+        assert number, f"{game} {lang}: sheet {k + 1} has no number"
+        if number.group(1) == "1" and k:
+            firsts.add(k)  # a part of its own (the Ronde's levels), numbered from 1
+    assert len(firsts) == len(parts), f"{game} {lang}: {len(firsts)} parts numbered, {len(parts)} printed"
+    for k, (text, _) in enumerate(printed):
+        if k not in firsts:
+            assert any(running_head(SITE / part / "index.html") in text for part in parts), \
+                f"{game} {lang}: sheet {k + 1} has no running head"
+    first_text = printed[0][0]
+    assert ("Sommaire" in first_text) if lang != "en" else ("Contents" in first_text), f"{game} {lang}: no contents"
+    end = " ".join(text for text, _ in printed[-2:])
+    assert re.search(r"Sigles? et bibliographie|Sigla and bibliography|Siglum and bibliography", end), \
+        f"{game} {lang}: no bibliography at the end"
+    for path in (DOCS / game / "examples").glob("*.yml"):
+        address = re.compile(rf"#ex-{re.escape(path.stem)}(?!-)")
+        on = [k + 1 for k, (text, _) in enumerate(printed) if address.search(text.replace(" ", ""))]
+        assert len(on) == 1, f"{game} {lang}: the example {path.stem}'s address on sheets {on}"
+        title = example_title(path, "en" if lang == "en" else "fr")
+        assert title in printed[on[0] - 1][0], f"{game} {lang}: the example {path.stem} split across sheets"
+
+
+def running_head(page: Path) -> str:
+    """The running head a printable page sets (rulebook.running_head), as text."""
+    found = re.search(r'@top-left \{ content: ("[^"]*")', page.read_text(encoding="utf-8"))
+    assert found, f"{page}: no running head"
+    return words(json.loads(found.group(1)))
+
+
+def example_title(path: Path, lang: str) -> str:
+    """A worked example's title, the first words of it (a long one may wrap)."""
+    title = yaml.safe_load(path.read_text(encoding="utf-8"))["title"][lang]
+    return " ".join(words(title).split()[:3])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["fr", "en", "both"])
+def test_the_veldiv_rulebook_is_a_short_book_without_half_empty_sheets(printer: tuple[Any, str], lang: str) -> None:
+    """The budget: the Veldiv's French rulebook, its examples played out, in 20 A4 sheets at most (it took
+    47 before it was set as a book); none of its sheets more than half empty but the last."""
+    printed = printed_sheets(printer, "veldiv", lang)
+    if lang == "fr":
+        assert len(printed) <= 20, f"the Veldiv's French rulebook takes {len(printed)} sheets"
+    half = [(k + 1, f"{fill:.0%}") for k, (_, fill) in enumerate(printed[:-1]) if fill < 0.5]
+    assert not half, f"veldiv {lang}: sheets more than half empty: {half}"
