@@ -711,12 +711,13 @@ def test_search_finds_a_note_in_each_language(browser: Any, server: Server, quer
 
 
 # ---------------------------------------------------------------------------- i. axe-core
-def _axe_session(browser: Any, server: Server) -> Session:
-    """A reader's context for axe: Python itself is not what axe looks at, so a stand-in worker, ready
-    at once, keeps the machine free for axe (Pyodide would start on every rules page)."""
+def _axe_session(browser: Any, server: Server, scheme: str = "light") -> Session:
+    """A reader's context for axe, in a colour scheme (the system's, which the site follows): Python
+    itself is not what axe looks at, so a stand-in worker, ready at once, keeps the machine free for
+    axe (Pyodide would start on every rules page)."""
     if not AXE.is_file():
         _fail("node_modules/axe-core is missing: run npm ci")
-    s = Session(browser, server)
+    s = Session(browser, server, color_scheme=scheme)
     s.context.route(WORKER_ROUTE, lambda route: route.fulfill(
         status=200, content_type="text/javascript", body="postMessage({op: 'status', stage: 'ready'});"))
     return s
@@ -724,8 +725,10 @@ def _axe_session(browser: Any, server: Server) -> Session:
 
 # Colours are the same at any width: the phone's pass leaves contrast to the desk's (half of axe's time),
 # and reads one page of each kind (what a phone changes is the layout of each kind of page).
+# The dark scheme's pass reads every page at the desk's width for its colours.
 AXE_PASSES = {"desktop": ({"width": 1280, "height": 900}, {}),
-              "phone": ({"width": 375, "height": 740}, {"color-contrast": {"enabled": False}})}
+              "phone": ({"width": 375, "height": 740}, {"color-contrast": {"enabled": False}}),
+              "dark": ({"width": 1280, "height": 900}, {})}
 
 
 def _axe_desk_pages() -> list[str]:
@@ -737,20 +740,25 @@ def _axe_desk_pages() -> list[str]:
 def axe_walk(browser: Any, server: Server) -> Iterator[Any]:
     """A page for each of axe's passes, walking the site by instant navigation (each pass's tests are one
     xdist group, on one worker, in order)."""
-    s = _axe_session(browser, server)
+    sessions: dict[str, Session] = {}
     walks: dict[str, Any] = {}
 
     def walk(width: str) -> Any:  # a pass's page, opened when its first test comes
         if width not in walks:
-            walks[width] = walker(s, AXE_PASSES[width][0])
+            scheme = "dark" if width == "dark" else "light"
+            if scheme not in sessions:
+                sessions[scheme] = _axe_session(browser, server, scheme)
+            walks[width] = walker(sessions[scheme], AXE_PASSES[width][0])
         return walks[width]
     yield walk
-    s.close()
+    for s in sessions.values():
+        s.close()
 
 
 @pytest.mark.parametrize(("width", "path"), [
     pytest.param(width, path, marks=pytest.mark.xdist_group(f"axe-{width}"))
-    for width, pages in (("desktop", _axe_desk_pages()), ("phone", PAGE_KINDS)) for path in pages])
+    for width, pages in (("desktop", _axe_desk_pages()), ("phone", PAGE_KINDS), ("dark", _axe_desk_pages()))
+    for path in pages])
 def test_i_axe_finds_no_serious_violation(axe_walk: Any, server: Server, width: str, path: str) -> None:
     assert set(PAGE_KINDS) <= set(_site_pages()), "a page of each kind, as the site names them"
     rules = AXE_PASSES[width][1]
@@ -769,6 +777,7 @@ def test_i_axe_finds_no_serious_violation(axe_walk: Any, server: Server, width: 
                 ex.locator("button.px-choose").click()
             # else its race is over where it ends: the widget says so, and there is nothing to play
             page.evaluate("document.querySelectorAll('details.px-readings').forEach(d => d.open = true)")
+        page.mouse.move(0, page.viewport_size["height"] - 1)  # no link under the pointer (its hover colour)
         found = axe_serious(page, f"{width} /{path}", rules)
     finally:
         if page is not walking:

@@ -36,6 +36,8 @@ const INTERFACE = [
   [".px-lang", "aria-label"],
   [".px-lang [data-mode=both]", "title"],
   [".px-lang [data-mode=both] .px-sr", null],
+  [".px-scheme", "aria-label"],
+  [".px-scheme", "title"],
 ];
 
 // The reader's own choice, read once from storage, then as made (storage may be refused: then for

@@ -11,6 +11,7 @@ import { citeHere, reachableTables } from "./dom.mjs";
 import { mountLanguage } from "./lang.mjs";
 import { linkInHash, linkTarget } from "./links.mjs";
 import { reloadIfAnotherBuild, reloadIfDeployed } from "./release.mjs";
+import { mountScheme } from "./scheme.mjs";
 
 const PARTS = [
   { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
@@ -72,6 +73,7 @@ function mountPage() {
   if (reloadIfAnotherBuild()) return; // a page of a new deployment, met by instant navigation
   keepOffline();
   nameSearchDialog();
+  mountScheme();
   mountLanguage();
   reachableTables();
   citeHere();
