@@ -379,7 +379,8 @@ def test_tab_title_before_any_module(browser: Any, server: Server) -> None:
         s = reader(browser, server, mode)
         try:
             s.context.route("**/parcours/parcours.*.mjs", lambda route: route.abort())  # no module at all
-            page = s.page(RULES)
+            page = s.page(None)
+            page.goto(server.base + RULES)
             page.wait_for_selector(".px-example")
             assert page.title() == tab_titles("veldiv/rules.md")[mode], mode
         finally:
