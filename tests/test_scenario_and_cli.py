@@ -378,3 +378,20 @@ def test_json_output_escapes_what_a_terminal_would_obey() -> None:
     data = {"a\x1b": ["x\x9by\u202e\U000e0001\ud800\x7f é\u00a0"], "b": "\n"}
     text = printable(json.dumps(data, ensure_ascii=False, indent=1), json=True)
     assert json.loads(text) == data and not unsafe(text) and "é\u00a0" in text
+
+
+def test_cli_replays_a_worked_examples_file(tmp_path: Path) -> None:
+    """A worked example's file (docs/<game>/examples/*.yml) replays as its scenario, as the scenario page
+    says examples are written in the one format; a refusal names the field from the file's top."""
+    import yaml
+
+    example = Path(__file__).resolve().parent.parent / "docs" / "chevaux" / "examples" / "fin.yml"
+    whole = cli("replay", str(example))
+    assert whole.returncode == 0, whole.stderr
+    alone = cli("replay", "-", stdin=yaml.safe_dump(yaml.safe_load(example.read_text(encoding="utf-8"))["scenario"]))
+    assert whole.stdout == alone.stdout and "from hole 18 to hole 20" in whole.stdout
+    bad = tmp_path / "bad.yml"
+    bad.write_text('article: "chevaux:fin"\nscenario:\n  ruleset: chevaux.course\n  players: 9\n  dice: [6]\n')
+    out = cli("replay", str(bad))
+    assert out.returncode == 2 and out.stdout == ""
+    assert "scenario.players: Horse race is for 2 players, not 9" in out.stderr

@@ -168,7 +168,8 @@ def _scenario_from_args(args: argparse.Namespace, seed: int | None) -> Scenario:
 
 def _replay(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
-    scenario = parse(loads(_read(args.file, name), name))
+    data = loads(_read(args.file, name), name)
+    scenario = _parse_example(data) if _is_example(data) else parse(data)
     game, dice, unused_choices = play(scenario)
     if args.json:
         _print_json(result(game, dice, unused_choices))
@@ -176,6 +177,20 @@ def _replay(args: argparse.Namespace) -> int:
     _print_steps(game, args.lang, sys.stdout)
     _say(_status(game, args.lang, dice.unused))
     return 0
+
+
+def _is_example(data: object) -> bool:
+    """A worked example's file (docs/<game>/examples/*.yml): its article, title and explanation, and
+    its scenario under `scenario`."""
+    return isinstance(data, dict) and "article" in data and "scenario" in data
+
+
+def _parse_example(data: dict[str, Any]) -> Scenario:
+    """A worked example's scenario, a refusal naming its field from the file's top (scenario.dice[0])."""
+    try:
+        return parse(data["scenario"])
+    except ScenarioError as err:
+        raise ScenarioError(f"scenario.{err.where}", err.problem, fr=err.problem_fr) from None
 
 
 def _read(path: str, name: str) -> str:
