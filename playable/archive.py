@@ -69,7 +69,7 @@ def bi(text: dict[str, str] | None, tag: str = "p") -> str:
             f'<{tag} lang="en">{escape(" ".join(text["en"].split()))}</{tag}></div>')
 
 
-def source_ref(siglum: str | None, page: str = "../sources/") -> str:
+def source_ref(siglum: str | None, page: str = "sources/") -> str:
     """A fact's source, cited by its siglum ("[A]"), linked to its entry in the bibliography."""
     if not siglum:
         return ""
@@ -208,7 +208,7 @@ def _where(item: dict[str, Any]) -> str:
     return f"({', '.join(known)})" if known else ""
 
 
-def _card(item: dict[str, Any], title: dict[str, str], extra: str = "", src_page: str = "../sources/",
+def _card(item: dict[str, Any], title: dict[str, str], extra: str = "", src_page: str = "sources/",
           found: dict[str, dict[str, str]] | None = None) -> str:
     """extra: HTML after the title (a count, a place and year)."""
     found_html = (f'<p class="px-found">{_found_in(item["found_in"], found or {})}</p>'

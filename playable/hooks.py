@@ -7,7 +7,8 @@ mkdocs.yml names only the entry point (parcours/parcours.mjs) and the stylesheet
 imports, the worker and the rest are copied into docs/parcours/ before the files are gathered
 (playable/ship.py), each at the same path under the site. Each page leaves with its two languages
 marked for the reader's choice (playable/lang_marks.py), its identifiers set as code free to break after
-their dots (playable/breaks.py), with what citation managers read of it (playable/citation_meta.py).
+their dots (playable/breaks.py), with what citation managers read of it (playable/citation_meta.py). Once built,
+every link that stays in the site must lead to a page and an element of it (playable/link_check.py).
 Once built, the site's own files are named by their content (playable/release.py) and the site is
 made to read and play offline (playable/offline.py: the build's version in each page, the service
 worker sw.js and its manifest).
@@ -36,6 +37,7 @@ from playable.breaks import code_breaks
 from playable.citation import build_stamp
 from playable.citation_meta import Edition, cite_page
 from playable.lang_marks import BREAK, SEPARATOR, bilingual, index_text, index_title, mark_languages, mark_page
+from playable.link_check import broken_links
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 from playable.vendor import VendorError, ensure_vendored
@@ -78,7 +80,11 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 
 
 def on_post_build(config: Any) -> None:
-    finish_offline(Path(config["site_dir"]))
+    site = Path(config["site_dir"])
+    broken = broken_links(site, config["site_url"] or "")
+    if broken:
+        raise PluginError(f"{len(broken)} links of the site lead nowhere:\n  " + "\n  ".join(broken[:40]))
+    finish_offline(site)
 
 
 # ---------------------------------------------------------------- the search index

@@ -13,7 +13,8 @@ script, with the hook's own modules:
      .cache/ and knows what a page's macros read from mkdocs.yml's watch list (playable/, the engine)
      and docs/; its --clean is not used, as it empties the whole of .cache/, the Pyodide tests'
      wheels (.cache/wheels/) included;
-  4. marks each page's two languages (playable.lang_marks), and writes sitemap.xml.gz as MkDocs does;
+  4. marks each page's two languages (playable.lang_marks), checks that every link that stays in the site
+     leads somewhere (playable.link_check), and writes sitemap.xml.gz as MkDocs does;
   5. names our files by their content and makes the site read and play offline (playable.offline: the
      build's version, the service worker and its manifest).
 """
@@ -41,6 +42,7 @@ from playable.citation_meta import Edition, cite_page
 from playable.data_check import DataError, check_site
 from playable.freshness import check_fresh
 from playable.lang_marks import mark_page
+from playable.link_check import broken_links
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
 from playable.vendor import VendorError, ensure_vendored
@@ -74,6 +76,9 @@ def finish(site: Path, settings: dict[str, Any]) -> int:
         marked = code_breaks(mark_page(cite_page(text, page.relative_to(site).as_posix(), edition), menu))
         if marked != text:
             page.write_text(marked, encoding="utf-8")
+    broken = broken_links(site, settings["site_url"] or "")
+    if broken:
+        raise SystemExit(f"{len(broken)} links of the site lead nowhere:\n  " + "\n  ".join(broken[:40]))
     sitemap = site / "sitemap.xml"
     if sitemap.is_file():
         (site / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
