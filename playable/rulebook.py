@@ -228,7 +228,7 @@ def example_html(example: Example, links: Links = "#", address: str = "") -> str
 def _played(scenario: str, links: str) -> Film:
     """A worked example's film, replayed once for its rules page and its printable pages (scenario
     and links as JSON: the film is only read)."""
-    return film(json.loads(scenario), json.loads(links))
+    return film(json.loads(scenario), json.loads(links), paper=True)
 
 
 def played(example: Example, links: Links) -> Film:
@@ -239,14 +239,16 @@ def printed_example_html(example: Example, links: Links, address: str) -> str:
     """The worked example as paper shows it: played out, its steps explained, no control and nothing
     for a script; under it, its own address on the rules page where it is played (address: that
     page's full address)."""
-    head, figure, steps = _example_parts(example, played(example, links))
+    replayed = played(example, links)
+    head, figure, steps = _example_parts(example, replayed, replayed.paper)
     ident = f"ex-{example.name}"
     return (f'<div class="px-printed-example" id="{ident}" data-article="{example.article}">'
             f'{head}{figure}{steps}{printed_link(f"{address}#{ident}")}</div>')
 
 
-def _example_parts(example: Example, played: Film) -> tuple[str, str, str]:
-    """A worked example's head (title, explanation), its last position and its explained steps."""
+def _example_parts(example: Example, played: Film, board: str | None = None) -> tuple[str, str, str]:
+    """A worked example's head (title, explanation), its last position (drawn as `board`, or as the
+    film's last frame) and its explained steps."""
     steps = "".join(f'<li class="px-step" data-step="{k}">{f["item"]}</li>'
                     for k, f in enumerate(played.frames) if k > 0)
     last = played.frames[-1]
@@ -255,7 +257,7 @@ def _example_parts(example: Example, played: Film) -> tuple[str, str, str]:
             f' · <span lang="en">{escape(example.title["en"])}</span></p>'
             f'<div class="px-explain"><p lang="fr">{_words(example.explain["fr"], "fr")}</p>'
             f'<p lang="en">{escape(example.explain["en"])}</p></div></div>')
-    figure = (f'<figure class="px-figure" data-search-exclude>{_following(last["board"], last["label"])}'
+    figure = (f'<figure class="px-figure" data-search-exclude>{_following(board or last["board"], last["label"])}'
               f'<figcaption class="px-caption">'
               f'<span lang="fr">{escape(last["label"]["fr"])}</span><br><span lang="en">{escape(last["label"]["en"])}'
               f'</span></figcaption></figure>')

@@ -21,7 +21,9 @@ import pytest
 import yaml
 
 from browser_support import load_script, set_up_examples
+from parcours import all_games
 from playable import data_check
+from playable.pages import PRINTED as PRINTED_AS
 from playable.pages import printed_pages, rules_pages
 from playable.sources import DataError
 
@@ -34,9 +36,8 @@ CONTROLS = ["Start", "Début", "Back", "Retour", "Next", "Suivant", "Reset", "R�
             "Lancer au hasard", "Throw", "Lancer", "Choose", "Choisir", "Your dice", "Vos dés", "Your die",
             "Votre dé", "Permalink", "Lien permanent", "Play from the step shown", "Jouer depuis l'étape affichée",
             "¶"]
-# What each game is printed in here: every language choice for the Veldiv, one for each other game.
-PRINTED = [("veldiv", "fr"), ("veldiv", "en"), ("veldiv", "both"), ("cdp", "en"), ("chevaux", "fr"),
-           ("ronde", "fr")]
+# Every game's rulebook, in every language choice (make pdf prints them all).
+PRINTED = [(game, lang) for game in all_games() for lang in PRINTED_AS]
 
 
 def _load_script() -> Any:
@@ -69,8 +70,8 @@ def print_once(printer: tuple[Any, str], game: str, lang: str) -> tuple[int, str
     return read(printed_pdf(printer, game, lang))
 
 
-# A sheet's margins, in points (parcours.css, @page: 13 mm, the running head and the number in them)
-MARGIN_PT = 13 / 25.4 * 72
+# A sheet's margins, in points (parcours.css, @page: 12 mm, the running head and the number in them)
+MARGIN_PT = 12 / 25.4 * 72
 
 
 def sheets(pdf: bytes) -> list[tuple[str, float]]:
@@ -308,12 +309,70 @@ def example_title(path: Path, lang: str) -> str:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", ["fr", "en", "both"])
-def test_the_veldiv_rulebook_is_a_short_book_without_half_empty_sheets(printer: tuple[Any, str], lang: str) -> None:
+def test_the_veldiv_french_rulebook_is_a_short_book(printer: tuple[Any, str]) -> None:
     """The budget: the Veldiv's French rulebook, its examples played out, in 20 A4 sheets at most (it took
-    47 before it was set as a book); none of its sheets more than half empty but the last."""
-    printed = printed_sheets(printer, "veldiv", lang)
-    if lang == "fr":
-        assert len(printed) <= 20, f"the Veldiv's French rulebook takes {len(printed)} sheets"
-    half = [(k + 1, f"{fill:.0%}") for k, (_, fill) in enumerate(printed[:-1]) if fill < 0.5]
-    assert not half, f"veldiv {lang}: sheets more than half empty: {half}"
+    47 before it was set as a book)."""
+    printed = printed_sheets(printer, "veldiv", "fr")
+    assert len(printed) <= 20, f"the Veldiv's French rulebook takes {len(printed)} sheets"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+def test_no_sheet_is_more_than_half_empty(printer: tuple[Any, str], game: str, lang: str) -> None:
+    """Every sheet at least half full, but a part's last (the book's, or a Ronde level's) and one
+    before a worked example taller than half a sheet, which is never broken: the next sheet opens
+    with it, and its address line (its end) lies below the middle of that sheet."""
+    pdf = printed_pdf(printer, game, lang)
+    printed = sheets(pdf)
+    titles = [example_title(path, "en" if lang == "en" else "fr") for path in (DOCS / game / "examples").glob("*.yml")]
+    half = []
+    for k, (_, fill) in enumerate(printed[:-1]):
+        following = printed[k + 1][0]
+        if fill >= 0.5 or re.search(r"(?<!\d)1 / \d+", following):  # a part's last sheet
+            continue
+        opens = min(depth(pdf, k + 1, title) for title in titles) < 0.05
+        if not (opens and depth(pdf, k + 1, "poursuivre en ligne", "step through and play on") > 0.5):
+            half.append((k + 1, f"{fill:.0%}"))
+    assert not half, f"{game} {lang}: sheets more than half empty: {half}"
+
+
+# How tall a printed example may be, as a share of a sheet's body: in one language, half a sheet and a
+# little (a sheet is then at least about half full before it); in both, three quarters.
+EXAMPLE_BUDGET = {"fr": 0.55, "en": 0.55, "both": 0.75}
+A4_BODY_PX = ((210 - 2 * 11) / 25.4 * 96, (297 - 2 * 12) / 25.4 * 96)  # parcours.css's @page margins
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+def test_a_printed_example_fits_its_budget(printer: tuple[Any, str], game: str, lang: str) -> None:
+    """Each worked example, laid out as paper lays it (print media, a sheet's width), no taller than
+    its budget: never broken across sheets, a taller one would leave the sheet before it emptier."""
+    browser, base = printer
+    width, height = A4_BODY_PX
+    page = browser.new_page(viewport={"width": round(width), "height": round(height)})
+    page.emulate_media(media="print")
+    tall = []
+    for part in script.printable(DOCS, game, lang):
+        page.goto(base + part)
+        page.wait_for_load_state("load")
+        for ident, size in page.eval_on_selector_all(
+                ".px-printed-example", "all => all.map(e => [e.id, e.getBoundingClientRect().height])"):
+            if size / height > EXAMPLE_BUDGET[lang]:
+                tall.append(f"{ident} {size / height:.0%}")
+    page.close()
+    assert not tall, f"{game} {lang}: examples over {EXAMPLE_BUDGET[lang]:.0%} of a sheet: {tall}"
+
+
+def depth(pdf: bytes, index: int, *texts: str) -> float:
+    """How far down the sheet `index` (from 0) the first of `texts` found on it lies (0: the top of its
+    body, 1: the bottom; 2: none found)."""
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(pdf)[index]
+    text, height = page.get_textpage(), float(page.get_height())
+    for words in texts:
+        found = text.search(words).get_next()
+        if found:
+            top = float(text.get_charbox(found[0])[3])
+            return (height - MARGIN_PT - top) / (height - 2 * MARGIN_PT)
+    return 2.0

@@ -657,3 +657,24 @@ def test_the_board_in_words_says_turns_with_the_right_plural() -> None:
     fr, en = board_label(position, "fr"), board_label(position, "en")
     assert "à terre pour 1 tour," in fr and "à terre pour 2 tours," in fr and "(s)" not in fr
     assert "down for 1 turn," in en and "down for 2 turns," in en and "(s)" not in en
+
+
+def test_paper_draws_only_the_rows_of_the_course_where_riders_stand() -> None:
+    """A printed example's board (paper_board_svg): the rows of the course holding a rider or the
+    peloton, one under the other, the riders drawn within them; the screen's board keeps every row."""
+    import re
+
+    from parcours_view import ronde as view
+    from parcours_view.profile import profile_of, rows
+
+    cuts = rows(profile_of(None))
+    far = int((cuts[3][0] + cuts[3][1]) / 2 - 40) // 10  # a space in the course's fourth row
+    setup = {"riders": [{"at": 2, "hand": []}, {"at": far, "hand": []}]}
+    position = Game(parse({"ruleset": L1, "players": 2, "setup": setup})).position()
+    paper, screen = view.paper_board_svg(position, "board"), view.board_svg(position, "board")
+    drawn = [float(left) for left in re.findall(r'<svg y="[\d.]+" [^>]*viewBox="([\d.]+) ', paper)]
+    assert len(drawn) == 2 and drawn == [cuts[0][0], cuts[3][0]]  # rows 1 and 4, by their left edge
+    assert "px-board-tabled" in paper and f'href="#{view.ROWS_ID}"' in screen and view.ROWS_ID not in paper
+    riders_y = [float(y) for y in re.findall(r'<use xlink:href="#px-rc-r\d" x="[\d.-]+" y="([\d.-]+)"', paper)]
+    row_height = profile_of(None).height
+    assert len(riders_y) == 2 and max(riders_y) < 2 * row_height + 4  # the far rider in the second row drawn

@@ -50,6 +50,9 @@ def board_svg(position: dict[str, Any], label: str) -> str:
     return TRACK.board(pieces, label)
 
 
+paper_board_svg = board_svg  # paper prints the whole board beside an example's steps
+
+
 def board_label(position: dict[str, Any], lang: str) -> str:
     fr = lang == "fr"
     sep = " ; " if fr else "; "  # French puts a space before the semicolon

@@ -78,6 +78,9 @@ def board_svg(position: dict[str, Any], label: str) -> str:
     return "".join(parts)
 
 
+paper_board_svg = board_svg  # paper prints the whole board beside an example's steps
+
+
 def board_label(position: dict[str, Any], lang: str) -> str:
     """Each player's horse in play, in the scoreboard's words ("au départ", "trou 7", "arrivé"), and
     the horses left: the stable is no hole ("hole 0" is the program's, not the board's)."""

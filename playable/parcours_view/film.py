@@ -37,12 +37,16 @@ class Film:
     refused: dict[str, str] | None = None  # the move asked for, refused: why, in each language (frames unchanged)
     diverged: dict[str, str] | None = None  # where and why the script stopped applying, in each language
     kept: dict[str, list[Any]] | None = None  # lenient: the dice and choices played (the rest no longer apply)
+    paper: str | None = None  # with film(paper=True): the last position's board as a printed example draws it
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+        """What the browser's worker answers: the film, without the board for paper."""
+        data = asdict(self)
+        del data["paper"]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def film(data: object, links: Links = "#", move: object = None, lenient: bool = False) -> Film:
+def film(data: object, links: Links = "#", move: object = None, lenient: bool = False, paper: bool = False) -> Film:
     """Replay a scenario mapping; one frame for the start and one per throw or decision. Each frame
     says what was asked (a decision with its words) and what was played.
 
@@ -88,6 +92,9 @@ def film(data: object, links: Links = "#", move: object = None, lenient: bool = 
     out.finished = game.finished
     out.need = position["need"]  # a decision comes with its words (labels, question)
     out.winner = position["winner"]
+    if paper:
+        view = view_of(scenario.ruleset)
+        out.paper = view.paper_board_svg(position, accessible_name(out.frames[-1]["label"]))
     return out
 
 

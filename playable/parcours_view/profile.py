@@ -265,12 +265,13 @@ def rows(p: Profile) -> tuple[tuple[float, float], ...]:
     return tuple((edges[k], edges[k + 1]) for k in range(len(edges) - 1))
 
 
-def rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
-    """The profile (the symbol `course_id`) cut in rows one under the other: (markup, width, height)."""
+def rows_markup(p: Profile, course_id: str, shown: tuple[int, ...] | None = None) -> tuple[str, float, float]:
+    """The profile (the symbol `course_id`) cut in rows one under the other (`shown`: only those rows,
+    by their index): (markup, width, height)."""
     cuts = rows(p)
     parts = []
     y = 0.0
-    for left, right in cuts:
+    for left, right in (cuts[k] for k in shown) if shown else cuts:
         w = right - left
         parts.append(f'<svg y="{_num(y)}" width="{_num(w)}" height="{_num(p.height)}" '
                      f'viewBox="{_num(left)} 0 {_num(w)} {_num(p.height)}">'

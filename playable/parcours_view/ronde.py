@@ -101,10 +101,11 @@ def hand_shown(position: dict[str, Any], seat: int) -> list[str] | None:
 
 
 # ---------------------------------------------------------------- written once per page
-@lru_cache(maxsize=8)
-def _rows_markup(p: Profile, course_id: str) -> tuple[str, float, float]:
-    """The rows of the profile one under the other and the table's head: (markup, width, height)."""
-    markup, width, y = rows_markup(p, course_id)
+@lru_cache(maxsize=16)
+def _rows_markup(p: Profile, course_id: str, shown: tuple[int, ...] | None = None) -> tuple[str, float, float]:
+    """The rows of the profile one under the other (`shown`: only those) and the table's head:
+    (markup, width, height)."""
+    markup, width, y = rows_markup(p, course_id, shown)
     parts = [markup]
     head = y + LINE
     for line, lang in enumerate(("fr", "en")):
@@ -133,22 +134,34 @@ def symbols() -> str:
 
 
 # ---------------------------------------------------------------- a board
-def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float], ...]) -> list[str]:
-    """Everything on the road, in the board's coordinates: riders stacked on their space, the peloton."""
+def _stacks(position: dict[str, Any], p: Profile) -> dict[int, list[tuple[str, Any]]]:
+    """What stands on each space: the peloton, then the riders (lying ones first, on the road)."""
     n = len(p.course.spaces)
     stacks: dict[int, list[tuple[str, Any]]] = {}
     peloton = position.get("peloton")
     if peloton is not None:
         stacks.setdefault(peloton, []).append(("peloton", None))
-    for r in sorted(position["riders"], key=lambda r: (not r["skip"], r["seat"])):  # lying riders on the road
+    for r in sorted(position["riders"], key=lambda r: (not r["skip"], r["seat"])):
         at = n - 1 if r["finished"] else max(0, min(r["at"], n - 1))
         stacks.setdefault(at, []).append(("rider", r))
+    return stacks
+
+
+def _row_of(p: Profile, cuts: tuple[tuple[float, float], ...], space: int) -> int:
+    cx, _ = p.centre(space)
+    return next((k for k, (left, right) in enumerate(cuts) if left <= cx < right), len(cuts) - 1)
+
+
+def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float], ...],
+            shown: tuple[int, ...] | None = None) -> list[str]:
+    """Everything on the road, in the board's coordinates: riders stacked on their space, the peloton
+    (`shown`: the rows drawn, one under the other; all by default)."""
     turn = position.get("turn")
     out: list[str] = []
-    for space, items in sorted(stacks.items()):
+    for space, items in sorted(_stacks(position, p).items()):
         cx, road = p.centre(space)
-        row = next((k for k, (left, right) in enumerate(cuts) if left <= cx < right), len(cuts) - 1)
-        dx, dy = -cuts[row][0], row * (p.height + ROW_GAP)
+        row = _row_of(p, cuts, space)
+        dx, dy = -cuts[row][0], (shown.index(row) if shown else row) * (p.height + ROW_GAP)
         # more than four on a space: columns (at Bruges, to the left)
         step = -(2 * RIDER + 1) if space == 0 else 2 * RIDER + 1
         height = 0.0
@@ -244,12 +257,29 @@ def board_svg(position: dict[str, Any], label: str) -> str:
             f'<g class="px-rc-table">{table}</g></svg>')
 
 
+def paper_board_svg(position: dict[str, Any], label: str) -> str:
+    """The board beside a printed example's steps: only the rows of the course where a rider or the
+    peloton stands (the book draws the whole course once, with the rules' course), then the table.
+    Its caption would say the table again: the board is marked as holding its own (px-board-tabled)."""
+    p = profile_of(position.get("course"))
+    cuts = rows(p)
+    shown = tuple(sorted({_row_of(p, cuts, space) for space in _stacks(position, p)}))
+    if is_default(position.get("course")):
+        base, width, head = _rows_markup(p, SYMBOL_ID, shown)
+    else:
+        base, width, head = _own_course(p, shown)
+    table, height = _table(position, head, width)
+    return (f'<svg viewBox="0 0 {_num(width)} {_num(height)}" role="img" aria-label="{escape(label)}" '
+            f'class="px-board px-ronde px-board-tabled">{base}{"".join(_pieces(position, p, cuts, shown))}'
+            f'<g class="px-rc-table">{table}</g></svg>')
+
+
 @lru_cache(maxsize=8)
-def _own_course(p: Profile) -> tuple[str, float, float]:
+def _own_course(p: Profile, shown: tuple[int, ...] | None = None) -> tuple[str, float, float]:
     """A scenario's own course drawn for its boards: the profile as a symbol, and its rows."""
     digest = hashlib.sha1(json.dumps(p.course.data, sort_keys=True).encode()).hexdigest()[:8]
     ident = f"{SYMBOL_ID}-{digest}"
-    markup, width, head = _rows_markup(p, ident)
+    markup, width, head = _rows_markup(p, ident, shown)
     return (f'<defs><symbol id="{ident}" viewBox="0 0 {_num(p.width)} {_num(p.height)}">{drawing(p)}</symbol>'
             f"</defs>{markup}"), width, head
 
