@@ -16,15 +16,24 @@ const FIRST_STEP = 10;
 const STEP = 100;
 const TARGET = 2000;
 
+/** @typedef {import("./lang.mjs").Words} Words */
+/** @typedef {{ruleset: string, name: Words, min: number, max: number, players: number}} Race as the build lists it */
+/** @typedef {{run: unknown, cancelled: boolean, left: boolean, done: number, total: number}} Running */
+/** @typedef {HTMLElement & {pxCompare?: Comparison}} Box a .px-impact, and the comparison set up in it */
+
 let counter = 0;
+/** @type {Map<string, Comparison>} */
 const comparisons = new Map(); // "page path option" -> its Comparison, kept when the page is left
 
 class Comparison {
+  /** @param {Box} box */
   constructor(box) {
     this.box = box;
     this.option = box.dataset.impact;
-    this.races = JSON.parse(box.dataset.races);
-    this.running = null; // {run, cancelled, left, done, total}
+    /** @type {Race[]} */
+    this.races = JSON.parse(/** @type {string} */ (box.dataset.races));
+    /** @type {Running | null} */
+    this.running = null;
     const id = `px-cmp-${++counter}`;
     this.race = h("select", { id: `${id}-race` }, this.races.map((r) =>
       followWords(h("option", { value: r.ruleset }), r.name)));
@@ -38,7 +47,7 @@ class Comparison {
       { fr: "Avancement", en: "Progress" }, "aria-label");
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite" });
     this.result = h("div", { class: "px-compare-result" });
-    const field = (input, en, fr) => h("label", { for: input.id }, bi([en, fr]), " ", input);
+    const field = (/** @type {HTMLElement} */ input, /** @type {string} */ en, /** @type {string} */ fr) => h("label", { for: input.id }, bi([en, fr]), " ", input);
     this.form = h("form", { class: "px-compare-form" },
       h("p", { class: "px-compare-title" }, h("strong", {}, bi(["Compare for yourself", "Comparez vous-même"]))),
       this.races.length > 1 ? field(this.race, "Race", "Course") : null,
@@ -66,11 +75,17 @@ class Comparison {
     this.players.disabled = race.min === race.max;
   }
 
+  /**
+   * @param {string} en
+   * @param {string} fr
+   * @param {"info" | "error"} [kind]
+   */
   say(en, fr, kind = "info") {
     this.status.dataset.kind = kind;
     this.status.replaceChildren(bi([en, fr]));
   }
 
+  /** @param {boolean} on */
   busy(on) {
     this.start.hidden = on;
     this.cancel.hidden = !on;
@@ -87,6 +102,7 @@ class Comparison {
       this.say(`This race is for ${en}.`, `Cette course se joue ${fr}.`, "error");
       return this.players.focus();
     }
+    /** @type {Running} */
     const running = { run: null, cancelled: false, left: false, done: 0, total: Number(this.count.value) };
     this.running = running;
     this.busy(true);
@@ -120,7 +136,7 @@ class Comparison {
         }
       }
     } catch (err) {
-      const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1); // after a colon, the sentence goes on
+      const lower = (/** @type {string} */ text) => text.charAt(0).toLowerCase() + text.slice(1); // after a colon, the sentence goes on
       const why = err instanceof EngineTimeout ? { en: lower(err.words[0]), fr: lower(err.words[1]) }
         : err instanceof EngineError ? { en: `${err.refusal.en}.`, fr: `${err.refusal.fr}.` }
           : { en: String(err), fr: String(err) };
@@ -144,6 +160,7 @@ class Comparison {
     this.running.left = true;
   }
 
+  /** @param {Running} running */
   sayLeft({ done, total }) {
     const [n, m] = [numberIn("en", done), numberIn("en", total)];
     const [nFr, mFr] = [numberIn("fr", done), numberIn("fr", total)];
@@ -158,7 +175,7 @@ class Comparison {
 // met again (a return visit, or the page redrawn on a hash change) is the one left, put back; a
 // comparison whose page is no longer on screen is stopped.
 export function mountCompare() {
-  for (const box of document.querySelectorAll(".px-impact[data-impact][data-races]")) {
+  for (const box of /** @type {NodeListOf<Box>} */ (document.querySelectorAll(".px-impact[data-impact][data-races]"))) {
     if (box.dataset.pxCompare) continue;
     const key = `${location.pathname} ${box.dataset.impact}`;
     const left = comparisons.get(key);

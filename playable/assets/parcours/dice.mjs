@@ -1,5 +1,7 @@
 // Parcours: the dice a race asks for, and a fair throw of them.
 
+/** @typedef {{count: number, sides?: number}} Need the dice a race asks for (the engine's need) */
+
 // A fair die of `sides` faces (the Ronde also throws D4, D8, D10, D12 and D16).
 function randomDie(sides = 6) {
   const n = Number.isInteger(sides) && sides > 1 && sides <= 256 ? sides : 6;
@@ -10,13 +12,16 @@ function randomDie(sides = 6) {
 }
 
 // The die a need asks for ("D16", "2 × D6"), and its throw at random.
-export const sidesOf = (need) => (need && Number.isInteger(need.sides) ? need.sides : 6);
+/** @type {(need: Need | null | undefined) => number} */
+export const sidesOf = (need) => (need && Number.isInteger(need.sides) ? /** @type {number} */ (need.sides) : 6);
 
+/** @param {Need | null | undefined} need */
 export function dieName(need) {
   const die = `D${sidesOf(need)}`;
   return need && need.count > 1 ? `${need.count} × ${die}` : die;
 }
 
+/** @param {Need} need */
 export function throwFor(need) {
   return Array.from({ length: need.count }, () => randomDie(sidesOf(need)));
 }

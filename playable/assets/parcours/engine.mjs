@@ -16,11 +16,29 @@ const START_TIMEOUT = 120_000;
 // stage: "idle", "loading", "ready" or "failed" (error: why, {en, fr}); listeners hear each change.
 // pending: id -> {op, message, resolve, reject, timer}; a request the worker has not begun is
 // sent again to a restarted worker, the one it was running is refused (EngineTimeout).
+/** @typedef {import("./lang.mjs").Words} Words */
+/** @typedef {"idle" | "loading" | "ready" | "failed"} Stage */
+/**
+ * @typedef {object} Request
+ * @property {string} op
+ * @property {Record<string, unknown>} message its fields, objects as JSON text
+ * @property {(answer: any) => void} resolve with the engine's answer, JSON that its caller reads
+ * @property {(error: EngineError) => void} reject
+ * @property {number | undefined} timer the watchdog, once Python has begun it
+ */
+/**
+ * What the worker says (worker.mjs): a status, a request begun, or a request's answer.
+ * @typedef {{op?: string, stage?: Stage, error?: Words, timings?: Record<string, number>, id?: number,
+ *   film?: unknown, result?: unknown}} WorkerMessage
+ */
+/** @type {{worker: Worker | null, stage: Stage, error: Words, pending: Map<number | undefined, Request>, nextId: number,
+ *   listeners: Set<(stage: Stage) => void>, startTimer: number | undefined}} */
 export const engine = { worker: null, stage: "idle", error: { en: "", fr: "" }, pending: new Map(), nextId: 1,
-  listeners: new Set(), startTimer: null };
+  listeners: new Set(), startTimer: undefined };
 
 // A refusal, with its sentence in each language (`refusal`: {en, fr}, as the engine gives them).
 export class EngineError extends Error {
+  /** @param {Words | string} refusal */
   constructor(refusal) {
     const both = typeof refusal === "string" ? { en: refusal, fr: refusal } : refusal;
     super(both.en);
@@ -77,11 +95,15 @@ export function startEngine() {
 // in view, the Play page open): a reader who only passes by downloads nothing; nor, until a touch, does
 // one whose browser asks to save data. The timer, or null.
 export const MOMENT = 1500;
+/** @param {() => boolean} wanted */
 export function startInAMoment(wanted) {
-  if (engine.stage !== "idle" || navigator.connection?.saveData) return null;
+  // navigator.connection: the Network Information API, where the browser has it
+  const connection = /** @type {Navigator & {connection?: {saveData?: boolean}}} */ (navigator).connection;
+  if (engine.stage !== "idle" || connection?.saveData) return null;
   return setTimeout(() => { if (wanted()) startEngine(); }, MOMENT);
 }
 
+/** @param {WorkerMessage | null} data */
 function onWorkerMessage(data) {
   if (data && data.op === "status") {
     if (data.stage === "ready") {
@@ -98,8 +120,8 @@ function onWorkerMessage(data) {
     notifyEngine();
     return;
   }
-  const pending = engine.pending.get(data && data.id);
-  if (!pending) return;
+  const pending = data ? engine.pending.get(data.id) : undefined;
+  if (!data || !pending) return;
   if (data.op === "begin") { // Python starts on it now: the watchdog counts from here
     pending.timer = setTimeout(() => restartEngine(data.id), REQUEST_TIMEOUT);
     if (data.id === 1) performance.mark("parcours:python:begin"); // the first request (bench_site.py)
@@ -111,17 +133,19 @@ function onWorkerMessage(data) {
   else pending.resolve(data.film !== undefined ? data.film : data.result);
 }
 
+/** @param {number | undefined} id */
 function settle(id) {
-  clearTimeout(engine.pending.get(id).timer);
+  clearTimeout(/** @type {Request} pending */ (engine.pending.get(id)).timer);
   engine.pending.delete(id);
 }
 
 // The request `id` hangs: refuse it, and start a new worker (and Python) for the others.
+/** @param {number | undefined} id */
 function restartEngine(id) {
   const hung = engine.pending.get(id);
   if (!hung) return;
   settle(id);
-  engine.worker.terminate();
+  /** @type {Worker} it ran the request */ (engine.worker).terminate();
   engine.worker = null;
   hung.reject(new EngineTimeout());
   startEngine();
@@ -129,7 +153,8 @@ function restartEngine(id) {
 
 // Python could not start: said at once; and if the site has a new deployment since this page came
 // (the files this build names are gone from it), the page is loaded again from the new one.
-function engineFailed(reason) { // reason: {en, fr}
+/** @param {Words} reason */
+function engineFailed(reason) {
   clearTimeout(engine.startTimer);
   reloadIfDeployed();
   engine.stage = "failed";
@@ -148,12 +173,24 @@ function notifyEngine() {
 // A worked example's film (parcours_view.film_json): its frames, rendered with links to `anchorPrefix`;
 // with a `move` ({dice} or {choice}) played where the scenario stops (`film.refused` says if the rules refuse it).
 // `lenient`: a worked example under another reading, replayed as far as its own moves still fit.
+/**
+ * @param {object | string} scenario
+ * @param {Record<string, string> | string} links
+ * @param {object | undefined} move
+ * @param {boolean} [lenient]
+ * @returns {Promise<any>} the film, JSON that the worked example reads
+ */
 export function requestFilm(scenario, links, move, lenient = false) {
   return requestEngine("film", { scenario, links, ...(move === undefined ? {} : { move }), ...(lenient ? { lenient } : {}) });
 }
 
 // Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".
 // Objects travel as JSON text: a structured clone of a strange object could fail in postMessage.
+/**
+ * @param {string} op
+ * @param {Record<string, unknown>} payload
+ * @returns {Promise<any>} the answer, JSON that its caller reads
+ */
 export function requestEngine(op, payload) {
   startEngine();
   if (engine.stage === "failed") return Promise.reject(new EngineError({ en: `Python could not start: ${engine.error.en}`,
@@ -168,12 +205,17 @@ export function requestEngine(op, payload) {
   }
   return new Promise((resolve, reject) => {
     const id = engine.nextId++;
-    const request = { op, message, resolve, reject, timer: null };
+    /** @type {Request} */
+    const request = { op, message, resolve, reject, timer: undefined };
     engine.pending.set(id, request);
     send(id, request);
   });
 }
 
+/**
+ * @param {number | undefined} id
+ * @param {Request} request
+ */
 function send(id, { op, message }) {
-  engine.worker.postMessage({ ...message, id, op });
+  /** @type {Worker} started */ (engine.worker).postMessage({ ...message, id, op });
 }

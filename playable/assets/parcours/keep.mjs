@@ -9,29 +9,31 @@ import { numberIn } from "./lang.mjs";
 const NO_ANSWER_MS = 15_000; // a worker that never became ready (blocked, or this browser's storage off)
 
 function megabytes() {
-  const bytes = Number(document.querySelector('meta[name="parcours-edition-bytes"]')?.content);
+  const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="parcours-edition-bytes"]'));
+  const bytes = Number(meta?.content);
   return Number.isFinite(bytes) && bytes > 0 ? Math.max(1, Math.round(bytes / 1e6)) : null;
 }
 
 // The service worker's answer to "keep-edition": {ok}, or {ok: false} when it never answers.
+/** @returns {Promise<{ok: boolean}>} */
 function askToKeep() {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ ok: false }), NO_ANSWER_MS);
     navigator.serviceWorker.ready.then((registration) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = ({ data }) => { clearTimeout(timer); resolve(data || { ok: false }); };
-      registration.active.postMessage({ op: "keep-edition" }, [channel.port2]);
+      /** @type {ServiceWorker} ready: it has one */ (registration.active).postMessage({ op: "keep-edition" }, [channel.port2]);
     }, () => { clearTimeout(timer); resolve({ ok: false }); });
   });
 }
 
 export function mountKeep() {
-  const box = document.querySelector(".px-keep");
+  const box = /** @type {HTMLElement | null} */ (document.querySelector(".px-keep"));
   const size = megabytes();
   if (!box || box.dataset.pxKeep || !navigator.serviceWorker || !size) return;
   box.dataset.pxKeep = "on";
   const status = h("p", { class: "px-status", role: "status", "aria-live": "polite" });
-  const say = (en, fr) => status.replaceChildren(bi([en, fr]));
+  const say = (/** @type {string} */ en, /** @type {string} */ fr) => status.replaceChildren(bi([en, fr]));
   const button = h("button", { type: "button", class: "md-button" },
     bi([`Keep this edition for reading offline (${numberIn("en", size)} MB)`,
       `Garder cette édition pour la lire hors ligne (${numberIn("fr", size)} Mo)`]));

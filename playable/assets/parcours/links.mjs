@@ -11,12 +11,16 @@ const LINK_LIMITS = { chars: 64 * 1024, depth: 64 };
 const EXAMPLE_PREFIX = "ex-";
 const NOTE_ID = "px-link-note"; // the sentence about the page's address
 
+/** @typedef {{id: string, payload: string | null, damaged?: undefined} | {damaged: true, id?: undefined}} Link */
+
+/** @param {string} text */
 export function toBase64url(text) {
   let binary = "";
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function fromBase64url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
@@ -26,6 +30,10 @@ function fromBase64url(text) {
 // A record's JSON text (a permalink's, or one kept in the browser's storage, which another page of
 // the same origin may have written), parsed, or null when it is too long, too deep or not JSON. The
 // depth is counted over the brackets outside strings, without recursion, before JSON.parse sees it.
+/**
+ * @param {unknown} text
+ * @returns {any} whatever the JSON holds: its reader checks it
+ */
 export function readRecord(text) {
   if (typeof text !== "string" || text.length > LINK_LIMITS.chars) return null;
   let depth = 0;
@@ -48,6 +56,10 @@ export function readRecord(text) {
 }
 
 // A permalink's payload (base64url of JSON), read within the limits, or null.
+/**
+ * @param {unknown} payload
+ * @returns {any} whatever the JSON holds: its reader checks it
+ */
 export function readLink(payload) {
   // base64 takes 4 characters for 3 bytes: refuse a long payload before decoding it
   if (typeof payload !== "string" || payload.length > Math.ceil(LINK_LIMITS.chars * 4 / 3)) return null;
@@ -63,6 +75,10 @@ export function readLink(payload) {
 // payload} for a permalink ("#ex-art-3:eyJz…"; payload null for a bare "#ex-…" anchor), or
 // {damaged: true} when a "%" escape of the address cannot be decoded. Only the id is decoded: a
 // payload is base64url, and one that is not says so in its own example.
+/**
+ * @param {string | null | undefined} hash
+ * @returns {Link | null}
+ */
 export function linkInHash(hash) {
   const raw = (hash || "").replace(/^#/, "");
   if (!raw || document.getElementById(raw)) return null;
@@ -82,6 +98,7 @@ export function linkInHash(hash) {
 // is answered here, for every part of the page: a sentence at the top of the page, in both
 // languages, and nothing else changes (the examples keep their positions). A good link, or none,
 // takes the sentence away.
+/** @param {Link | null} link */
 export function linkTarget(link) {
   const el = link && !link.damaged ? document.getElementById(link.id) : null;
   if (!link || el?.classList.contains("px-example")) {
@@ -104,6 +121,7 @@ export function linkTarget(link) {
 }
 
 // A sentence about the page's address, under the page's title, brought into view.
+/** @param {[string, string]} words [en, fr] */
 function sayAtTop(words) {
   let note = document.getElementById(NOTE_ID);
   if (!note) {
@@ -120,6 +138,10 @@ function sayAtTop(words) {
 // The "Permalink" link of a widget. A plain click calls `share` instead of following it:
 // followed, Material's instant navigation would redraw the page, and every other widget on it
 // would lose its state. A middle click, "copy link" and the like work as usual.
+/**
+ * @param {string} href
+ * @param {() => void} share
+ */
 export function permalinkAnchor(href, share) {
   const anchor = h("a", { class: "px-permalink", href }, bi(["Permalink", "Lien permanent"]));
   anchor.addEventListener("click", (event) => {
@@ -133,6 +155,7 @@ export function permalinkAnchor(href, share) {
 
 // A permalink, "followed" without reloading: into the address bar, and the clipboard where allowed.
 // Returns whether it was copied.
+/** @param {string} href */
 export async function publishLink(href) {
   history.replaceState(history.state, "", href);
   try {

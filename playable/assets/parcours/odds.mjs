@@ -6,18 +6,22 @@ import { bi, h, wrapTables } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
 import { followWordsIn } from "./lang.mjs";
 
+/** @typedef {{holes: number | string, up: number | string, traps: (number | string)[]}} Board as the engine reads it */
+
 class OddsEditor {
+  /** @param {HTMLElement} el #px-odds, as the build writes it (playable/macros.py) */
   constructor(el) {
     this.el = el;
-    this.form = el.querySelector("form.px-board-form");
-    this.result = el.querySelector(".px-odds-result");
-    this.status = this.form.querySelector(".px-status");
+    this.form = /** @type {HTMLFormElement} */ (el.querySelector("form.px-board-form"));
+    this.result = /** @type {HTMLElement} */ (el.querySelector(".px-odds-result"));
+    this.status = /** @type {HTMLElement} */ (this.form.querySelector(".px-status"));
     this.status.setAttribute("role", "status");
-    this.defaults = JSON.parse(el.dataset.board);
+    /** @type {{holes: number, up: number, traps: number[]}} */
+    this.defaults = JSON.parse(/** @type {string} */ (el.dataset.board));
     this.published = this.result.innerHTML;
     this.gen = 0;
     this.busy = false;
-    this.submit = this.form.querySelector("button[type=submit]");
+    this.submit = /** @type {HTMLButtonElement} */ (this.form.querySelector("button[type=submit]"));
     this.reset = h("button", { type: "button", class: "px-board-reset" },
       bi({ fr: "Valeurs par défaut", en: "Defaults" }));
     this.submit.after(this.reset);
@@ -33,16 +37,27 @@ class OddsEditor {
 
   // The inputs as the engine reads a board: numbers where they are numbers, the rest as typed,
   // so that the engine's own sentence says what is wrong ("got 'x'").
+  /** @returns {Board} */
   board() {
-    const value = (name) => {
-      const text = this.form.elements[name].value.trim();
+    const value = (/** @type {string} */ name) => {
+      const text = this.input(name).value.trim();
       return /^-?\d+$/.test(text) ? Number(text) : text;
     };
-    const traps = this.form.elements.traps.value.split(/[\s,;]+/).filter(Boolean)
+    const traps = this.input("traps").value.split(/[\s,;]+/).filter(Boolean)
       .map((t) => (/^-?\d+$/.test(t) ? Number(t) : t));
     return { holes: value("holes"), up: value("up"), traps };
   }
 
+  /** @param {string} name one of the form's inputs: holes, up, traps */
+  input(name) {
+    return /** @type {HTMLInputElement} */ (this.form.elements.namedItem(name));
+  }
+
+  /**
+   * @param {string} en
+   * @param {string} fr
+   * @param {"info" | "error"} kind
+   */
   say(en, fr, kind) {
     this.status.dataset.kind = kind;
     this.status.replaceChildren(bi([en, fr]));
@@ -97,9 +112,9 @@ class OddsEditor {
     this.submit.removeAttribute("aria-disabled");
     this.result.removeAttribute("aria-busy");
     const d = this.defaults;
-    this.form.elements.holes.value = String(d.holes);
-    this.form.elements.up.value = String(d.up);
-    this.form.elements.traps.value = d.traps.join(", ");
+    this.input("holes").value = String(d.holes);
+    this.input("up").value = String(d.up);
+    this.input("traps").value = d.traps.join(", ");
     this.result.innerHTML = this.published;
     followWordsIn(this.result);
     this.el.dataset.state = "default";
@@ -107,8 +122,7 @@ class OddsEditor {
   }
 }
 
-// Material wraps a page's plain tables in a scrolling box at load; a table swapped in later gets
-
+/** @type {OddsEditor | null} */
 let odds = null; // the odds editor, kept across Material's instant navigation
 
 // Sets up the odds editor (on each visit: Material's instant navigation swaps pages).

@@ -13,6 +13,7 @@ import { linkInHash, linkTarget } from "./links.mjs";
 import { reloadIfAnotherBuild, reloadIfDeployed } from "./release.mjs";
 import { mountScheme } from "./scheme.mjs";
 
+/** @type {{selector: string, module: string, mount: string}[]} a part, its module and the function that mounts it */
 const PARTS = [
   { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
   { selector: "#px-play-form", module: "./play.mjs", mount: "mountPlay" },
@@ -20,6 +21,7 @@ const PARTS = [
   { selector: ".px-impact[data-races]", module: "./compare.mjs", mount: "mountCompare" },
   { selector: ".px-keep", module: "./keep.mjs", mount: "mountKeep" },
 ];
+/** @type {Map<string, Promise<Record<string, () => void> | null>>} */
 const loaded = new Map(); // module -> its import() (null once it failed, said once)
 
 // Material's search is a dialog without a name (axe: aria-dialog-name): it takes the name Material
@@ -31,6 +33,7 @@ function nameSearchDialog() {
 }
 
 // Once loaded, a part is mounted on every page, so that it can let go of the page left.
+/** @param {{selector: string, module: string, mount: string}} part */
 function mountPart({ selector, module, mount }) {
   if (!loaded.has(module)) {
     if (!document.querySelector(selector)) return;
@@ -39,7 +42,7 @@ function mountPart({ selector, module, mount }) {
       return null;
     }));
   }
-  loaded.get(module).then((part) => part && part[mount]());
+  /** @type {Promise<Record<string, () => void> | null>} set above */ (loaded.get(module)).then((part) => part && part[mount]());
 }
 
 // The service worker, registered once the page has loaded (so its first fetches do not compete with
@@ -59,9 +62,10 @@ function keepOffline() {
 }
 
 // A new build's worker, once installed, is asked to take over at once (sw.js, "skip-waiting").
+/** @param {ServiceWorkerRegistration} reg */
 function takeOver(reg) {
   if (!reg) return;
-  const ask = (worker) => worker?.postMessage({ op: "skip-waiting" });
+  const ask = (/** @type {ServiceWorker | null} */ worker) => worker?.postMessage({ op: "skip-waiting" });
   ask(reg.waiting);
   reg.addEventListener("updatefound", () => {
     const worker = reg.installing;
@@ -88,6 +92,8 @@ function answerLink() {
 }
 addEventListener("hashchange", answerLink);
 
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountPage);
+// Material's pages, one after another (its instant navigation), where Material is.
+const material = /** @type {Window & {document$?: {subscribe?: (next: () => void) => unknown}}} */ (window);
+if (material.document$ && typeof material.document$.subscribe === "function") material.document$.subscribe(mountPage);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountPage);
 else mountPage();

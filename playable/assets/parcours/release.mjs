@@ -4,7 +4,7 @@
 // files by their content (playable/release.py): an old page's files are gone from a new deployment.
 
 const BUILD_META = 'meta[name="parcours-build"]';
-const shownBuild = () => document.querySelector(BUILD_META)?.content || null;
+const shownBuild = () => /** @type {HTMLMetaElement | null} */ (document.querySelector(BUILD_META))?.content || null;
 
 // The build of the page these scripts came with (playable/offline.py marks every page's head).
 export const BUILD = shownBuild();

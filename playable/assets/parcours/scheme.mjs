@@ -5,9 +5,11 @@
 // (No import: lang.mjs puts the button's words in the reader's language, as Material's own.)
 
 const STORE = "parcours.scheme";
+/** @typedef {"light" | "dark"} Scheme */
 const MATERIAL = { light: "default", dark: "slate" };
 const system = matchMedia("(prefers-color-scheme: dark)");
 
+/** @returns {Scheme | null} */
 function storedScheme() {
   try {
     const stored = localStorage.getItem(STORE);
@@ -17,15 +19,19 @@ function storedScheme() {
   }
 }
 
+/** @type {Scheme | null} */
 let chosenHere = null;
+/** @type {() => Scheme} */
 const chosenScheme = () => chosenHere ?? storedScheme() ?? (system.matches ? "dark" : "light");
 
+/** @param {Scheme} scheme */
 function apply(scheme) {
   document.documentElement.dataset.pxScheme = scheme;
   document.body.setAttribute("data-md-color-scheme", MATERIAL[scheme]);
   document.querySelector(".px-scheme")?.setAttribute("aria-pressed", String(scheme === "dark"));
 }
 
+/** @param {Scheme} scheme */
 function choose(scheme) {
   chosenHere = scheme;
   try {

@@ -27,16 +27,27 @@
 const ENGINE = new URL("../assets/vendor/engine.json", import.meta.url);
 const PYODIDE = new URL("../assets/vendor/pyodide/", import.meta.url);
 
+/** @typedef {import("./lang.mjs").Words} Words */
+
+/** @type {(stage: string, extra?: object) => void} */
 const status = (stage, extra = {}) => postMessage({ op: "status", stage, ...extra });
 
 // A failure to start Python or the engine, said in both languages (the page shows the reader's).
 class StartError extends Error {
+  /**
+   * @param {string} en
+   * @param {string} fr
+   */
   constructor(en, fr) {
     super(en);
     this.fr = fr;
   }
 }
 
+/**
+ * @param {URL} url
+ * @param {[string, string]} what the file, [en, fr]
+ */
 async function fetchOk(url, [whatEn, whatFr]) {
   let response;
   try {
@@ -53,6 +64,7 @@ async function fetchOk(url, [whatEn, whatFr]) {
 }
 
 // When each part of the start ended (ms since the epoch), sent with "ready" (scripts/bench_site.py reads them).
+/** @type {Record<string, number>} */
 const timings = {};
 const at = () => performance.timeOrigin + performance.now();
 
@@ -60,8 +72,10 @@ async function boot() {
   timings.worker = at();
   status("pyodide");
   // Pyodide's loader, the manifest and then the wheel are all fetched at once.
+  /** @type {Promise<typeof import("pyodide")>} the package package.json pins, as vendored */
   const loader = import(new URL("pyodide.mjs", PYODIDE).href);
   loader.catch(() => {}); // reported when awaited below
+  /** @type {{wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, pyodide: string} | null} checked below */
   const manifest = await (await fetchOk(ENGINE, ["engine manifest", "le manifeste du moteur"])).json();
   const file = /^\.\/[\w.+-]+$/;
   const sha = /^[0-9a-f]{64}$/;
@@ -76,12 +90,14 @@ async function boot() {
   wheelBytes.catch(() => {}); // reported when awaited below
   const snapshot = readSnapshot(new URL(manifest.snapshot, ENGINE), manifest.snapshot_sha256);
   snapshot.catch(() => {}); // then Python starts the long way
+  /** @type {typeof import("pyodide").loadPyodide} */
   let loadPyodide;
   try {
     ({ loadPyodide } = await loader);
   } catch {
     throw new StartError("Pyodide's loader could not be loaded", "le chargeur de Pyodide n'a pas pu être chargé");
   }
+  /** @type {NonNullable<Parameters<typeof loadPyodide>[0]>} */
   const options = {
     indexURL: PYODIDE.href,
     packageBaseUrl: PYODIDE.href, // even a stray package request stays on this site
@@ -89,7 +105,7 @@ async function boot() {
     stdout: (line) => console.log(line),
     stderr: (line) => console.log(line),
   };
-  let pyodide = null;
+  let pyodide;
   try {
     pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
     timings.snapshot = at();
@@ -131,6 +147,10 @@ async function boot() {
 // The service worker keeps this build's Python for a reader who has started it once (STARTED exists).
 const STARTED = "parcours-python-started";
 
+/**
+ * @param {URL} url
+ * @param {string} sha256 its digest, in hex
+ */
 async function readSnapshot(url, sha256) {
   const packed = new Uint8Array(await (await fetchOk(url, ["Python snapshot", "l'instantané de Python"])).arrayBuffer());
   if (await sha256Hex(packed) !== sha256) throw new Error("Python's snapshot does not match its checksum");
@@ -141,9 +161,13 @@ async function readSnapshot(url, sha256) {
 const engine = boot();
 engine.catch((err) => status("failed", { error: sentence(err) }));
 
+/** @type {(value: unknown) => string} */
 const asText = (value) => (typeof value === "string" ? value : JSON.stringify(value));
 
 // What each request asks of Python: the JSON text to pass, and the key of the answer.
+/** @typedef {Record<string, unknown>} Message a request's fields (page.mjs's requestEngine) */
+/** @typedef {"film" | "play" | "odds" | "compare"} Op */
+/** @type {Record<Op, (data: Message) => [(string | boolean | undefined)[], string]>} */
 const REQUESTS = {
   film: (data) => [[asText(data.scenario), asText(data.links ?? { "": "#" }),
     data.move === undefined ? undefined : asText(data.move), data.lenient === true], "film"],  // undefined: None (null: JsNull)
@@ -153,11 +177,13 @@ const REQUESTS = {
 };
 
 self.onmessage = async ({ data }) => {
+  /** @type {{id?: unknown, op?: unknown}} */
   const { id, op } = data || {};
-  if (!Object.hasOwn(REQUESTS, op)) {
+  if (!Object.hasOwn(REQUESTS, /** @type {PropertyKey} */ (op))) {
     postMessage({ id, error: { en: `unknown request ${JSON.stringify(op)}`, fr: `demande inconnue ${JSON.stringify(op)}` } });
     return;
   }
+  const request = /** @type {Op} one of REQUESTS */ (op);
   let calls;
   try {
     calls = await engine;
@@ -167,14 +193,15 @@ self.onmessage = async ({ data }) => {
     return;
   }
   try {
-    const [args, key] = REQUESTS[op](data);
+    const [args, key] = REQUESTS[request](data);
     postMessage({ id, op: "begin" });
-    const answer = JSON.parse(calls[op](...args));
+    const answer = JSON.parse(calls[request](...args));
     if (answer.error) postMessage({ id, error: answer.error }); // {en, fr}
     else postMessage({ id, [key]: answer });
   } catch (err) {
     // Too deep or too large for Python (the page refuses such links before they come here).
-    if (err && (err.type === "RecursionError" || err.type === "MemoryError")) {
+    const python = /** @type {{type?: unknown} | null | undefined} a PythonError has its exception's type */ (err);
+    if (python && (python.type === "RecursionError" || python.type === "MemoryError")) {
       postMessage({ id, error: { en: "this request is too deeply nested or too large for the engine",
         fr: "cette demande est trop imbriquée ou trop grande pour le moteur" } });
       return;
@@ -190,6 +217,10 @@ self.onmessage = async ({ data }) => {
 };
 
 // Why Python did not start, as {en, fr}: ours in both languages, anything else quoted as it came.
+/**
+ * @param {any} err whatever was thrown
+ * @returns {Words}
+ */
 function sentence(err) {
   const text = String((err && err.message) || err || "unknown error").split("\n")[0].slice(0, 300);
   if (err instanceof StartError) return { en: text, fr: err.fr };
@@ -199,6 +230,7 @@ function sentence(err) {
 // ------------------------------------------------------------------ SHA-256
 // crypto.subtle exists only in secure contexts (https, localhost); a site served over
 // plain http on a local network still gets its wheel checked, in plain JavaScript.
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 async function sha256Hex(bytes) {
   let buf;
   if (self.crypto && self.crypto.subtle) buf = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
@@ -217,6 +249,7 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
+/** @param {Uint8Array} data */
 function sha256(data) {
   const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
@@ -227,7 +260,7 @@ function sha256(data) {
   view.setUint32(padded.length - 8, Math.floor(data.length / 0x20000000));
   view.setUint32(padded.length - 4, (data.length << 3) >>> 0);
   const w = new Uint32Array(64);
-  const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+  const rotr = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
   for (let off = 0; off < padded.length; off += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + 4 * i);
     for (let i = 16; i < 64; i++) {
