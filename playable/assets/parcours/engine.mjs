@@ -176,7 +176,7 @@ function notifyEngine() {
 /**
  * @param {object | string} scenario
  * @param {Record<string, string> | string} links
- * @param {object | undefined} move
+ * @param {object} [move] played where the scenario stops
  * @param {boolean} [lenient]
  * @returns {Promise<any>} the film, JSON that the worked example reads
  */

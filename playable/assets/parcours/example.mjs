@@ -15,35 +15,72 @@ import { EngineError, EngineTimeout, engine, requestFilm, startEngine, startInAM
 import { followWords, numberIn } from "./lang.mjs";
 import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRecord, toBase64url } from "./links.mjs";
 
+/** @typedef {import("./lang.mjs").Words} Words */
+/** @typedef {import("./engine.mjs").Stage} Stage */
+/**
+ * What the race waits for, as the engine says (Game.position's need): dice, or a player's decision.
+ * @typedef {{kind: "dice", count: number, sides?: number}} DiceNeed
+ * @typedef {{kind: "choice", choices: string[], labels: Record<string, Words>, question: Words}} ChoiceNeed
+ * @typedef {DiceNeed | ChoiceNeed} Need
+ */
+/** @typedef {number[] | string | null} Played a step's move: its dice, a decision, or none (the start) */
+/** @typedef {{boards: string[], labels: Words[], asked: (Need | null)[], played: Played[], need: Need | null}} Film */
+/**
+ * The engine's film (parcours_view/film.py, Film): a frame a step, and what the race waits for after.
+ * @typedef {{board: string, item: string, label: Words, asked?: Need | null, played?: Played}} Frame
+ * @typedef {{frames: Frame[], need: Need | null, refused: Words | null, diverged: Words | null,
+ *   kept: {dice: number[], choices: string[]} | null, stopped: string}} LiveFilm
+ */
+/**
+ * A reading of the rules, as the page's <template class="px-options"> holds it (Option in the engine).
+ * @typedef {{question: Words, values: Record<string, Words>, default: string | number, range?: [number, number],
+ *   labels?: Record<string, Words>, article?: string}} OptionInfo
+ */
+/**
+ * A scenario (docs/scenario-format.md): the engine checks it; these fields are the ones read here.
+ * @typedef {{ruleset: string, dice?: number[], choices?: string[], options?: Record<string, string | number>,
+ *   seed?: number}} Scenario
+ */
+/** @typedef {{random?: true, dice?: number[], choice?: string}} Move a random throw, dice typed, or a decision */
+/** @typedef {HTMLElement & {pxWidget?: WorkedExample}} Example a .px-example, and its widget once set up */
 
 // The same markup as the browser serialises it once parsed (what li.innerHTML reads back),
 // every href made absolute: Material's instant navigation does that to the page's own links
 // (el.href = el.href), so the page's step and the live one are compared on equal terms.
+/** @param {string} html */
 function normalised(html) {
   const template = parseHTML(html);
   for (const el of template.content.querySelectorAll("[href]")) {
-    el.setAttribute("href", new URL(el.getAttribute("href"), document.baseURI).href);
+    el.setAttribute("href", new URL(/** @type {string} */ (el.getAttribute("href")), document.baseURI).href);
   }
   return template.innerHTML;
 }
 
 // The film the page was built with, in a <template class="px-film"> (inert, and left alone by
 // Material's instant navigation).
+/**
+ * @param {HTMLElement} el
+ * @returns {{boards: (string | [number, number, string][])[], labels: Words[], asked: (Need | null)[],
+ *   played: Played[], need: Need | null}}
+ */
 function readFilm(el) {
-  return JSON.parse(el.querySelector("template.px-film").content.textContent);
+  return JSON.parse(/** @type {string} */ (/** @type {HTMLTemplateElement} */ (el.querySelector("template.px-film"))
+    .content.textContent));
 }
 
 // The film's boards as rulebook.py packs them: the first whole, each next one as hunks [start, end,
 // text] replacing the previous board's characters start to end, in order. The page's boards carry
 // no accessible name (namedBoard gives it in the reader's language).
+/** @param {(string | [number, number, string][])[]} packed */
 function unpackBoards(packed) {
+  /** @type {string[]} */
   const boards = [];
   for (const item of packed) {
     if (typeof item === "string") {
       boards.push(item);
       continue;
     }
-    const before = boards.at(-1);
+    const before = /** @type {string} the first board is whole */ (boards.at(-1));
     let board = "";
     let at = 0;
     for (const [start, end, text] of item) {
@@ -56,58 +93,74 @@ function unpackBoards(packed) {
 }
 
 // A board without its root's aria-label, as the page packs it (rulebook.unnamed).
-const unnamed = (board) => board.replace(/ aria-label="[^"]*"/, "");
+const unnamed = (/** @type {string} */ board) => board.replace(/ aria-label="[^"]*"/, "");
 
 // The example's readings of the rules: data-options holds their ids (["veldiv.art7-rider", ...]),
 // to look up in the page's <template class="px-options">.
+/** @type {WeakMap<HTMLTemplateElement, Record<string, OptionInfo>>} */
 const catalogues = new WeakMap();
+/**
+ * @param {HTMLElement} el
+ * @returns {Record<string, OptionInfo>}
+ */
 function readOptions(el) {
-  const given = JSON.parse(el.dataset.options);
-  const holder = document.querySelector("template.px-options");
-  if (holder && !catalogues.has(holder)) catalogues.set(holder, JSON.parse(holder.content.textContent));
-  const catalogue = holder ? catalogues.get(holder) : {};
+  /** @type {string[]} */
+  const given = JSON.parse(/** @type {string} */ (el.dataset.options));
+  const holder = /** @type {HTMLTemplateElement | null} */ (document.querySelector("template.px-options"));
+  if (holder && !catalogues.has(holder)) catalogues.set(holder, JSON.parse(/** @type {string} */ (holder.content.textContent)));
+  const catalogue = holder ? /** @type {Record<string, OptionInfo>} set above */ (catalogues.get(holder)) : {};
   return Object.fromEntries(given.filter((id) => catalogue[id]).map((id) => [id, catalogue[id]]));
 }
 
 // Where the steps' article links lead: the page's <template class="px-links"> ({article id: prefix,
 // "": the default}; a rulebook may be printed on several pages), else this page.
+/** @returns {Record<string, string>} */
 function pageLinks() {
-  const holder = document.querySelector("template.px-links");
-  return holder ? JSON.parse(holder.content.textContent) : { "": "#" };
+  const holder = /** @type {HTMLTemplateElement | null} */ (document.querySelector("template.px-links"));
+  return holder ? JSON.parse(/** @type {string} */ (holder.content.textContent)) : { "": "#" };
 }
 
-const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+const lowerFirst = (/** @type {string} */ text) => text.charAt(0).toLowerCase() + text.slice(1);
 
 // ------------------------------------------------------------------ one worked example
 // A reading's value in words, {en, fr}, as its game gives them (Option.labels); a number is its own word.
+/**
+ * @param {OptionInfo} info
+ * @param {string | number} value
+ * @returns {Words}
+ */
 function valueWords(info, value) {
   return info.labels?.[value] ?? { en: String(value), fr: String(value) };
 }
 
 class WorkedExample {
+  /** @param {Example} el as playable/rulebook.py renders it */
   constructor(el) {
     this.el = el;
-    this.original = JSON.parse(el.dataset.scenario);
+    /** @type {Scenario} */
+    this.original = JSON.parse(/** @type {string} */ (el.dataset.scenario));
     this.optionInfo = readOptions(el);
     this.links = pageLinks();
-    this.list = el.querySelector("ol.px-steps");
-    this.figure = el.querySelector(".px-figure");
-    this.caption = el.querySelector(".px-caption");
+    this.list = /** @type {HTMLOListElement} */ (el.querySelector("ol.px-steps"));
+    this.figure = /** @type {HTMLElement} */ (el.querySelector(".px-figure"));
+    this.caption = /** @type {HTMLElement} */ (el.querySelector(".px-caption"));
     const pre = readFilm(el);
     // What the page was built with: the live replay is checked against it (verify).
     this.preList = this.list.innerHTML;
     // Each step's board, caption, what the rules asked there and what was played; what the last waits for.
+    /** @type {Film} */
     this.preFilm = { boards: unpackBoards(pre.boards), labels: pre.labels, asked: pre.asked, played: pre.played, need: pre.need };
     this.scenario = structuredClone(this.original);
     this.film = this.preFilm;
     this.k = 0;
     this.gen = 0; // bumped by reset: answers to older requests are dropped
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
     this.waiting = 0; // moves asked for and not played yet (Python may still be starting)
     this.activated = false;
     this.build();
     this.decorateItems();
-    this.onEngine = (stage) => this.showEngine(stage);
+    this.onEngine = (/** @type {Stage} */ stage) => this.showEngine(stage);
     engine.listeners.add(this.onEngine);
     this.showEngine(engine.stage);
     el.dataset.pxWidget = "on";
@@ -121,6 +174,7 @@ class WorkedExample {
   // ---------------------------------------------------------------- building
   build() {
     const id = this.el.id;
+    /** @type {(cls: string, en: string, fr: string, icon?: string, after?: boolean) => HTMLButtonElement} */
     const button = (cls, en, fr, icon, after) => {
       const b = h("button", { type: "button", class: cls },
         icon && !after ? h("span", { "aria-hidden": "true", class: "px-icon", text: icon }) : null,
@@ -128,6 +182,7 @@ class WorkedExample {
         icon && after ? h("span", { "aria-hidden": "true", class: "px-icon", text: icon }) : null);
       return b;
     };
+    /** @type {Record<"start" | "back" | "next" | "end" | "reset", HTMLButtonElement>} */
     this.buttons = {
       start: button("px-first", "Start", "Début", "«"),
       back: button("px-back", "Back", "Retour", "‹"),
@@ -135,6 +190,7 @@ class WorkedExample {
       end: button("px-last", "End", "Fin", "»", true),
       reset: button("px-reset", "Reset", "Rétablir", "↺"),
     };
+    /** @type {HTMLSpanElement} */
     this.counter = h("span", { class: "px-counter" });
     this.buttons.start.addEventListener("click", () => this.use(() => this.go(0)));
     this.buttons.back.addEventListener("click", () => this.use(() => this.go(this.k - 1)));
@@ -142,13 +198,17 @@ class WorkedExample {
     this.buttons.end.addEventListener("click", () => this.use(() => this.go(this.last)));
     this.buttons.reset.addEventListener("click", () => this.use(() => this.reset()));
 
+    /** @type {HTMLInputElement} */
     this.diceInput = h("input", {
       type: "text", id: `${id}-dice`, class: "px-dice-input", inputmode: "numeric", autocomplete: "off",
       spellcheck: "false", size: "5", placeholder: "3 5",
     });
+    /** @type {HTMLButtonElement} */
     this.randomButton = button("px-random", "Random throw", "Lancer au hasard");
+    /** @type {HTMLButtonElement} */
     this.throwButton = button("px-throw", "Throw", "Lancer");
     // Which die the race asks for here ("D16", in the dice's label): the Ronde throws dice of six sizes.
+    /** @type {HTMLSpanElement} */
     this.dieAsk = h("span", { class: "px-die-ask", id: `${id}-die`, hidden: true });
     this.randomButton.setAttribute("aria-describedby", this.dieAsk.id); // the input: its label says it
     this.randomButton.addEventListener("click", () => this.use(() => this.play({ random: true }, this.randomButton)));
@@ -158,39 +218,53 @@ class WorkedExample {
     });
 
     // "Your die" for one die, "Your dice" for several (showNeed says which).
+    /** @type {HTMLSpanElement} */
     this.diceWords = h("span", { class: "px-dice-words" }, bi(["Your dice", "Vos dés"]));
+    /** @type {HTMLSpanElement} */
     this.chosen = h("span", { class: "px-chosen" },
       h("label", { for: this.diceInput.id }, this.diceWords, " ", this.dieAsk), this.diceInput, this.throwButton);
 
+    /** @type {HTMLSelectElement} */
     this.choiceSelect = h("select", { id: `${id}-choice` });
+    /** @type {HTMLLabelElement} */
     this.choiceLabel = h("label", { for: this.choiceSelect.id });
+    /** @type {HTMLButtonElement} */
     this.choiceButton = button("px-choose", "Choose", "Choisir");
     this.choiceButton.addEventListener("click", () => this.use(() => this.playChoice()));
+    /** @type {HTMLSpanElement} */
     this.choiceBox = h("span", { class: "px-decide", hidden: true }, this.choiceLabel, this.choiceSelect, this.choiceButton);
     // A race over where a move would be played: no dice to offer (nor a die to name), a sentence instead.
     // Shown at the step where it ends, or at an earlier one (a move then plays from the example's end).
+    /** @type {HTMLSpanElement} */
     this.overHere = h("span", {}, bi(["The race is over here. Go back a step to play another line.",
       "Ici la course est finie. Revenez d'une étape pour jouer une autre suite."]));
+    /** @type {HTMLSpanElement} */
     this.overLater = h("span", {}, bi(["This example plays its race to the end. To play another line, tick "
       + "“Play from the step shown” at the step you choose.", "Cet exemple joue sa course jusqu'au bout. Pour jouer "
       + "une autre suite, cochez « Jouer depuis l'étape affichée » à l'étape de votre choix."]));
+    /** @type {HTMLSpanElement} */
     this.overNote = h("span", { class: "px-over", hidden: true }, this.overHere, this.overLater);
 
     // A move plays on from the end of the example; from an earlier step only if the reader says so.
+    /** @type {HTMLInputElement} */
     this.branchBox = h("input", { type: "checkbox", id: `${id}-branch` });
     this.branchBox.addEventListener("change", () => this.showNeed());
+    /** @type {HTMLLabelElement} */
     this.branchLabel = h("label", { class: "px-branch", for: this.branchBox.id, hidden: true }, this.branchBox, " ",
       bi(["Play from the step shown (the steps after it are dropped)",
         "Jouer depuis l'étape affichée (les étapes suivantes sont abandonnées)"]));
 
     // A plain click puts the link in the address bar (and the clipboard) without leaving the position.
+    /** @type {HTMLAnchorElement} */
     this.permalink = permalinkAnchor("#" + id, () => this.use(() => this.sharePermalink()));
+    /** @type {HTMLSpanElement} */
     this.engineNote = h("span", { class: "px-engine" });
+    /** @type {HTMLParagraphElement} */
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
 
-    const controls = this.el.querySelector(".px-controls");
+    const controls = /** @type {HTMLElement} */ (this.el.querySelector(".px-controls"));
     // A race without readings has no options box (null), which the native replaceChildren would print.
-    controls.replaceChildren(...[
+    controls.replaceChildren(.../** @type {HTMLElement[]} */ ([
       followWords(h("div", { class: "px-row px-nav", role: "group" },
         this.buttons.start, this.buttons.back, this.counter, this.buttons.next, this.buttons.end),
       { fr: "Étapes", en: "Steps" }, "aria-label"),
@@ -205,7 +279,7 @@ class WorkedExample {
       this.status,
       this.buildOptions(),
       h("div", { class: "px-row px-meta" }, this.permalink, this.engineNote),
-    ].filter(Boolean));
+    ].filter(Boolean)));
     controls.hidden = false;
 
     const hint = h("span", { class: "px-sr", id: `${id}-hint` },
@@ -215,8 +289,9 @@ class WorkedExample {
     this.list.setAttribute("aria-describedby", hint.id);
 
     this.list.addEventListener("click", (event) => {
-      const li = event.target.closest("li.px-step");
-      if (!li || event.target.closest("a")) return;
+      const target = /** @type {Element} */ (event.target);
+      const li = /** @type {HTMLElement | null} */ (target.closest("li.px-step"));
+      if (!li || target.closest("a")) return;
       this.use(() => this.go(Number(li.dataset.step)));
     });
     this.el.addEventListener("keydown", (event) => this.onKey(event));
@@ -226,6 +301,7 @@ class WorkedExample {
 
   buildOptions() {
     const ids = Object.keys(this.optionInfo);
+    /** @type {Record<string, {control: HTMLInputElement | HTMLSelectElement, describe: HTMLElement, info: OptionInfo}>} */
     this.optionControls = {};
     if (!ids.length) return null;
     const article = this.el.dataset.article;
@@ -233,6 +309,7 @@ class WorkedExample {
       const info = this.optionInfo[oid];
       const fieldId = `${this.el.id}-opt-${oid.replace(/[^\w-]/g, "-")}`;
       const describe = h("p", { class: "px-option-choice", id: `${fieldId}-desc` });
+      /** @type {HTMLInputElement | HTMLSelectElement} */
       let control;
       if (info.range) {
         control = h("input", { type: "number", id: fieldId, min: info.range[0], max: info.range[1], step: 1,
@@ -283,7 +360,7 @@ class WorkedExample {
   }
 
   decorateItems() {
-    for (const li of this.list.children) li.tabIndex = 0;
+    for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.list.children)) li.tabIndex = 0;
   }
 
   // ---------------------------------------------------------------- intent and keys
@@ -295,28 +372,35 @@ class WorkedExample {
     this.enqueue(() => this.verify(), { always: true });
   }
 
+  /** @param {() => unknown} action */
   use(action) {
     this.activate();
     action();
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    const target = event.target;
+    const target = /** @type {Element} */ (event.target);
     if (target.closest("input, select, textarea")) return;
-    const li = target.closest("li.px-step");
+    const li = /** @type {HTMLElement | null} */ (target.closest("li.px-step"));
     if (li && target === li && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       this.use(() => this.go(Number(li.dataset.step)));
       return;
     }
-    const to = { ArrowLeft: this.k - 1, ArrowRight: this.k + 1, Home: 0, End: this.last }[event.key];
+    const to = /** @type {Record<string, number | undefined>} */ ({ ArrowLeft: this.k - 1, ArrowRight: this.k + 1, Home: 0,
+      End: this.last })[event.key];
     if (to === undefined) return;
     event.preventDefault();
     this.use(() => this.go(to));
   }
 
   // ---------------------------------------------------------------- showing a frame
+  /**
+   * @param {number} k
+   * @param {{note?: Words | null, quiet?: boolean}} [options] a note said before the step; quiet: nothing said
+   */
   go(k, { note = null, quiet = false } = {}) {
     k = Math.max(0, Math.min(this.last, k));
     this.k = k;
@@ -325,7 +409,7 @@ class WorkedExample {
     const current = this.figure.querySelector("svg.px-board");
     if (board && current) current.replaceWith(board);
     this.caption.replaceChildren(...boardCaption(label));
-    for (const li of this.list.children) {
+    for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.list.children)) {
       const step = Number(li.dataset.step);
       if (step === k) li.setAttribute("aria-current", "step");
       else li.removeAttribute("aria-current");
@@ -336,7 +420,8 @@ class WorkedExample {
     if (k === this.last) this.branchBox.checked = false;
     const atStart = k === 0;
     const atEnd = k === this.last;
-    for (const [name, off] of [["start", atStart], ["back", atStart], ["next", atEnd], ["end", atEnd]]) {
+    for (const [name, off] of /** @type {["start" | "back" | "next" | "end", boolean][]} */ (
+      [["start", atStart], ["back", atStart], ["next", atEnd], ["end", atEnd]])) {
       this.buttons[name].setAttribute("aria-disabled", String(off));
     }
     this.updatePermalink();
@@ -345,8 +430,10 @@ class WorkedExample {
     if (!quiet) this.announce(note);
   }
 
+  /** @param {Words | null} [note] */
   announce(note = null) {
     const k = this.k;
+    /** @type {(Node | string)[]} */
     const parts = [];
     if (note) parts.push(h("span", { class: "px-status-note" }, bi(note)), " ");
     let en;
@@ -356,7 +443,7 @@ class WorkedExample {
       fr = `Départ : ${this.film.labels[0].fr}.`;
     } else {
       const li = this.list.querySelector(`li.px-step[data-step="${k}"]`);
-      const text = (lang) => plainText(li?.querySelector(`.px-step-text > [lang="${lang}"]`));
+      const text = (/** @type {string} */ lang) => plainText(li?.querySelector(`.px-step-text > [lang="${lang}"]`));
       const played = this.film.played[k];
       const dice = Array.isArray(played) ? played.join(" ") : "";
       en = dice ? `Dice ${dice}. ${text("en")}` : text("en");
@@ -369,11 +456,17 @@ class WorkedExample {
     this.status.replaceChildren(...parts);
   }
 
+  /**
+   * @param {string} en
+   * @param {string} fr
+   * @param {"error" | "info"} [kind]
+   */
   say(en, fr, kind = "error") {
     this.status.dataset.kind = kind;
     this.status.replaceChildren(bi([en, fr]));
   }
 
+  /** @param {Stage} stage */
   showEngine(stage) {
     showEngineNote(this.engineNote, stage, [" Reading still works.", " La lecture fonctionne toujours."]);
   }
@@ -398,6 +491,10 @@ class WorkedExample {
   // ---------------------------------------------------------------- the live engine
   // Requests to the engine run one after the other. A reset drops the ones still waiting
   // (their `gen` is stale), except the check against the page, which changes nothing.
+  /**
+   * @param {(gen: number) => unknown} task
+   * @param {{always?: boolean}} [options]
+   */
   enqueue(task, { always = false } = {}) {
     const gen = this.gen;
     const run = this.queue.then(() => ((always || gen === this.gen) && this.el.isConnected ? task(gen) : undefined));
@@ -405,6 +502,7 @@ class WorkedExample {
     return run;
   }
 
+  /** @param {unknown} err */
   fault(err) {
     if (err instanceof EngineTimeout) {
       this.go(this.k, { quiet: true }); // the last good position, drawn again
@@ -420,19 +518,21 @@ class WorkedExample {
   }
 
   async verify() {
+    /** @type {LiveFilm} */
     let film;
     try {
       film = await requestFilm(this.original, this.links);
     } catch (err) {
       if (engine.stage === "failed") return; // said once, by the engine note
       this.el.dataset.live = "mismatch";
-      console.error(`Parcours: the engine refused the published example ${this.el.id}: ${err.message}`);
+      console.error(`Parcours: the engine refused the published example ${this.el.id}: ${/** @type {Error} */ (err).message}`);
       return;
     }
     // The page's steps, normalised only now: on a page of fifty examples this is work for no one
     // until the reader turns to one.
-    const preItems = Array.from(parseHTML(`<ol>${this.preList}</ol>`).content.firstElementChild.children,
+    const preItems = Array.from(/** @type {Element} */ (parseHTML(`<ol>${this.preList}</ol>`).content.firstElementChild).children,
       (li) => normalised(li.innerHTML));
+    /** @type {string[]} */
     const problems = [];
     if (film.frames.length !== this.preFilm.boards.length) {
       problems.push(`${film.frames.length - 1} live steps, ${this.preFilm.boards.length - 1} on the page`);
@@ -452,6 +552,10 @@ class WorkedExample {
     }
   }
 
+  /**
+   * @param {LiveFilm} film
+   * @param {Scenario} scenario
+   */
   useFilm(film, scenario) {
     this.scenario = scenario;
     this.film = {
@@ -468,13 +572,18 @@ class WorkedExample {
   // ---------------------------------------------------------------- playing on
   // What the race waits for after step k, as the engine said: {kind: "dice", count, sides},
   // {kind: "choice", choices, labels, question, ...}, or null once it is over.
+  /**
+   * @param {number} k
+   * @returns {Need | null}
+   */
   needAt(k) {
     return k < this.last ? this.film.asked[k + 1] : this.film.need;
   }
 
   // The scenario as far as step k: the dice and the decisions played up to it.
+  /** @param {number} k */
   truncated(k) {
-    const scenario = structuredClone(this.scenario);
+    const scenario = /** @type {Scenario & {dice: number[]}} its dice set below */ (structuredClone(this.scenario));
     const moves = this.film.played.slice(1, k + 1);
     scenario.dice = moves.filter(Array.isArray).flat();
     const choices = moves.filter((move) => typeof move === "string");
@@ -540,6 +649,7 @@ class WorkedExample {
 
   // A move asked for waits its turn (Python may be starting): the control used shows it is busy,
   // and the status says so, until every move asked for is played.
+  /** @param {HTMLElement} control */
   hold(control) {
     this.waiting += 1;
     control.classList.add("px-busy");
@@ -565,6 +675,10 @@ class WorkedExample {
   // is played): dice, a random throw or a decision, from the end of the example or, if the reader
   // chose so, from the step shown (the rest of the old line is then dropped). The engine plays it,
   // or refuses it with a sentence.
+  /**
+   * @param {Move} move
+   * @param {HTMLElement} control
+   */
   play(move, control) {
     this.hold(control);
     const done = () => this.release();
@@ -584,6 +698,7 @@ class WorkedExample {
       }
       const scenario = this.truncated(fromStep);
       this.list.setAttribute("aria-busy", "true");
+      /** @type {LiveFilm} */
       let film;
       try {
         film = await requestFilm(scenario, this.links, move);
@@ -599,12 +714,14 @@ class WorkedExample {
         return this.say("The engine did not take this move.", "Le moteur n'a pas pris ce coup.");
       }
       if (move.dice) scenario.dice.push(...move.dice);
-      else scenario.choices = [...(scenario.choices || []), move.choice];
+      else scenario.choices = [...(scenario.choices || []), /** @type {string} */ (move.choice)];
       const dropped = fromStep < this.last;
       this.useFilm(film, scenario);
+      const decided = /** @type {ChoiceNeed} what a decision was played for (read only then) */ (need);
       const what = move.dice
         ? { en: `You threw ${move.dice.join(" ")}`, fr: `Vous avez lancé ${move.dice.join(" ")}` }
-        : { en: `You chose: ${need.labels[move.choice].en}`, fr: `Vous avez choisi : ${need.labels[move.choice].fr}` };
+        : { en: `You chose: ${decided.labels[/** @type {string} */ (move.choice)].en}`,
+            fr: `Vous avez choisi : ${decided.labels[/** @type {string} */ (move.choice)].fr}` };
       const note = dropped
         ? { en: `Played on from step ${fromStep}: ${lowerFirst(what.en)}; the steps after it were dropped.`,
             fr: `Partie reprise à l'étape ${fromStep} : ${lowerFirst(what.fr)} ; les étapes suivantes sont abandonnées.` }
@@ -617,8 +734,13 @@ class WorkedExample {
     }).then(done, done);
   }
 
+  /**
+   * @param {string} oid
+   * @param {HTMLInputElement | HTMLSelectElement} control
+   */
   changeOption(oid, control) {
     const { info } = this.optionControls[oid];
+    /** @type {string | number} */
     let value = control.value;
     if (info.range) {
       const n = Number(value);
@@ -632,6 +754,7 @@ class WorkedExample {
     this.enqueue(async (gen) => {
       const scenario = structuredClone(this.scenario);
       scenario.options = { ...(scenario.options || {}), [oid]: value };
+      /** @type {LiveFilm} */
       let film;
       try {
         film = await requestFilm(scenario, this.links, undefined, true);
@@ -647,8 +770,9 @@ class WorkedExample {
       const words = valueWords(info, value);
       const note = { en: `Reading “${words.en}” replayed.`, fr: `Lecture « ${words.fr} » rejouée.` };
       if (film.diverged) { // the example's own moves apply up to there: the rest is the reader's
-        scenario.dice = film.kept.dice;
-        if (film.kept.choices.length) scenario.choices = film.kept.choices;
+        const kept = /** @type {{dice: number[], choices: string[]}} lenient: said */ (film.kept);
+        scenario.dice = kept.dice;
+        if (kept.choices.length) scenario.choices = kept.choices;
         else delete scenario.choices;
         delete scenario.seed;
         note.en += ` ${film.diverged.en}`;
@@ -709,6 +833,7 @@ class WorkedExample {
   }
 
   // ---------------------------------------------------------------- permalinks
+  /** @param {string | null} payload */
   openFragment(payload) {
     const data = readLink(payload);
     if (data === null) {
@@ -718,12 +843,20 @@ class WorkedExample {
     this.openPosition(data, "link");
   }
 
+  /**
+   * @param {string} en
+   * @param {string} fr
+   */
   refusePosition(en, fr) {
     this.showPublished();
     this.say(`${en} Here is the example as published.`, `${fr} Voici l'exemple tel que publié.`);
   }
 
   // A position {s: scenario, k: step} from a permalink ("link") or from the history ("history").
+  /**
+   * @param {any} data as it was read (JSON of a link or of the storage): checked here
+   * @param {"link" | "history"} source
+   */
   openPosition(data, source) {
     const link = source === "link";
     const s = data && data.s;
@@ -746,6 +879,7 @@ class WorkedExample {
     this.say(link ? "Opening the position of the link…" : "Opening your position…",
       link ? "Ouverture de la position du lien…" : "Ouverture de votre position…", "info");
     this.enqueue(async (gen) => {
+      /** @type {LiveFilm} */
       let film;
       try {
         film = await requestFilm(s, this.links);
@@ -773,9 +907,12 @@ class WorkedExample {
 }
 
 // ------------------------------------------------------------------ pages
+/** @type {Set<WorkedExample>} */
 const widgets = new Set();
+/** @type {IntersectionObserver | null} */
 let observer = null;
 let byReader = false;
+/** @type {Set<WorkedExample>} */
 const visible = new Set();
 
 function activateVisible() {
@@ -786,18 +923,20 @@ function activateVisible() {
 
 // An example in view for a moment (read, scrolled to, landed on by a permalink) starts Python, so that
 // it is ready by the reader's first touch (engine.mjs, startInAMoment).
+/** @type {number | null} */
 let dwell = null;
 function startSoon() {
-  clearTimeout(dwell);
+  clearTimeout(dwell ?? undefined);
   dwell = visible.size ? startInAMoment(() => visible.size > 0) : null;
 }
 
+/** @param {WorkedExample} widget */
 function watch(widget) {
   if (!("IntersectionObserver" in window)) return;
   if (!observer) {
     observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
-        const widget = entry.target.pxWidget;
+        const widget = /** @type {Example} */ (entry.target).pxWidget;
         if (!widget) continue;
         if (entry.isIntersecting && entry.intersectionRatio >= 0.2) visible.add(widget);
         else visible.delete(widget);
@@ -816,9 +955,13 @@ function watch(widget) {
 // The position of a permalink in the page's address, opened in its example (one of `fresh` only, if
 // given; else not when the address is the example's own link, already shown). A link that is damaged,
 // or for no example of this page, is answered by links.mjs, and no example changes.
+/**
+ * @param {string} hash
+ * @param {Set<WorkedExample> | null} fresh
+ */
 function openFragment(hash, fresh) {
   const link = linkInHash(hash);
-  const el = linkTarget(link);
+  const el = /** @type {Example | null} */ (linkTarget(link));
   if (el && !el.pxWidget && !fresh && isWorkedExample(el)) { // a link to an example not set up yet
     mounting = mounting.then(() => setUp([el])).then(reopen).then(() => {
       if (el.pxWidget) openFragment(hash, null);
@@ -829,13 +972,14 @@ function openFragment(hash, fresh) {
   if (!widget || (fresh && !fresh.has(widget))) return;
   if (!fresh && new URL(widget.permalink.href).hash === hash) return;
   widget.el.scrollIntoView({ block: "start" });
-  widget.openFragment(link.payload);
+  widget.openFragment(/** @type {{payload: string | null}} the link of an example */ (link).payload);
 }
 
 // Sets up the page's worked examples (every page: Material's instant navigation swaps pages): those
 // near the screen (or named by the address) at once, one example a frame; the others as the reader
 // comes near them, so that a page of twenty examples builds two or three at load. One page's setting
 // up at a time.
+/** @type {Promise<unknown>} */
 let mounting = Promise.resolve();
 export function mountExamples() {
   mounting = mounting.then(mountNow, mountNow);
@@ -851,27 +995,33 @@ const afterNextFrame = () => new Promise((resolve) => {
 
 // A worked example as playable/rulebook.py renders it: steps and a film to step through. Anything
 // else that shares the class (the Play page's game, say) is left to its own script.
-const isWorkedExample = (el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film");
+const isWorkedExample = (/** @type {Element} */ el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film");
 
 // Near the screen: within a screen's height of it (the reader reaches it in a flick).
 const NEAR = "100% 0px";
-const isNear = (el) => {
+const isNear = (/** @type {Element} */ el) => {
   const { top, bottom } = el.getBoundingClientRect();
   return top < 2 * innerHeight && bottom > -innerHeight;
 };
 
 // The examples to set up, the one named by the address first, then those nearest the screen.
+/**
+ * @param {Example[]} els
+ * @param {Element | null} target
+ */
 function inSetUpOrder(els, target) {
-  const distance = (el) => {
+  const distance = (/** @type {Element} */ el) => {
     if (el === target) return -1;
     const { top, bottom } = el.getBoundingClientRect();
     return Math.max(0, top - innerHeight, -bottom);
   };
-  return els.map((el) => [distance(el), el]).sort((a, b) => a[0] - b[0]).map(([, el]) => el);
+  return els.map((el) => /** @type {[number, Example]} */ ([distance(el), el])).sort((a, b) => a[0] - b[0]).map(([, el]) => el);
 }
 
 // Each example's widget, one a frame; those that could be, returned.
+/** @param {Example[]} els */
 async function setUp(els) {
+  /** @type {Set<WorkedExample>} */
   const fresh = new Set();
   for (const [k, el] of els.entries()) {
     if (k) await afterNextFrame();
@@ -890,7 +1040,9 @@ async function setUp(els) {
 }
 
 // What the reader played here before (Back, Forward, a reload), opened; the examples that had some.
+/** @param {Set<WorkedExample>} fresh */
 function reopen(fresh) {
+  /** @type {Set<WorkedExample>} */
   const kept = new Set();
   for (const widget of fresh) {
     const data = widget.left;
@@ -904,11 +1056,13 @@ function reopen(fresh) {
 }
 
 // The examples set up when the reader comes near them (the observer of this page's, replaced with it).
+/** @type {IntersectionObserver | null} */
 let later = null;
+/** @param {Example[]} els */
 function setUpWhenNear(els) {
   later?.disconnect();
   later = new IntersectionObserver((entries, self) => {
-    const coming = entries.filter((e) => e.isIntersecting).map((e) => e.target);
+    const coming = entries.filter((e) => e.isIntersecting).map((e) => /** @type {Example} */ (e.target));
     for (const el of coming) self.unobserve(el);
     if (coming.length) mounting = mounting.then(() => setUp(coming)).then(reopen, () => {});
   }, { rootMargin: NEAR });
@@ -922,7 +1076,7 @@ async function mountNow() {
     if (widget.el.isConnected) continue;
     // The same example drawn again (Material's instant navigation redraws a page on its first
     // hash change, and on a return visit): put the played one back, so nothing played is lost.
-    const redrawn = document.getElementById(widget.el.id);
+    const redrawn = /** @type {Example | null} */ (document.getElementById(widget.el.id));
     if (redrawn && !redrawn.pxWidget && redrawn.dataset.example === widget.el.dataset.example) {
       redrawn.replaceWith(widget.el);
       watch(widget);
@@ -933,7 +1087,7 @@ async function mountNow() {
     engine.listeners.delete(widget.onEngine);
     if (observer) observer.unobserve(widget.el);
   }
-  const examples = [...document.querySelectorAll(".px-example")].filter(isWorkedExample);
+  const examples = [.../** @type {NodeListOf<Example>} */ (document.querySelectorAll(".px-example"))].filter(isWorkedExample);
   const target = linkTarget(linkInHash(location.hash));
   const lazy = "IntersectionObserver" in window;
   const now = examples.filter((el) => !lazy || el === target || isNear(el));

@@ -165,7 +165,7 @@ engine.catch((err) => status("failed", { error: sentence(err) }));
 const asText = (value) => (typeof value === "string" ? value : JSON.stringify(value));
 
 // What each request asks of Python: the JSON text to pass, and the key of the answer.
-/** @typedef {Record<string, unknown>} Message a request's fields (page.mjs's requestEngine) */
+/** @typedef {Record<string, unknown>} Message a request's fields (engine.mjs's requestEngine) */
 /** @typedef {"film" | "play" | "odds" | "compare"} Op */
 /** @type {Record<Op, (data: Message) => [(string | boolean | undefined)[], string]>} */
 const REQUESTS = {
