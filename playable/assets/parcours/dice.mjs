@@ -1,6 +1,12 @@
 // Parcours: the dice a race asks for, and a fair throw of them.
 
-/** @typedef {{count: number, sides?: number}} Need the dice a race asks for (the engine's need) */
+/** @typedef {import("./lang.mjs").Words} Words */
+/**
+ * What a race waits for, as the engine says it (Game.position's need): dice, or a player's decision.
+ * @typedef {{kind: "dice", seat: number, count: number, sides?: number}} DiceNeed
+ * @typedef {{kind: "choice", seat: number, choices: string[], labels: Record<string, Words>, question: Words}} ChoiceNeed
+ * @typedef {DiceNeed | ChoiceNeed} Need
+ */
 
 // A fair die of `sides` faces (the Ronde also throws D4, D8, D10, D12 and D16).
 function randomDie(sides = 6) {
@@ -12,16 +18,16 @@ function randomDie(sides = 6) {
 }
 
 // The die a need asks for ("D16", "2 × D6"), and its throw at random.
-/** @type {(need: Need | null | undefined) => number} */
+/** @type {(need: DiceNeed | null | undefined) => number} */
 export const sidesOf = (need) => (need && Number.isInteger(need.sides) ? /** @type {number} */ (need.sides) : 6);
 
-/** @param {Need | null | undefined} need */
+/** @param {DiceNeed | null | undefined} need */
 export function dieName(need) {
   const die = `D${sidesOf(need)}`;
   return need && need.count > 1 ? `${need.count} × ${die}` : die;
 }
 
-/** @param {Need} need */
+/** @param {DiceNeed} need */
 export function throwFor(need) {
   return Array.from({ length: need.count }, () => randomDie(sidesOf(need)));
 }

@@ -17,12 +17,8 @@ import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRec
 
 /** @typedef {import("./lang.mjs").Words} Words */
 /** @typedef {import("./engine.mjs").Stage} Stage */
-/**
- * What the race waits for, as the engine says (Game.position's need): dice, or a player's decision.
- * @typedef {{kind: "dice", count: number, sides?: number}} DiceNeed
- * @typedef {{kind: "choice", choices: string[], labels: Record<string, Words>, question: Words}} ChoiceNeed
- * @typedef {DiceNeed | ChoiceNeed} Need
- */
+/** @typedef {import("./dice.mjs").Need} Need */
+/** @typedef {import("./dice.mjs").ChoiceNeed} ChoiceNeed */
 /** @typedef {number[] | string | null} Played a step's move: its dice, a decision, or none (the start) */
 /** @typedef {{boards: string[], labels: Words[], asked: (Need | null)[], played: Played[], need: Need | null}} Film */
 /**

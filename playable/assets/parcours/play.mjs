@@ -26,35 +26,68 @@ const FAST_BATCH = 200; // bot moves in one request when fast
 const SCENARIO_KEYS = ["ruleset", "players", "options", "setup", "dice", "choices"];
 const PLAY_ID = "ex-play";
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** @typedef {import("./lang.mjs").Words} Words */
+/** @typedef {import("./engine.mjs").Stage} Stage */
+/** @typedef {import("./dice.mjs").Need} Need */
+/**
+ * A race as the page keeps it: a scenario (every die and decision written out), who plays it.
+ * @typedef {{ruleset: string, players: number, options: Record<string, unknown>, dice: number[],
+ *   choices: string[], setup?: unknown}} Scenario
+ * @typedef {{scenario: Scenario, humans: number[], count: number, need: Need | null, finished: boolean,
+ *   winner: number | null, humanSteps: number[]}} Race
+ */
+/**
+ * The engine's answer (parcours_view/play.py, play): the new steps, the last with its board, and the race now.
+ * @typedef {{item: string, seat: number | null, dice: number[], board?: string, label?: Words, choice?: string,
+ *   choice_label?: Words}} Frame
+ * @typedef {{final: boolean, caption: Words, columns: Words[], rows: {seat: number, cells: Words[]}[],
+ *   name_column: number, note: Words | null}} Scoreboard
+ * @typedef {{frames: Frame[], since: number, count: number, need: Need | null, finished: boolean,
+ *   winner: number | null, dice: number[], choices: string[], scoreboard: Scoreboard | null, symbols?: string}} Answer
+ */
+/** @typedef {{seats: number[], name?: string, seed: number, moves: number}} Bots the bots' turns to play */
+
+const capital = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 // The plain text of one language of a step (its item's HTML), for the live region.
+/**
+ * @param {string} item
+ * @param {string} lang
+ */
 function stepText(item, lang) {
   return plainText(parseHTML(item).content.querySelector(`.px-step-text > [lang="${lang}"]`));
 }
 
 // ================================================================== the Play page
 class PlayPage {
+  /**
+   * @param {HTMLFormElement} form #px-play-form, as playable/macros.py writes it
+   * @param {HTMLElement} el #ex-play, where the race is drawn
+   */
   constructor(form, el) {
     this.form = form;
     this.el = el;
-    this.select = form.elements.ruleset;
-    this.playersInput = form.elements.players;
-    this.seatsBox = form.querySelector(".px-seats");
+    this.select = /** @type {HTMLSelectElement} */ (form.elements.namedItem("ruleset"));
+    this.playersInput = /** @type {HTMLInputElement} */ (form.elements.namedItem("players"));
+    this.seatsBox = /** @type {HTMLElement} */ (form.querySelector(".px-seats"));
     this.humanSeats = new Set([0]); // what the reader ticked, kept while the number of players changes
-    this.race = null; // {scenario, humans, count, need, finished, winner, humanSteps}
+    /** @type {Race | null} */
+    this.race = null;
     this.races = 0; // races started on this page (data-race, for tests)
     this.gen = 0; // bumped by a new race: answers and timers of the old one are dropped
     this.busy = false;
     this.botsPlaying = false; // the move being played is the bots' (an undo may overtake it)
+    /** @type {number | null} */
     this.timer = null;
     this.batch = FAST_BATCH; // bot moves a request when fast (fewer after a request too slow)
     this.keepKey = `parcours:play:${location.pathname}`; // where the tab keeps the race (keep)
     this.at = "";
+    /** @type {string | null | undefined} the permalink's payload opened last */
+    this.opened = undefined;
     this.build();
     this.setRange();
     this.renderSeats();
@@ -72,10 +105,12 @@ class PlayPage {
   }
 
   // ---------------------------------------------------------------- the form
+  /** @param {string} ruleset */
   option(ruleset) {
     return Array.from(this.select.options).find((o) => o.value === ruleset) || null;
   }
 
+  /** @returns {[number, number]} */
   range(ruleset = this.select.value) {
     const option = this.option(ruleset);
     return option ? [Number(option.dataset.min), Number(option.dataset.max)] : [2, 12];
@@ -92,7 +127,7 @@ class PlayPage {
     input.readOnly = min === max;
     input.setAttribute("aria-describedby", this.rangeNote.id);
     this.rangeNote.replaceChildren(bi({ fr: min === max ? `${min} joueurs` : `de ${min} à ${max} joueurs`,
-      en: min === max ? `${min} players` : `${min} to ${max} players` }, { first: "fr" }));
+      en: min === max ? `${min} players` : `${min} to ${max} players` }));
   }
 
   // Under "Who plays?": which of the engine's bots decides for the bots of the chosen race, by its
@@ -110,7 +145,7 @@ class PlayPage {
     const [min, max] = this.range();
     const typed = Number(this.playersInput.value);
     const n = Number.isInteger(typed) ? Math.max(min, Math.min(max, typed)) : min;
-    for (const box of this.seatsBox.querySelectorAll("input[type=checkbox]")) {
+    for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (this.seatsBox.querySelectorAll("input[type=checkbox]"))) {
       if (box.checked) this.humanSeats.add(Number(box.value));
       else this.humanSeats.delete(Number(box.value));
     }
@@ -126,9 +161,16 @@ class PlayPage {
   // A seat in words, "joueur 2 (Orange)": a game may name its seats (the Ronde's riders are colours),
   // the form's <option> says so.
   // With `bot`, it says so: "player 3 (Yellow, bot)".
+  /**
+   * @param {string} ruleset
+   * @param {number} seat
+   * @param {boolean} [bot]
+   * @returns {Words}
+   */
   seatWords(ruleset, seat, bot = false) {
+    /** @type {Record<string, string> | undefined} the seat's name in each language, if it has one */
     const name = JSON.parse(this.option(ruleset)?.dataset.seats || "[]")[seat];
-    const words = (lang, robot) => {
+    const words = (/** @type {"fr" | "en"} */ lang, /** @type {string} */ robot) => {
       const said = [name?.[lang], bot ? robot : null].filter(Boolean).join(", ");
       return `${lang === "fr" ? "joueur" : "player"} ${seat + 1}${said ? ` (${said})` : ""}`;
     };
@@ -152,12 +194,17 @@ class PlayPage {
       this.playersInput.focus();
       return null;
     }
-    const humans = Array.from(this.seatsBox.querySelectorAll("input[type=checkbox]:checked"), (b) => Number(b.value))
+    const humans = Array.from(/** @type {NodeListOf<HTMLInputElement>} */ (
+      this.seatsBox.querySelectorAll("input[type=checkbox]:checked")), (b) => Number(b.value))
       .filter((seat) => seat < players);
     return { scenario: { ruleset, players, options: {}, dice: [], choices: [] }, humans };
   }
 
   // The form shows the race of a link (once the engine has taken it).
+  /**
+   * @param {Scenario} scenario
+   * @param {number[]} humans
+   */
   showInForm(scenario, humans) {
     this.select.value = scenario.ruleset;
     this.humanSeats = new Set(humans);
@@ -170,23 +217,34 @@ class PlayPage {
   // ---------------------------------------------------------------- the game's controls
   build() {
     const el = this.el;
-    const button = (cls, en, fr) => h("button", { type: "button", class: cls }, bi([en, fr]));
+    const button = (/** @type {string} */ cls, /** @type {string} */ en, /** @type {string} */ fr) =>
+      h("button", { type: "button", class: cls }, bi([en, fr]));
+    /** @type {HTMLSpanElement} */
     this.rangeNote = h("span", { class: "px-range", id: "px-players-range" });
-    this.playersInput.closest("label").append(" ", this.rangeNote);
+    /** @type {HTMLLabelElement} */ (this.playersInput.closest("label")).append(" ", this.rangeNote);
+    /** @type {HTMLSpanElement} */
     this.botNote = h("span", { class: "px-bot-note" });
     this.form.querySelector(".px-humans .px-hint")?.append(" ", this.botNote);
 
+    /** @type {HTMLParagraphElement} */
     this.turn = h("p", { class: "px-turn", id: "ex-play-turn" });
+    /** @type {HTMLDivElement} */
     this.boardHolder = h("div", { class: "px-board-holder" });
     // The position in words (the board's name too), under the move to make: over the score.
+    /** @type {HTMLParagraphElement} */
     this.caption = h("p", { class: "px-caption" });
+    /** @type {HTMLElement} */
     this.figure = h("figure", { class: "px-figure" }, this.boardHolder);
+    /** @type {HTMLDivElement} */
     this.defs = h("div", { class: "px-play-defs", "aria-hidden": "true" });
     // The race's score as its rules keep it (the game's view says what), after every answer.
+    /** @type {HTMLElement} */
     this.score = h("section", { class: "px-score", "aria-live": "off" });
 
+    /** @type {HTMLButtonElement} */
     this.throwButton = button("px-throw", "Throw", "Lancer");
     // Which die the race asks for ("D16"): the Ronde throws dice of six sizes.
+    /** @type {HTMLSpanElement} */
     this.dieAsk = h("span", { class: "px-die-ask", id: "ex-play-die", hidden: true });
     this.throwButton.setAttribute("aria-describedby", `${this.turn.id} ${this.dieAsk.id}`);
     this.throwButton.addEventListener("click", () => {
@@ -195,62 +253,88 @@ class PlayPage {
     });
     // A person with nothing to decide throws on by themselves: to the race's end, or to the next
     // decision (the Veldiv's and the horse race's players only ever throw). Any other press stops it.
+    /** @type {HTMLButtonElement} */
     this.throwOnButton = button("px-throw-on", "Throw to the end", "Lancer jusqu'au bout");
     this.throwOnButton.addEventListener("click", () => this.throwOn());
+    /** @type {boolean} */
     this.throwingOn = false;
+    /** @type {HTMLParagraphElement} */
     this.choiceLegend = h("p", { class: "px-question", id: "ex-play-question" });
+    /** @type {HTMLDivElement} */
     this.choices = h("div", { class: "px-row px-choices", role: "group", "aria-labelledby": this.choiceLegend.id });
+    /** @type {HTMLDivElement} */
     this.decide = h("div", { class: "px-decide-box", hidden: true }, this.choiceLegend, this.choices);
+    /** @type {HTMLParagraphElement} */
     this.status = h("p", { class: "px-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
 
+    /** @type {HTMLInputElement} */
     this.fast = h("input", { type: "checkbox", id: "ex-play-fast", class: "px-fast" });
     this.fast.addEventListener("change", () => this.onFast());
+    /** @type {HTMLButtonElement} */
     this.restart = button("px-restart", "Restart", "Recommencer");
     this.restart.addEventListener("click", () => this.restartRace());
+    /** @type {HTMLButtonElement} */
     this.undoButton = button("px-undo", "Undo my last move", "Annuler mon dernier coup");
     this.undoButton.addEventListener("click", () => this.undo());
+    /** @type {HTMLAnchorElement} */
     this.permalink = permalinkAnchor(`#${PLAY_ID}`, () => this.sharePermalink());
+    /** @type {HTMLSpanElement} */
     this.engineNote = h("span", { class: "px-engine" });
 
+    /** @type {HTMLDivElement} */
     this.actions = followWords(h("div", { class: "px-row px-act", role: "group" }, this.throwButton, this.dieAsk,
       this.throwOnButton),
       { fr: "Votre coup", en: "Your move" }, "aria-label");
+    /** @type {HTMLDivElement} */
     this.controls = h("div", { class: "px-controls px-play-controls" }, this.actions, this.decide);
+    /** @type {HTMLDivElement} */
     this.meta = h("div", { class: "px-controls px-play-meta" },
       h("div", { class: "px-row px-meta" },
         h("label", { class: "px-fast-label", for: this.fast.id }, this.fast, bi(["Bots: fast", "Robots : rapides"])),
         this.undoButton, this.restart, this.permalink, this.engineNote));
+    /** @type {HTMLOListElement} */
     this.list = h("ol", { class: "px-steps", start: "0" });
+    /** @type {HTMLDivElement} */
     this.stepsBox = followWords(h("div", { class: "px-steps-box", tabindex: "0", role: "region" }, this.list),
       { fr: "Étapes de la course", en: "Steps of the race" }, "aria-label");
     // Who plays, the board, the move to make and what it did, in that order and on one screen (a
     // phone's too: parcours.css caps the board's height); the position in words, the score and the
     // rest under them.
+    /** @type {HTMLDivElement} */
     this.game = h("div", { class: "px-game-body", hidden: true }, this.turn, this.figure, this.controls);
+    /** @type {HTMLDivElement} */
     this.more = h("div", { class: "px-game-more", hidden: true }, this.caption, this.score, this.meta);
     this.stepsBox.hidden = true;
+    /** @type {HTMLParagraphElement} */
     this.idle = h("p", { class: "px-idle" }, bi(["Choose a race above, then press “New race”.",
       "Choisissez une course ci-dessus, puis « Nouvelle course »."]));
     // The live region stays visible (and announced) with or without a race on screen.
     el.replaceChildren(this.defs, this.idle, this.game, this.status, this.more, this.stepsBox);
     el.hidden = false;
-    this.onEngine = (stage) => this.showEngine(stage);
+    this.onEngine = (/** @type {Stage} */ stage) => this.showEngine(stage);
     engine.listeners.add(this.onEngine);
     this.showEngine(engine.stage);
     this.showControls();
   }
 
+  /** @param {Stage} stage */
   showEngine(stage) {
     showEngineNote(this.engineNote, stage);
   }
 
+  /**
+   * @param {string} en
+   * @param {string} fr
+   * @param {"error" | "info"} [kind]
+   */
   say(en, fr, kind = "error") {
     this.status.dataset.kind = kind;
     this.status.replaceChildren(bi([en, fr]));
   }
 
+  /** @param {number | null} seat */
   isHuman(seat) {
-    return Boolean(this.race && this.race.humans.includes(seat));
+    return Boolean(this.race && this.race.humans.includes(/** @type {number} none: null */ (seat)));
   }
 
   // Who plays now, and which controls a person may use.
@@ -259,20 +343,21 @@ class PlayPage {
     const focusWasHere = this.controls.contains(document.activeElement);
     const need = race && !race.finished ? race.need : null;
     const humanTurn = Boolean(need && this.isHuman(need.seat));
-    const throwing = humanTurn && need.kind === "dice";
-    const deciding = humanTurn && need.kind === "choice";
+    const throwing = humanTurn && need?.kind === "dice";
+    const deciding = humanTurn && need?.kind === "choice";
     this.throwButton.setAttribute("aria-disabled", String(!throwing || this.busy));
     this.throwOnButton.hidden = !throwing && !this.throwingOn;
     this.throwOnButton.replaceChildren(bi(this.throwingOn ? ["Stop throwing", "Arrêter de lancer"]
       : ["Throw to the end", "Lancer jusqu'au bout"]));
     const dice = Boolean(need && need.kind === "dice");
     this.dieAsk.hidden = !dice;
-    this.dieAsk.textContent = dice ? dieName(need) : "";
+    this.dieAsk.textContent = need?.kind === "dice" ? dieName(need) : "";
     this.actions.hidden = deciding;
     this.decide.hidden = !deciding;
-    if (deciding) {
+    if (deciding && need?.kind === "choice") {
       this.choiceLegend.replaceChildren(bi(need.question));
-      const current = Array.from(this.choices.children, (b) => b.dataset.choice).join("\n");
+      const current = Array.from(/** @type {HTMLCollectionOf<HTMLElement>} */ (this.choices.children), (b) => b.dataset.choice)
+        .join("\n");
       if (current !== need.choices.join("\n")) {
         this.choices.replaceChildren(...need.choices.map((choice) => {
           const b = h("button", { type: "button", class: "px-choice", "data-choice": choice }, bi(need.labels[choice]));
@@ -293,22 +378,23 @@ class PlayPage {
     this.turn.replaceChildren(...this.turnText());
     // The focus never falls off the page: it goes to the control that plays next.
     if (focusWasHere && !this.controls.contains(document.activeElement)) {
-      (deciding ? this.choices.querySelector("button") : this.throwButton).focus();
+      /** @type {HTMLButtonElement} */ (deciding ? this.choices.querySelector("button") : this.throwButton).focus();
     } else if (focusWasHere && deciding && document.activeElement === this.throwButton) {
       this.choices.querySelector("button")?.focus();
     }
   }
 
+  /** @returns {HTMLSpanElement[]} */
   turnText() {
     const race = this.race;
     if (!race) return [];
-    const seat = (s) => this.seatWords(race.scenario.ruleset, s);
+    const seat = (/** @type {number} */ s) => this.seatWords(race.scenario.ruleset, s);
     if (race.finished) {
       if (!Number.isInteger(race.winner)) return [bi(["Race over.", "Course finie."])];
-      const w = seat(race.winner);
+      const w = seat(/** @type {number} */ (race.winner));
       return [bi([`Race over: ${w.en} wins.`, `Course finie : le ${w.fr} gagne.`])];
     }
-    const need = race.need;
+    const need = /** @type {Need} a race not finished waits for something */ (race.need);
     const p = seat(need.seat);
     if (this.isHuman(need.seat)) {
       return need.kind === "dice"
@@ -333,6 +419,12 @@ class PlayPage {
 
   // Replay `scenario` from the start; only once the engine has taken it is the old race replaced.
   // `from`: "form" (New race, Restart), "link" (a permalink) or "kept" (the race before a reload).
+  /**
+   * @param {Scenario} scenario
+   * @param {number[]} humans
+   * @param {Words} note
+   * @param {{from?: "form" | "link" | "kept"}} [options]
+   */
   async begin(scenario, humans, note, { from = "form" } = {}) {
     const link = from === "link";
     const gen = ++this.gen;
@@ -345,6 +437,7 @@ class PlayPage {
       this.say("Getting the game engine ready (a few seconds, once per visit)…", "Préparation du moteur de jeu (quelques secondes, une fois par visite)…", "info");
       this.status.prepend(h("span", { class: "px-spinner", "aria-hidden": "true" }), " ");
     }
+    /** @type {Answer} */
     let result;
     try {
       result = await requestEngine("play", { request: this.request(scenario, 0, null, [...humans]) });
@@ -385,7 +478,7 @@ class PlayPage {
     this.more.hidden = false;
     this.stepsBox.hidden = false;
     this.absorb(result);
-    const race = this.option(scenario.ruleset).dataset;
+    const race = /** @type {HTMLOptionElement} the engine took its race */ (this.option(scenario.ruleset)).dataset;
     const who = peopleAt(this.race.humans, scenario.players);
     this.announce([note, {
       en: `${race.pxEn}, ${scenario.players} players: ${who.en}.`,
@@ -397,16 +490,25 @@ class PlayPage {
   }
 
   // humans: the engine draws the board as the people at this screen may see it (their own hand only).
+  /**
+   * @param {Scenario} scenario
+   * @param {number} since
+   * @param {Bots | null} [bots]
+   * @param {number[]} [humans]
+   */
   request(scenario, since, bots = null, humans = this.race ? this.race.humans : []) {
     // Each step cites its articles on the game's rules pages, whose paths the form's <option> gives.
-    const request = { scenario, links: JSON.parse(this.option(scenario.ruleset).dataset.links), since, humans };
+    const option = /** @type {HTMLOptionElement} the race's, checked before */ (this.option(scenario.ruleset));
+    /** @type {{scenario: Scenario, links: unknown, since: number, humans: number[], bots?: Bots}} */
+    const request = { scenario, links: JSON.parse(/** @type {string} */ (option.dataset.links)), since, humans };
     if (bots) request.bots = bots;
     return request;
   }
 
   // A new answer of the engine: its steps appended, the board and the need updated.
+  /** @param {Answer} result */
   absorb(result) {
-    const race = this.race;
+    const race = /** @type {Race} */ (this.race);
     race.scenario.dice = result.dice;
     race.scenario.choices = result.choices;
     race.need = result.need;
@@ -420,9 +522,10 @@ class PlayPage {
     if (result.scoreboard) this.showScore(result.scoreboard);
     const last = result.frames[result.frames.length - 1];
     if (last && last.board) {
-      const board = namedBoard(last.board, last.label);
+      const label = /** @type {Words} the last frame's, with its board */ (last.label);
+      const board = namedBoard(last.board, label);
       if (board) this.boardHolder.replaceChildren(board);
-      this.caption.replaceChildren(...boardCaption(last.label));
+      this.caption.replaceChildren(...boardCaption(label));
       this.followTurn();
     }
     for (const li of this.list.querySelectorAll('li[aria-current="step"]')) li.removeAttribute("aria-current");
@@ -459,24 +562,33 @@ class PlayPage {
 
   // The scoreboard: a table whose every cell is in both languages (a number once), the place first
   // when the race has a running order, and the game's note under it; "Results" at the end.
+  /** @param {Scoreboard} board */
   showScore(board) {
-    const cell = (tag, words) => h(tag, {}, words.fr === words.en ? words.fr : bi(words, { first: "fr" }));
+    const cell = (/** @type {"th" | "td"} */ tag, /** @type {Words} */ words) =>
+      h(tag, {}, words.fr === words.en ? words.fr : bi(words));
     const table = h("table", { class: "px-score-table", "data-final": String(board.final) },
-      h("caption", {}, bi(board.caption, { first: "fr" })),
+      h("caption", {}, bi(board.caption)),
       h("thead", {}, h("tr", {}, board.columns.map((words) => cell("th", words)))),
       h("tbody", {}, board.rows.map((row) => h("tr", { "data-seat": String(row.seat) },
         row.cells.map((words, i) => cell(i === board.name_column ? "th" : "td", words))))));
     for (const th of table.querySelectorAll("thead th")) th.setAttribute("scope", "col");
     for (const th of table.querySelectorAll("tbody th")) th.setAttribute("scope", "row");
-    this.score.replaceChildren(table, board.note ? h("p", { class: "px-score-note" }, bi(board.note, { first: "fr" })) : "");
+    this.score.replaceChildren(table, board.note ? h("p", { class: "px-score-note" }, bi(board.note)) : "");
     this.score.dataset.final = String(board.final);
   }
 
   // What happened, then whose turn it is: one message in the live region. Shown: who did what
   // and who plays next; read out as well: the explained step itself.
+  /**
+   * @param {Words[]} notes
+   * @param {Frame[]} frames
+   */
   announce(notes, frames) {
+    /** @type {string[]} */
     const en = [];
+    /** @type {string[]} */
     const fr = [];
+    /** @type {{en: string[], fr: string[]}} */
     const spoken = { en: [], fr: [] };
     for (const note of notes.filter(Boolean)) { en.push(note.en); fr.push(note.fr); }
     if (frames.length > 1) {
@@ -485,11 +597,12 @@ class PlayPage {
     }
     const frame = frames[frames.length - 1];
     if (frame) {
-      const p = Number.isInteger(frame.seat)
-        ? this.seatWords(this.race.scenario.ruleset, frame.seat, !this.isHuman(frame.seat)) : null;
-      if (frame.choice !== undefined) {
-        en.push(`${capital(p.en)} chose: ${frame.choice_label.en}.`);
-        fr.push(`Le ${p.fr} a choisi : ${frame.choice_label.fr}.`);
+      const p = Number.isInteger(frame.seat) ? this.seatWords(/** @type {Race} */ (this.race).scenario.ruleset,
+        /** @type {number} */ (frame.seat), !this.isHuman(frame.seat)) : null;
+      if (frame.choice !== undefined) { // a decision's frame has its seat and its words (play.py, _lean)
+        const [who, chose] = [/** @type {Words} */ (p), /** @type {Words} */ (frame.choice_label)];
+        en.push(`${capital(who.en)} chose: ${chose.en}.`);
+        fr.push(`Le ${who.fr} a choisi : ${chose.fr}.`);
       } else if (frame.dice.length && p !== null) {
         en.push(`${capital(p.en)} threw ${frame.dice.join(" ")}.`);
         fr.push(`Le ${p.fr} a lancé ${frame.dice.join(" ")}.`);
@@ -498,8 +611,8 @@ class PlayPage {
       spoken.fr.push(stepText(frame.item, "fr"));
     }
     const turn = this.turnText()[0];
-    const turnEn = turn ? turn.querySelector('[lang="en"]').textContent : "";
-    const turnFr = turn ? turn.querySelector('[lang="fr"]').textContent : "";
+    const turnEn = turn ? /** @type {Element} bi's */ (turn.querySelector('[lang="en"]')).textContent : "";
+    const turnFr = turn ? /** @type {Element} bi's */ (turn.querySelector('[lang="fr"]')).textContent : "";
     this.status.dataset.kind = "step";
     this.status.replaceChildren(
       bi([en.join(" "), fr.join(" ")], { cls: "px-status-note" }), " ",
@@ -509,12 +622,14 @@ class PlayPage {
   }
 
   // ---------------------------------------------------------------- moves
+  /** @returns {[string, string] | null} why no move of a person's can be played now, [en, fr] */
   refusal() {
     const race = this.race;
     if (!race) return ["No race yet: choose one above and press “New race”.", "Pas encore de course : choisissez-en une ci-dessus et appuyez sur « Nouvelle course »."];
     if (race.finished) return ["The race is over: start a new one.", "La course est finie : lancez-en une nouvelle."];
-    const p = race.need.seat + 1;
-    if (!this.isHuman(race.need.seat)) return [`It is player ${p}'s turn, a bot's: wait for it.`, `C'est au joueur ${p}, un robot : attendez-le.`];
+    const need = /** @type {Need} a race not finished waits for something */ (race.need);
+    const p = need.seat + 1;
+    if (!this.isHuman(need.seat)) return [`It is player ${p}'s turn, a bot's: wait for it.`, `C'est au joueur ${p}, un robot : attendez-le.`];
     return null;
   }
 
@@ -522,37 +637,45 @@ class PlayPage {
     if (this.busy) return; // the last move is still being played
     const refused = this.refusal();
     if (refused) return this.say(...refused);
-    const need = this.race.need;
+    const race = /** @type {Race} refusal() says when there is none */ (this.race);
+    const need = /** @type {Need} */ (race.need);
     if (need.kind !== "dice") {
       return this.say(`Here player ${need.seat + 1} decides, nothing is thrown: choose below.`,
         `Ici le joueur ${need.seat + 1} décide, on ne lance pas : choisissez ci-dessous.`);
     }
     const dice = throwFor(need);
-    const scenario = structuredClone(this.race.scenario);
+    const scenario = structuredClone(race.scenario);
     scenario.dice.push(...dice);
     this.move(scenario);
   }
 
+  /** @param {string} choice */
   humanChoice(choice) {
     if (this.busy) return;
     const refused = this.refusal();
     if (refused) return this.say(...refused);
-    const need = this.race.need;
+    const race = /** @type {Race} refusal() says when there is none */ (this.race);
+    const need = /** @type {Need} */ (race.need);
     if (need.kind !== "choice") {
       return this.say("Here the dice are thrown; there is no decision to make.", "Ici on lance les dés ; il n'y a rien à décider.");
     }
-    const scenario = structuredClone(this.race.scenario);
+    const scenario = structuredClone(race.scenario);
     scenario.choices = [...(scenario.choices || []), choice];
     this.move(scenario);
   }
 
   // Play the race on to `scenario` (a person's move), or let the bots play (bots given).
+  /**
+   * @param {Scenario} scenario
+   * @param {Bots | null} [bots]
+   */
   async move(scenario, bots = null) {
     const gen = this.gen;
-    const race = this.race;
+    const race = /** @type {Race} a move is played in a race */ (this.race);
     this.busy = true;
     this.botsPlaying = Boolean(bots);
     this.showControls();
+    /** @type {Answer} */
     let result;
     try {
       result = await requestEngine("play", { request: this.request(scenario, race.count, bots) });
@@ -609,6 +732,7 @@ class PlayPage {
     this.throwingOn = false;
     this.busy = true;
     this.showControls();
+    /** @type {Answer} */
     let result;
     try {
       result = await requestEngine("play", { request: { ...this.request(structuredClone(race.scenario), race.count), undo: true } });
@@ -623,7 +747,9 @@ class PlayPage {
     }
     if (gen !== this.gen || race !== this.race) return;
     this.busy = false;
-    for (const li of Array.from(this.list.children)) if (Number(li.dataset.step) >= result.since) li.remove();
+    for (const li of Array.from(/** @type {HTMLCollectionOf<HTMLElement>} */ (this.list.children))) {
+      if (Number(li.dataset.step) >= result.since) li.remove();
+    }
     race.count = result.since;
     race.humanSteps = race.humanSteps.filter((step) => step < result.since);
     this.absorb(result);
@@ -713,26 +839,31 @@ class PlayPage {
     }
   }
 
+  /** @param {string} payload */
   openFragment(payload) {
     // The same link once only: a hash change can also make Material redraw the page (mountPlay).
     if (payload === this.opened) return;
     this.opened = payload;
-    const bad = (en, fr) => this.say(`${en} Nothing was changed: choose a race above.`, `${fr} Rien n'a changé : choisissez une course ci-dessus.`);
+    const bad = (/** @type {string} */ en, /** @type {string} */ fr) => this.say(`${en} Nothing was changed: choose a race above.`, `${fr} Rien n'a changé : choisissez une course ci-dessus.`);
     const data = readLink(payload);
     if (data === null) {
       return bad("This link's race could not be read: the link is incomplete, damaged or too large.",
         "La course de ce lien est illisible : le lien est incomplet, abîmé ou trop grand.");
     }
     const race = this.readRace(data);
-    if (race.problem) return bad(...race.problem);
+    if ("problem" in race) return bad(...race.problem);
     this.say("Opening the race of the link…", "Ouverture de la course du lien…", "info");
     this.begin(race.scenario, race.humans, { en: "The race of the link.", fr: "La course du lien." }, { from: "link" });
   }
 
   // A race as a permalink writes it ({s: scenario, h: the people's seats}): {scenario, humans}, or
   // {problem: [en, fr]} when the page cannot play it (whether the rules can is the engine's to say).
+  /**
+   * @param {any} data as read (JSON of a link or of the tab's storage): checked here
+   * @returns {{scenario: Scenario, humans: number[]} | {problem: [string, string]}}
+   */
   readRace(data) {
-    const bad = (en, fr) => ({ problem: [en, fr] });
+    const bad = (/** @type {string} */ en, /** @type {string} */ fr) => ({ problem: /** @type {[string, string]} */ ([en, fr]) });
     const s = data && data.s;
     if (!s || typeof s !== "object" || Array.isArray(s) || !Array.isArray(data.h)) {
       return bad("This link does not hold a race.", "Ce lien ne contient pas de course.");
@@ -750,7 +881,7 @@ class PlayPage {
       return bad(`This race is for ${en}, not ${JSON.stringify(s.players)}.`,
         `Cette course se joue ${fr}, pas ${JSON.stringify(s.players)}.`);
     }
-    const humans = data.h;
+    const humans = /** @type {number[]} checked here */ (data.h);
     if (!humans.every((seat) => Number.isInteger(seat) && seat >= 0 && seat < s.players) || new Set(humans).size !== humans.length) {
       return bad(`This link's people must be distinct seats from 0 to ${s.players - 1}.`,
         `Les personnes de ce lien doivent être des places distinctes de 0 à ${s.players - 1}.`);
@@ -797,9 +928,10 @@ class PlayPage {
 
   // The race kept before a reload, replayed; one the page or the engine cannot play any more (kept by
   // another version of the site) is dropped, with a sentence.
+  /** @param {{data: unknown}} kept */
   restore({ data }) {
     const race = this.readRace(data);
-    if (race.problem) {
+    if ("problem" in race) {
       this.forget();
       return this.say("The race you were playing could not be restored: it was kept by another version of this page, "
         + "or is damaged. It was dropped: choose a race above.",
@@ -812,6 +944,7 @@ class PlayPage {
 
   // The engine did not replay the kept race: dropped if the engine refused it or hung over it; kept if
   // Python did not start (the race is not at fault).
+  /** @param {unknown} err */
   notRestored(err) {
     const { en, fr } = err instanceof EngineError ? err.refusal : { en: String(err), fr: String(err) };
     if (engine.stage === "failed") {
@@ -827,44 +960,49 @@ class PlayPage {
   }
 }
 
+/** @type {PlayPage | null} */
 let current = null; // the Play page on screen, for permalinks that arrive by hashchange
 
 // The race of a permalink to the Play page in the page's address, or null. Any other link there is
 // answered by links.mjs (a sentence when it is damaged, or for no example of this page).
+/** @param {string} hash */
 function playPayload(hash) {
   const link = linkInHash(hash);
-  return linkTarget(link)?.id === PLAY_ID ? link.payload : null;
+  return linkTarget(link)?.id === PLAY_ID ? /** @type {{payload: string | null}} the Play page's */ (link).payload : null;
 }
 
 // Sets up the Play page (on each visit: Material's instant navigation swaps pages).
 export function mountPlay() {
-  const form = document.getElementById("px-play-form");
+  const form = /** @type {HTMLFormElement | null} */ (document.getElementById("px-play-form"));
   const el = document.getElementById(PLAY_ID);
-  const away = current && !current.el.isConnected;
-  if (away) current.stopBots(); // the reader left the Play page, or Material drew it again
+  const shown = current;
+  const away = shown && !shown.el.isConnected;
+  if (away) shown.stopBots(); // the reader left the Play page, or Material drew it again
   if (!form || !el || form.dataset.pxPlay) {
     playPayload(location.hash); // another page: its address answered all the same
     return;
   }
   try {
     let kept = null;
+    let page;
     if (away) {
       // The Play page drawn again: Material's instant navigation redraws a page on its first
       // hash change, and on a return visit. The race on screen goes on, with its own elements.
-      form.replaceWith(current.form);
-      el.replaceWith(current.el);
-      current.schedule();
+      page = shown;
+      form.replaceWith(page.form);
+      el.replaceWith(page.el);
+      page.schedule();
     } else {
-      current = new PlayPage(form, el);
-      kept = current.kept(); // the race of this tab before a reload, if any
+      page = current = new PlayPage(form, el);
+      kept = page.kept(); // the race of this tab before a reload, if any
     }
     // A permalink is opened unless it is the one the kept race was played on from.
     const payload = playPayload(location.hash);
-    if (payload !== null && current.permalink.href !== location.href && kept?.data?.at !== location.hash) {
-      current.el.scrollIntoView({ block: "start" });
-      current.openFragment(payload);
+    if (payload !== null && page.permalink.href !== location.href && kept?.data?.at !== location.hash) {
+      page.el.scrollIntoView({ block: "start" });
+      page.openFragment(payload);
     } else if (kept) {
-      current.restore(kept);
+      page.restore(kept);
     }
   } catch (err) {
     console.error("Parcours: the Play page could not be set up:", err);
@@ -879,9 +1017,14 @@ addEventListener("hashchange", () => {
 });
 
 // Who plays, in words: "player 2 played by a person, the others by bots", "players 1 and 3 …".
+/**
+ * @param {number[]} humans
+ * @param {number} players
+ * @returns {Words}
+ */
 function peopleAt(humans, players) {
   const seats = humans.map((s) => s + 1);
-  const list = (lang) => new Intl.ListFormat(lang, { type: "conjunction" }).format(seats.map(String));
+  const list = (/** @type {string} */ lang) => new Intl.ListFormat(lang, { type: "conjunction" }).format(seats.map(String));
   if (seats.length === 0) return { en: "all played by bots", fr: "tous tenus par des robots" };
   if (seats.length === players) return { en: "all played by people", fr: "tous tenus par des personnes" };
   if (seats.length === 1) {
