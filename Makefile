@@ -68,10 +68,14 @@ serve: build
 pdf: build
 	$(BIN)/python scripts/print_pdf.py
 
-lint: $(BIN)/mkdocs
+# The browser's JavaScript too: ESLint (no import cycle among the modules; eslint.config.mjs) and tsc, the
+# modules' JSDoc types checked strictly (jsconfig.json).
+lint: $(BIN)/mkdocs node_modules/.package-lock.json
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/zizmor --offline --config .github/zizmor.yml .github/workflows/
+	node_modules/.bin/eslint playable/assets/parcours playable/sw.js
+	node_modules/.bin/tsc -p jsconfig.json
 
 # The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.
 # (Test by test across the two workers: these tests share no servers.)
