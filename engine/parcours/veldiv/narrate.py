@@ -1,10 +1,13 @@
-"""The Veldiv's events as sentences in French and English (never stored in the rules)."""
+"""The Veldiv's events as sentences in French and English (never stored in the rules): what each
+sentence says worked out once, in no language (`facts`), then each language's words for it (`_WORDS`,
+told by parcours.tell)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Event, Need, Value, plural
+from ..core import Event, Need, Value
+from ..tell import Case, Facts, Named, as_it_is, cases, tell
 from .races import RACES
 
 _RACE_RULE = {race.article: race.name for race in RACES.values()}
@@ -19,188 +22,157 @@ def article_label(cite: str, lang: str) -> str:
     return f"la règle « {name} »" if lang == "fr" else f"the rule “{name}”"
 
 
-def who(event: Event, lang: str, team: bool) -> str:
-    """Who moved, as a sentence names him: 'le joueur 2', 'le coureur 1 du joueur 2' / 'player 2',
-    'player 2's rider 1' (the French with its article: 'fait avancer le joueur 2', not 'joueur 2')."""
-    seat = (event.seat or 0) + 1
-    if team and event.rider is not None:
-        rider = event.rider + 1
+def who(seat_rider: tuple[int, int | None], lang: str) -> str:
+    """Who moved (seat and rider counted from 1; no rider but in a team race), as a sentence names
+    him: 'le joueur 2', 'le coureur 1 du joueur 2' / 'player 2', 'player 2's rider 1' (the French with
+    its article: 'fait avancer le joueur 2', not 'joueur 2')."""
+    seat, rider = seat_rider
+    if rider is not None:
         return f"le coureur {rider} du joueur {seat}" if lang == "fr" else f"player {seat}'s rider {rider}"
     return f"le joueur {seat}" if lang == "fr" else f"player {seat}"
 
 
-def _num(value: Value) -> str:
-    return str(value)
+def _dice(dice: list[int], lang: str) -> str:
+    return (" et " if lang == "fr" else " and ").join(map(str, dice))
 
 
-Sentence = Callable[[Event, str, str, str], str]
+def _rank(place: Value, lang: str) -> str:
+    """A place across the line: 'premier', '2e' / 'first', 'number 4'."""
+    if lang == "fr":
+        return "premier" if place == 1 else f"{place}e"
+    return {1: "first", 2: "second", 3: "third"}.get(int(str(place)), f"number {place}")
 
 
-def _throw(e: Event, w: str, art: str, lang: str) -> str:
+# ---------------------------------------------------------------- what each sentence says
+# Each kind's facts, in no language: which of its sentences applies ("kind" or "kind.case") and what
+# it names beyond the event's own data; the words are the templates' below.
+
+
+def _throw(e: Event) -> Case:
     dice = e.data["dice"]
     assert isinstance(dice, list)
-    shown = (" et " if lang == "fr" else " and ").join(map(str, dice))
+    shown = {"dice": Named(_dice, dice)}
     if e.cite.endswith("art-10"):
-        return (f"{w.capitalize()} n'a plus qu'un coureur en course : un seul dé ({art}) : {shown}."
-                if lang == "fr" else f"{w.capitalize()} has one rider left in the race: one die ({art}): {shown}.")
+        return "throw.one-rider-left", shown
     if e.cite.endswith("art-5") and len(dice) == 1:
-        return (f"{w.capitalize()} part avec un seul dé et un seul coureur ({art}) : {shown}."
-                if lang == "fr" else f"{w.capitalize()} starts with one die and one rider ({art}): {shown}.")
-    return f"{w.capitalize()} lance : {shown}." if lang == "fr" else f"{w.capitalize()} throws {shown}."
+        return "throw.one-rider", shown
+    return "throw", shown
 
 
-def _order(e: Event, w: str, art: str, lang: str) -> str:
-    hi, lo = e.data["high"], e.data["low"]
-    if lang == "fr":
-        return f"{art} : le {hi} va au coureur en retard, qui part d'abord ; le {lo} au coureur en avance."
-    return f"{art}: the {hi} goes to the rider behind, who moves first; the {lo} to the rider ahead."
-
-
-def _move(e: Event, w: str, art: str, lang: str) -> str:
+def _move(e: Event) -> Case:
     d = e.data
-    if d["face"] == 6 and d["steps"] == 12:
-        return (f"{art} : le six compte douze ; {w} va de la case {d['from']} à la case {d['to']}."
-                if lang == "fr" else f"{art}: a six counts twelve; {w} goes from square {d['from']} to {d['to']}.")
     if d["face"] == 6:
-        return (f"{art} : ici le six ne compte que six ; {w} va de la case {d['from']} à la case {d['to']}."
-                if lang == "fr"
-                else f"{art}: here a six counts only six; {w} goes from square {d['from']} to {d['to']}.")
-    return (f"{art} : {w} avance de {d['steps']}, de la case {d['from']} à la case {d['to']}."
-            if lang == "fr" else f"{art}: {w} moves {d['steps']}, from square {d['from']} to {d['to']}.")
+        return ("move.six-twelve" if d["steps"] == 12 else "move.six-six"), {}
+    return "move", {}
 
 
-def _bump(e: Event, w: str, art: str, lang: str) -> str:
-    d = e.data
-    if lang == "fr":
-        return f"La case {d['square']} est prise : {art} fait avancer {w} de {d['steps']} de plus, case {d['to']}."
-    return f"Square {d['square']} is taken: {art} moves {w} on {d['steps']} more, to {d['to']}."
+def _finish(e: Event) -> Case:
+    return ("finish.one-die-left" if e.cite.endswith("art-10") else "finish"), {}
 
 
-def _blocked(e: Event, w: str, art: str, lang: str) -> str:
-    sq = e.data["square"]
-    return (f"Toutes les cases où {art} pourrait l'envoyer sont prises : {w} reste case {sq}."
-            if lang == "fr" else f"Every square {art} could send it to is taken: {w} stays on square {sq}.")
+def _lapped(e: Event) -> Case:
+    by = e.data["by"]
+    return "lapped", {"by": (by or 0) + 1 if isinstance(by, int) else by}
 
 
-def _bonus(e: Event, w: str, art: str, lang: str) -> str:
-    d = e.data
-    if lang == "fr":
-        return (f"La case {d['square']} est celle de l'équipier : {art} fait repartir {w} "
-                f"de {plural(d['steps'], 'case', 'cases', 'fr')}, case {d['to']}.")
-    steps = plural(d["steps"], "square", "squares")
-    return f"Square {d['square']} holds a teammate: {art} sends {w} on {steps}, to {d['to']}."
-
-
-def _cross(e: Event, w: str, art: str, lang: str) -> str:
-    lap = e.data["lap"]
-    return (f"{w.capitalize()} franchit la ligne : {plural(lap, 'tour bouclé', 'tours bouclés', 'fr')}."
-            if lang == "fr" else f"{w.capitalize()} crosses the line: lap {lap} completed.")
-
-
-def _points(e: Event, w: str, art: str, lang: str) -> str:
-    d = e.data
-    if lang == "fr":
-        rank = "premier" if d["place"] == 1 else f"{d['place']}e"
-        points = plural(d["points"], "point", "points", "fr")
-        return f"{w.capitalize()} passe {rank} au tour {d['lap']} : {points} ({art}), {d['total']} en tout."
-    rank = {1: "first", 2: "second", 3: "third"}.get(int(str(d["place"])), f"number {d['place']}")
-    points = plural(d["points"], "point", "points")
-    return f"{w.capitalize()} is {rank} across on lap {d['lap']}: {points} ({art}), {d['total']} in all."
-
-
-def _premier(e: Event, w: str, art: str, lang: str) -> str:
-    total = e.data["total"]
-    return (f"{w.capitalize()} prend un jeton Premier ({art}) : {total} en tout."
-            if lang == "fr" else f"{w.capitalize()} takes a Premier token ({art}): {total} in all.")
-
-
-def _cancelled(e: Event, w: str, art: str, lang: str) -> str:
-    return (f"{w.capitalize()} a été doublé avant la ligne : pas de points à ce passage ({art})."
-            if lang == "fr"
-            else f"{w.capitalize()} was lapped before reaching the line: no points at this crossing ({art}).")
-
-
-def _lapped(e: Event, w: str, art: str, lang: str) -> str:
-    by = _num((e.data["by"] or 0) + 1 if isinstance(e.data["by"], int) else e.data["by"])
-    return (f"{w.capitalize()} est doublé par le joueur {by} : ses points de ce tour sont annulés ({art})."
-            if lang == "fr"
-            else f"{w.capitalize()} is lapped by player {by}: its points for this lap are cancelled ({art}).")
-
-
-def _tour(e: Event, w: str, art: str, lang: str) -> str:
-    total = e.data["total"]
-    return (f"{w.capitalize()} prend un jeton Un Tour ({art}) : {total} en tout."
-            if lang == "fr" else f"{w.capitalize()} takes an Un Tour (lap) token ({art}): {total} in all.")
-
-
-def _bell(e: Event, w: str, art: str, lang: str) -> str:
-    return ("Troisième jeton Premier : chaque coureur termine à son prochain passage de la ligne."
-            if lang == "fr" else "Third Premier token: every rider finishes at its next crossing of the line.")
-
-
-def _finish(e: Event, w: str, art: str, lang: str) -> str:
-    if e.cite.endswith("art-10"):
-        return (f"{w.capitalize()} a fini sa course ; désormais un seul dé pour son équipier ({art})."
-                if lang == "fr" else f"{w.capitalize()} has finished; from now on one die for its teammate ({art}).")
-    return (f"{w.capitalize()} termine la course ({art})."
-            if lang == "fr" else f"{w.capitalize()} finishes the race ({art}).")
-
-
-def _eliminated(e: Event, w: str, art: str, lang: str) -> str:
+def _eliminated(e: Event) -> Case:
     by = e.data.get("by")
-    if isinstance(by, int):
-        return (f"{w.capitalize()} est rejoint et passé par le joueur {by + 1} : éliminé ({art})."
-                if lang == "fr" else f"{w.capitalize()} is caught and passed by player {by + 1}: eliminated ({art}).")
-    return (f"{w.capitalize()} est le dernier du tour : éliminé ({art})."
-            if lang == "fr" else f"{w.capitalize()} is the last of the lap: eliminated ({art}).")
+    return ("eliminated.caught", {"by": by + 1}) if isinstance(by, int) else ("eliminated", {})
 
 
-def _wait(e: Event, w: str, art: str, lang: str) -> str:
-    sq = e.data["square"]
-    return (f"{w.capitalize()} a bouclé son tour et attend case {sq} que le tour se termine ({art})."
-            if lang == "fr"
-            else f"{w.capitalize()} has done its lap and waits on square {sq} for the lap to end ({art}).")
+def _points(e: Event) -> Case:
+    return "points", {"rank": Named(_rank, e.data["place"])}
 
 
-def _stake(e: Event, w: str, art: str, lang: str) -> str:
-    d = e.data
-    return (f"{w.capitalize()} reste le dernier : il verse {d['stake']} à la cagnotte, qui contient {d['pot']} ({art})."
-            if lang == "fr"
-            else f"{w.capitalize()} is left last: it pays {d['stake']} into the kitty, now {d['pot']} ({art}).")
-
-
-def _placed(e: Event, w: str, art: str, lang: str) -> str:
-    sq = e.data["square"]
-    return (f"{w.capitalize()} est replacé case {sq} ({art})."
-            if lang == "fr" else f"{w.capitalize()} is put back on square {sq} ({art}).")
-
-
-def _first(e: Event, w: str, art: str, lang: str) -> str:
-    lap = e.data["lap"]
-    return (f"Tour {lap} : {w} lance le dé le premier, puis le dé passe à droite ({art})."
-            if lang == "fr" else f"Lap {lap}: {w} throws first, then the die passes to the right ({art}).")
-
-
-def _end(e: Event, w: str, art: str, lang: str) -> str:
+def _end(e: Event) -> Case:
     ranking = e.data["ranking"]
     assert isinstance(ranking, list)
-    order = ", ".join(str(int(s) + 1) for s in ranking)
-    return (f"Course terminée. Vainqueur : {w}. Classement des joueurs : {order} ({art})."
-            if lang == "fr" else f"The race is over. Winner: {w}. Ranking of the players: {order} ({art}).")
+    return "end", {"order": ", ".join(str(int(s) + 1) for s in ranking)}
 
 
-_SENTENCES: dict[str, Sentence] = {
-    "throw": _throw, "order": _order, "move": _move, "bump": _bump, "bonus": _bonus, "blocked": _blocked,
-    "cross": _cross, "points": _points, "premier": _premier, "cancelled": _cancelled, "lapped": _lapped, "tour": _tour,
-    "bell": _bell, "finish": _finish, "eliminated": _eliminated, "wait": _wait, "stake": _stake,
-    "placed": _placed, "first": _first, "end": _end,
+_FACTS: dict[str, Callable[[Event], Case]] = {
+    "throw": _throw, "order": as_it_is, "move": _move, "bump": as_it_is, "bonus": as_it_is,
+    "blocked": as_it_is, "cross": as_it_is, "points": _points, "premier": as_it_is, "cancelled": as_it_is,
+    "lapped": _lapped, "tour": as_it_is, "bell": as_it_is, "finish": _finish, "eliminated": _eliminated,
+    "wait": as_it_is, "stake": as_it_is, "placed": as_it_is, "first": as_it_is, "end": _end,
 }
-KINDS = frozenset(_SENTENCES)
+KINDS = frozenset(_FACTS)
+
+
+def facts(event: Event, team: bool) -> Facts:
+    """What the event's sentence says: who (a team race names the rider), the article, the case."""
+    case, more = _FACTS[event.kind](event)
+    rider = event.rider + 1 if team and event.rider is not None else None
+    return Facts(case, {**event.data, "w": Named(who, ((event.seat or 0) + 1, rider)),
+                        "art": Named(article_label, event.cite), **more})
+
+
+# ---------------------------------------------------------------- the words of each case
+
+_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "throw": "{w:cap} lance : {dice}.",
+        "throw.one-rider-left": "{w:cap} n'a plus qu'un coureur en course : un seul dé ({art}) : {dice}.",
+        "throw.one-rider": "{w:cap} part avec un seul dé et un seul coureur ({art}) : {dice}.",
+        "order": "{art} : le {high} va au coureur en retard, qui part d'abord ; le {low} au coureur en avance.",
+        "move": "{art} : {w} avance de {steps}, de la case {from} à la case {to}.",
+        "move.six-twelve": "{art} : le six compte douze ; {w} va de la case {from} à la case {to}.",
+        "move.six-six": "{art} : ici le six ne compte que six ; {w} va de la case {from} à la case {to}.",
+        "bump": "La case {square} est prise : {art} fait avancer {w} de {steps} de plus, case {to}.",
+        "blocked": "Toutes les cases où {art} pourrait l'envoyer sont prises : {w} reste case {square}.",
+        "bonus": ("La case {square} est celle de l'équipier : {art} fait repartir {w} "
+                  "de {steps:case|cases}, case {to}."),
+        "cross": "{w:cap} franchit la ligne : {lap:tour bouclé|tours bouclés}.",
+        "points": "{w:cap} passe {rank} au tour {lap} : {points:point|points} ({art}), {total} en tout.",
+        "premier": "{w:cap} prend un jeton Premier ({art}) : {total} en tout.",
+        "cancelled": "{w:cap} a été doublé avant la ligne : pas de points à ce passage ({art}).",
+        "lapped": "{w:cap} est doublé par le joueur {by} : ses points de ce tour sont annulés ({art}).",
+        "tour": "{w:cap} prend un jeton Un Tour ({art}) : {total} en tout.",
+        "bell": "Troisième jeton Premier : chaque coureur termine à son prochain passage de la ligne.",
+        "finish": "{w:cap} termine la course ({art}).",
+        "finish.one-die-left": "{w:cap} a fini sa course ; désormais un seul dé pour son équipier ({art}).",
+        "eliminated": "{w:cap} est le dernier du tour : éliminé ({art}).",
+        "eliminated.caught": "{w:cap} est rejoint et passé par le joueur {by} : éliminé ({art}).",
+        "wait": "{w:cap} a bouclé son tour et attend case {square} que le tour se termine ({art}).",
+        "stake": "{w:cap} reste le dernier : il verse {stake} à la cagnotte, qui contient {pot} ({art}).",
+        "placed": "{w:cap} est replacé case {square} ({art}).",
+        "first": "Tour {lap} : {w} lance le dé le premier, puis le dé passe à droite ({art}).",
+        "end": "Course terminée. Vainqueur : {w}. Classement des joueurs : {order} ({art}).",
+    },
+    "en": {
+        "throw": "{w:cap} throws {dice}.",
+        "throw.one-rider-left": "{w:cap} has one rider left in the race: one die ({art}): {dice}.",
+        "throw.one-rider": "{w:cap} starts with one die and one rider ({art}): {dice}.",
+        "order": "{art}: the {high} goes to the rider behind, who moves first; the {low} to the rider ahead.",
+        "move": "{art}: {w} moves {steps}, from square {from} to {to}.",
+        "move.six-twelve": "{art}: a six counts twelve; {w} goes from square {from} to {to}.",
+        "move.six-six": "{art}: here a six counts only six; {w} goes from square {from} to {to}.",
+        "bump": "Square {square} is taken: {art} moves {w} on {steps} more, to {to}.",
+        "blocked": "Every square {art} could send it to is taken: {w} stays on square {square}.",
+        "bonus": "Square {square} holds a teammate: {art} sends {w} on {steps:square|squares}, to {to}.",
+        "cross": "{w:cap} crosses the line: lap {lap} completed.",
+        "points": "{w:cap} is {rank} across on lap {lap}: {points:point|points} ({art}), {total} in all.",
+        "premier": "{w:cap} takes a Premier token ({art}): {total} in all.",
+        "cancelled": "{w:cap} was lapped before reaching the line: no points at this crossing ({art}).",
+        "lapped": "{w:cap} is lapped by player {by}: its points for this lap are cancelled ({art}).",
+        "tour": "{w:cap} takes an Un Tour (lap) token ({art}): {total} in all.",
+        "bell": "Third Premier token: every rider finishes at its next crossing of the line.",
+        "finish": "{w:cap} finishes the race ({art}).",
+        "finish.one-die-left": "{w:cap} has finished; from now on one die for its teammate ({art}).",
+        "eliminated": "{w:cap} is the last of the lap: eliminated ({art}).",
+        "eliminated.caught": "{w:cap} is caught and passed by player {by}: eliminated ({art}).",
+        "wait": "{w:cap} has done its lap and waits on square {square} for the lap to end ({art}).",
+        "stake": "{w:cap} is left last: it pays {stake} into the kitty, now {pot} ({art}).",
+        "placed": "{w:cap} is put back on square {square} ({art}).",
+        "first": "Lap {lap}: {w} throws first, then the die passes to the right ({art}).",
+        "end": "The race is over. Winner: {w}. Ranking of the players: {order} ({art}).",
+    },
+}
+assert {case.split(".")[0] for case in cases(_WORDS)} == KINDS
 
 
 def sentence(event: Event, lang: str, team: bool) -> str:
-    art = article_label(event.cite, lang)
-    return _SENTENCES[event.kind](event, who(event, lang, team), art, lang)
+    return tell(_WORDS, facts(event, team), lang)
 
 
 # ---------------------------------------------------------------- decisions in words
