@@ -6,12 +6,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from parcours import veldiv
+from parcours import all_games
 from parcours.core import plural, typeset
-from parcours_view import board_svg, symbols
+from parcours.interface import box_name
+from parcours_view.registry import VIEWS
 from parcours_view.words import both_text as both  # a short text in both languages, marked
-from parcours_view.words import following
-from parcours_view.words import label as words_label
 
 from . import data_check
 from .data_check import anchor
@@ -49,8 +48,8 @@ def name_html(name: str | dict[str, str]) -> str:
 
 
 def box_label(box: dict[str, Any], lang: str, head: bool = False) -> str:
-    """A numbered box in a language's words (the Veldiv's: "nº0", "No. 0"), by its id."""
-    return veldiv.box_name(box["id"], lang, head)
+    """A numbered box in a language's words ("nº0", "No. 0"), by its id."""
+    return box_name(box["id"], lang, head)
 
 
 def heading(fr: str, en: str, ident: str) -> str:
@@ -99,9 +98,9 @@ def render_editions(docs: Path, game: str) -> str:
     out = [f"<p><strong>{name_html(g['name'])}</strong>, {line} {source_ref(g.get('source'))}</p>",
            bi(g.get("named_after")), bi(g.get("description")),
            '<div class="admonition warning">' + bi(g["caveats"]) + "</div>" if g.get("caveats") else "",
-           heading("Boîtes numérotées", "The numbered boxes", "boxes"), _boxes_table(lists["boxes"]),
+           heading("Boîtes numérotées", "The numbered boxes", "boxes"), _boxes_table(game, lists["boxes"]),
            "".join(_box_notes(b) for b in lists["boxes"]),
-           heading("Le plateau", "The board", "board"), _track_figure(),
+           heading("Le plateau", "The board", "board"), VIEWS[game].FIGURES.get("board", lambda: "")(),
            "".join(_card(b, b["name"], found=found) for b in lists["boards"]),
            heading("Versions rares", "Rare versions", "versions"), _cards(lists["versions"]),
            heading("Coureurs", "Riders", "riders"),
@@ -114,13 +113,13 @@ def render_editions(docs: Path, game: str) -> str:
     return "\n".join(out)
 
 
-def _boxes_table(boxes: list[dict[str, Any]]) -> str:
+def _boxes_table(game: str, boxes: list[dict[str, Any]]) -> str:
     head = "| | " + " | ".join(both(box_label(b, "fr", head=True), box_label(b, "en", head=True))
                                for b in boxes) + " |"
     rows = [head, "|---" * (len(boxes) + 1) + "|"]
     rows.append(f"| {both('Coureurs', 'Riders')} | " + " | ".join(_box_riders(b["riders"]) for b in boxes) + " |")
     rows.append(f"| {both('Plateau', 'Board')} | " + " | ".join(_box_board(b["board"]) for b in boxes) + " |")
-    for rid, race in veldiv.RACES.items():
+    for rid, race in all_games()[game].RACES.items():
         marks = " | ".join(_mark(rid in b["races"]) for b in boxes)
         rows.append(f"| {both(race.name['fr'], race.name['en'])} | {marks} |")
     rows.append("| Source | " + " | ".join(source_ref(b.get("source")) for b in boxes) + " |")
@@ -222,20 +221,6 @@ def _card(item: dict[str, Any], title: dict[str, str], extra: str = "", src_page
 def _cards(items: list[dict[str, Any]]) -> str:
     return '<div class="px-cards">' + "".join(
         _card(v, {"fr": f"Version rare {v['label']}", "en": f"Rare version {v['label']}"}) for v in items) + "</div>"
-
-
-def _track_figure() -> str:
-    squares, line = veldiv.TRACK_SQUARES, veldiv.START_LINE
-    label_en = f"The oval track of {squares} numbered squares; the line is after square {line}."
-    label_fr = typeset(f"La piste ovale de {squares} cases numérotées ; la ligne est après la case {line}.", "fr")
-    ruleset = next(iter(veldiv.RACES))  # any race of the game: the track is the same
-    empty = {"ruleset": ruleset, "riders": []}
-    # its aria-label in the reader's language (both until lang.mjs runs: French, then English)
-    board = following(board_svg(ruleset, empty, words_label(label_fr, label_en)), label_fr, label_en)
-    return (symbols("veldiv") + f'<figure class="px-figure" data-search-exclude>{board}'
-            f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
-            f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '
-            f"data)</span></figcaption></figure>")
 
 
 KINDS = {"spelling": ("orthographe", "spelling"), "wording": ("formulation", "wording"),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -13,12 +12,13 @@ from typing import Any
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
-from parcours import all_games, veldiv
+from parcours import all_games
 from parcours.core import typeset
-from parcours.interface import GameRules
+from parcours.interface import GameRules, box_name, boxes_of
 from parcours.options import CONFIDENCE, Option, OptionValue
 from parcours_view.film import Links
 from parcours_view.play import PLAY_BOT
+from parcours_view.registry import VIEWS
 
 from . import data_check
 from .archive import render_collation, render_edition, render_editions, render_sources
@@ -44,7 +44,7 @@ def _rulesets_table(lang: str, docs: Path, here: str, codes: bool = False) -> st
         page = page_of(rules_pages(game, data_check.rulebook(docs, game).data))
         for rid, race in rules.RACES.items():
             link = f"{posixpath.relpath(page[race.article], posixpath.dirname(here))}#{anchor(race.article)}"
-            boxes = ", ".join(veldiv.box_name(box, lang) for box, races in veldiv.BOXES.items() if rid in races)
+            boxes = ", ".join(box_name(box, lang) for box, races in boxes_of(rules).items() if rid in races)
             players = (str(race.min_players) if race.min_players == race.max_players
                        else f"{race.min_players}\u2060–\u2060{race.max_players}")  # word joiners: one line
             cells = [f"[{escape(race.name[lang])}]({link})"] + ([f"`{rid}`"] if codes else []) + [
@@ -165,45 +165,12 @@ def _play_form(docs: Path, page_url: str, url_of: Callable[[str], str]) -> str:
         '<div class="px-example px-game" id="ex-play" hidden></div>')
 
 
-def _horse_odds() -> str:
-    """The exact odds for the default board, and a form to edit the board (the widget recomputes)."""
-    from parcours.chevaux import DEFAULT_BOARD
-    from parcours.chevaux.narrate import BOARD_FIELDS as F
-    from parcours_view import odds_html
-
-    board = DEFAULT_BOARD
-    traps = ", ".join(str(t) for t in board["traps"])  # type: ignore[attr-defined]
-
-    def field(name: str, attributes: str) -> str:
-        """A field's words in one span (the label's grid puts them above the input, on one line)."""
-        return f'<label><span>{_both(F[name]["fr"], F[name]["en"])}</span> <input name="{name}" {attributes}></label>'
-    return (
-        '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
-        '<form class="px-board-form" hidden>'
-        + field("holes", f'type="number" min="2" max="40" value="{board["holes"]}"')
-        + field("up", f'type="number" min="1" max="39" value="{board["up"]}"')
-        + field("traps", f'value="{traps}" inputmode="numeric"')
-        + f'<button type="submit">{_both("Recalculer", "Recompute")}</button>'
-        '<p class="px-status" aria-live="polite"></p></form>'
-        f'<div class="px-odds-result">{odds_html(board)}</div></div>')
-
-
-def _ronde_course() -> str:
-    """The Ronde van Vlaanderen's course (the reconstruction the engine plays) as a race profile."""
-    from parcours_view.profile import course_figure
-
-    return _french_marked(course_figure())
-
-
-# The text that opens an element marked French, up to its first tag.
-FRENCH_MARKED = re.compile(r'(<[^<>]* lang="fr"[^<>]*>)([^<]+)')
-
-
-def _french_marked(html: str) -> str:
-    """Markup whose French its module writes inline (the course's caption): each element marked French
-    has its text typeset as French sets it (its text up to its first tag: the markup given has no tag
-    inside a French text)."""
-    return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), html)
+def _game_figure(game: str, name: str) -> str:
+    """A game's own figure (its view's FIGURES: the horse race's odds, the Ronde's course)."""
+    figures = VIEWS[game].FIGURES
+    if name not in figures:
+        raise DataError(f"game_figure: {game} has no figure {name!r} (its figures: {', '.join(figures) or 'none'})")
+    return figures[name]()
 
 
 # A printable page's language choice, in words
@@ -274,11 +241,10 @@ def define_env(env: Any) -> None:
 
     macro(lambda lang, codes=False: _rulesets_table(lang, docs, _source(env.page), codes), "rulesets_table")
     url_of = _url_of(docs, env.conf["use_directory_urls"])
-    macro(lambda lang, game="veldiv": _options_table(lang, game, docs, _source(env.page)), "options_table")
+    macro(lambda lang, game: _options_table(lang, game, docs, _source(env.page)), "options_table")
     macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")
     macro(_play_bot_words, "play_bot")
-    macro(_horse_odds, "horse_odds")
-    macro(_ronde_course, "ronde_course")
+    macro(_game_figure, "game_figure")
     build = build_stamp(docs.parent)
     macro(lambda game: render_rules(docs, game, (_source(env.page), env.conf["site_url"] + env.page.url),
                                     build, url_of), "rules_page")

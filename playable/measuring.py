@@ -2,8 +2,8 @@
 machine's cores. scripts/game_numbers.py (docs/<game>/numbers.json) and scripts/reading_impact.py
 (docs/<game>/impact.json) both measure this way; `make numbers` runs them.
 
-Every share published is measured until its 95% interval is no wider than ±TARGET points (the Ronde's
-races are slow: ±1 point), the differences between two readings too (race by race, on the same dice):
+Every share published is measured until its 95% interval is no wider than ± its game's PRECISION (the
+Ronde's races are slow: ±1 point), the differences between two readings too (race by race, on the same dice):
 races are played in batches of BATCH, race i always on the streams of (seed, i), so the count reached
 is the same on every machine. Where a game is computed exactly (the horse race, Velocità) the pages
 print the exact figure, and the races played are its check.
@@ -24,22 +24,13 @@ from parcours import all_races, default_options, game_of
 from parcours.interface import Exact
 from parcours.options import Option, OptionValue
 
-TARGET = {"veldiv": 0.005, "cdp": 0.005, "chevaux": 0.005, "ronde": 0.01}  # half an interval, as a share
 EXACT_CHECK = {False: 0.002, True: 0.003}  # numbers, comparisons: the precision of a check of exact figures
 BATCH = 2000
 MOST = 800_000  # races at most, whatever the precision reached (the pages then say the precision reached)
-# The strongest players the project has, where a race asks for decisions: Velocità's solved game at
-# both seats (its figures then stand beside the exact ones), Mezzo fondo's look-ahead (it wins 58.8 %
-# of two-rider races against the rule of thumb); the Ronde's rule of thumb, the game's first bot (its
-# look-ahead, stronger, takes about 0.25 s of CPU a race at level 1, 60 times as long: the Ronde's
-# readings alone would take some 40 hours).
-BOTS: dict[str, list[str]] = {"cdp.velocita": ["optimal"] * 2, "cdp.mezzofondo": ["search"] * 4}
+# Who plays and to what precision, each game says (GameRules.MEASURED_BY, PRECISION): the strongest
+# players the project has where a race asks for decisions, within what a machine measures in hours.
 
 Job = TypeVar("Job")
-
-
-def game_of_ruleset(ruleset: str) -> str:
-    return ruleset.split(".", 1)[0]
 
 
 def players_for(ruleset: str) -> int:
@@ -49,7 +40,7 @@ def players_for(ruleset: str) -> int:
 
 
 def bots_for(ruleset: str) -> list[str]:
-    return list(BOTS.get(ruleset, ()))
+    return list(game_of(ruleset).MEASURED_BY.get(ruleset, ()))
 
 
 def target_for(ruleset: str, comparison: bool = False) -> float:
@@ -59,7 +50,7 @@ def target_for(ruleset: str, comparison: bool = False) -> float:
     does not hide the exact value from the interval."""
     if exact_under(ruleset) is not None:
         return EXACT_CHECK[comparison]
-    return TARGET[game_of_ruleset(ruleset)]
+    return game_of(ruleset).PRECISION
 
 
 def in_parallel(work: Callable[[Job], Any], jobs: Iterable[Job], processes: int | None = None) -> list[Any]:

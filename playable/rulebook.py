@@ -43,7 +43,7 @@ class Example:
     scenario: dict[str, Any]
 
 
-def load_examples(folder: Path, game: str = "veldiv") -> dict[str, list[Example]]:
+def load_examples(folder: Path, game: str) -> dict[str, list[Example]]:
     """Every example file checked (data_check): known article, both languages, a scenario of this game
     that the engine replays."""
     by_article: dict[str, list[Example]] = {}
@@ -54,7 +54,7 @@ def load_examples(folder: Path, game: str = "veldiv") -> dict[str, list[Example]
     return by_article
 
 
-def load_rulebook(path: Path, game: str = "veldiv") -> tuple[Located, list[dict[str, Any]]]:
+def load_rulebook(path: Path, game: str) -> tuple[Located, list[dict[str, Any]]]:
     """The rulebook checked (data_check): schema, section ids, options, sources."""
     doc = data_check.rulebook(path.parent.parent, game, path)
     return doc, doc.data["sections"]

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from parcours import all_races, default_options
+from parcours import all_games, all_races, default_options
 from parcours.stats import play_until, running, wins_half_width
 
 REPO = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ from playable.measuring import BATCH, MOST, bots_for, in_parallel, players_for, 
 DOCS = REPO / "docs"
 SEED = 1964
 CHECK = 20
-GAMES = ("ronde", "veldiv", "cdp", "chevaux")  # the slowest first: the cores end together
+GAMES = tuple(all_games())  # the registry's (the jobs of all of them share the cores)
 
 
 def measured(ruleset: str, races: int | None = None) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from parcours import all_races, game_of
+from parcours import all_games, all_races, game_of
 from parcours.report import impact
 from parcours.stats import comparing, comparison_half_width, play_until
 
@@ -35,7 +35,7 @@ from playable.measuring import BATCH, MOST, bots_for, in_parallel, players_for, 
 DOCS = REPO / "docs"
 SEED = 1932
 CHECK = 20  # the races a test replays of every record
-GAMES = ("ronde", "veldiv", "cdp", "chevaux")  # the slowest first: the cores end together
+GAMES = tuple(all_games())  # the registry's (the jobs of all of them share the cores)
 
 
 def compared(ruleset: str, option: str, races: int | None = None) -> dict[str, Any]:

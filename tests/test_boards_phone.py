@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from browser_support import PYTHON_TIMEOUT, Server, Session, rules_pages, set_up_examples
+from parcours import all_games, all_races
 from test_browser_play import new_race, wait_need
 
 pytestmark = pytest.mark.browser
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 SMALLEST = 11.0  # CSS px (issue 27: no label under 11 px on a 390 px phone)
 RULES_PAGES = rules_pages() or ["(none: run make build first)"]  # the server fixture then says so
-NUMBERS_PAGES = [f"{game}/numbers/" for game in ("veldiv", "cdp", "chevaux", "ronde")]
+NUMBERS_PAGES = [f"{game}/numbers/" for game in all_games()]
 RACES = ("veldiv.individuelle", "cdp.velocita", "chevaux.course", "ronde.niveau-3")
 
 # Every board drawn with its shared drawings written in (each <use> of a symbol becomes the nested
@@ -197,7 +198,7 @@ def test_the_play_page_boards_read_on_a_phone(browser: Any, server: Server) -> N
         page = on_a_phone(s, "play/")  # one page, one start of Python, a race of each game in turn
         page.wait_for_selector("#ex-play[data-px-play]")
         for ruleset in RACES:
-            new_race(page, ruleset, 4 if ruleset.startswith(("veldiv", "ronde")) else 2, {0}, timeout=PYTHON_TIMEOUT)
+            new_race(page, ruleset, min(4, all_races()[ruleset].max_players), {0}, timeout=PYTHON_TIMEOUT)
             wait_need(page, "dice:0|choice:0|over", timeout=PYTHON_TIMEOUT)
             page.locator("#ex-play svg.px-board").wait_for()  # new_race waited for this race's answer
             problems += check(page, f"play/ ({ruleset})")

@@ -364,7 +364,7 @@ def test_a_budget_stops_a_replay_and_says_so() -> None:
         replay(KITTY, max_steps=-1)
 
 
-@pytest.mark.parametrize("ruleset", [r for g in ("veldiv", "cdp", "chevaux") for r in all_games()[g].RACES])
+@pytest.mark.parametrize("ruleset", [r for g in all_games().values() for r in g.RACES])
 def test_seeded_races_end_with_no_cap_needed(ruleset: str) -> None:
     """With no step cap left in the engine, every race must end by its rules: random dice, bots deciding."""
     game = all_games()[ruleset.split(".")[0]]

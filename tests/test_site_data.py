@@ -72,7 +72,7 @@ def test_a_bad_die_in_an_example_names_the_file_and_line(tmp_path: Path) -> None
     path.write_text(text.replace("dice: [3, 3, 5]", "dice:\n    - 3\n    - 9"))
     line = text[:text.index("dice: [3, 3, 5]")].count("\n") + 3  # the second die's line
     with pytest.raises(DataError) as err:
-        load_examples(folder)
+        load_examples(folder, "veldiv")
     assert str(err.value).startswith(f"{path}:{line}: scenario.dice[1]: 9 is not a face of the D6")
 
 
@@ -81,7 +81,7 @@ def test_malformed_yaml_names_the_file_and_line(tmp_path: Path) -> None:
     path = folder / "art-2-turns.yml"
     path.write_text(path.read_text().replace("players: 3", "players: [3"))
     with pytest.raises(DataError) as err:
-        load_examples(folder)
+        load_examples(folder, "veldiv")
     assert str(err.value).startswith(f"{path}:") and "malformed YAML" in str(err.value)
 
 
@@ -91,7 +91,7 @@ def test_a_rulebook_section_without_english_fails(tmp_path: Path) -> None:
     path.write_text(text.replace('en: "Article 1"', 'de: "Artikel 1"', 1))
     assert text != path.read_text()
     with pytest.raises(DataError) as err:
-        load_rulebook(path)
+        load_rulebook(path, "veldiv")
     assert "missing the English text" in str(err.value) and f"{path}:" in str(err.value)
 
 

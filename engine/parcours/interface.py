@@ -114,6 +114,9 @@ class GameRules(Protocol):
     race ends, each by `play_throw` into `sink`, each die 1 + floor(sides * random()) drawn in the order
     and number `need` would ask for them; it returns the throws played. The same races as one_race's own
     loop, seed by seed (tests/test_fast_path.py), without its trip through `need` a throw.
+
+    Optional, for a game sold in numbered boxes: `BOXES`, each box's id ("no0") -> the races its rules
+    describe; the pages name each box with `box_name` and list its races (the editions page, the races table).
     """
 
     @property
@@ -122,6 +125,11 @@ class GameRules(Protocol):
     def DECISIONS(self) -> bool: ...  # does any race of this game ask players to decide anything?
     @property
     def SHUFFLES(self) -> bool: ...  # does a scenario's seed also seed its card shuffles (setup.shuffle)?
+    @property
+    def PRECISION(self) -> float: ...  # how closely the site measures its shares (half a 95% interval)
+    @property
+    def MEASURED_BY(self) -> Mapping[str, tuple[str, ...]]: ...  # ruleset -> the bots that play
+    # its measured races (one a seat), else the game's first bot
     @property
     def BOTS(self) -> Mapping[str, Any]: ...  # bot id -> function(state, need, rng) -> choice
     @property
@@ -162,3 +170,18 @@ class GameRules(Protocol):
     def tally(self, ruleset: str, players: int, /) -> Tally: ...
     # The race's outcome computed exactly (a solved game, a Markov chain), or None where it is not.
     def exact(self, ruleset: str, options: dict[str, OptionValue], /) -> Exact | None: ...
+
+
+def boxes_of(game: object) -> dict[str, tuple[str, ...]]:
+    """A game's numbered boxes (its optional BOXES), none for a game of one edition."""
+    boxes: dict[str, tuple[str, ...]] = getattr(game, "BOXES", {})
+    return boxes
+
+
+def box_name(box: str, lang: str, head: bool = False) -> str:
+    """A numbered box ("no0") as each language numbers it: 'nº0' (at the head of a column, 'Nº0') in
+    French, 'No. 0' in English."""
+    number = box.removeprefix("no")
+    if lang == "en":
+        return f"No. {number}"
+    return f"{'Nº' if head else 'nº'}{number}"

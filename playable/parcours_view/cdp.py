@@ -4,6 +4,7 @@ Velocità is solved: each step says the riders' chances under best play, and the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -124,3 +125,6 @@ def _assessment_html(found: dict[str, Any], lang: str) -> str:
 def heat_svg(shares: dict[int, float], label: str) -> str | None:
     """Where pieces stop, as the track shaded square by square."""
     return TRACK.heat(shares, label)
+
+
+FIGURES: Mapping[str, Callable[[], str]] = {}  # no figure of its own beyond its boards

@@ -4,16 +4,19 @@ marked; the layout comes from the position itself, so an edited board is drawn a
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
 from parcours import Game
-from parcours.chevaux import observe
-from parcours.chevaux.narrate import COLOURS, HORSES, SCORE_WORDS, hole_words, leg_note
+from parcours.chevaux import DEFAULT_BOARD, observe
+from parcours.chevaux.narrate import BOARD_FIELDS, COLOURS, HORSES, SCORE_WORDS, hole_words, leg_note
 from parcours.chevaux.narrate import PLACE as PLACE_WORDS
 from parcours.narrate import plural
 
 from .interface import Assessment, Scoreboard, Words, figure
+from .odds import odds_html
 from .track import defs
 from .words import both_text
 
@@ -123,3 +126,28 @@ def _in_play(player: dict[str, Any], holes: int) -> Words:
 def heat_svg(shares: dict[int, float], label: str) -> str | None:
     """No board of its own for where pieces stop: the numbers page charts them by space instead."""
     return None
+
+
+def odds_figure() -> str:
+    """The exact odds for the default board, and a form to edit the board (the widget, odds.mjs,
+    recomputes them)."""
+    board = DEFAULT_BOARD
+    traps = ", ".join(str(t) for t in board["traps"])  # type: ignore[attr-defined]
+
+    def field(name: str, attributes: str) -> str:
+        """A field's words in one span (the label's grid puts them above the input, on one line)."""
+        words = both_text(BOARD_FIELDS[name]["fr"], BOARD_FIELDS[name]["en"])
+        return f'<label><span>{words}</span> <input name="{name}" {attributes}></label>'
+    return (
+        '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
+        '<form class="px-board-form" hidden>'
+        + field("holes", f'type="number" min="2" max="40" value="{board["holes"]}"')
+        + field("up", f'type="number" min="1" max="39" value="{board["up"]}"')
+        + field("traps", f'value="{traps}" inputmode="numeric"')
+        + f'<button type="submit">{both_text("Recalculer", "Recompute")}</button>'
+        '<p class="px-status" aria-live="polite"></p></form>'
+        f'<div class="px-odds-result">{odds_html(board)}</div></div>')
+
+
+# The game's own figures, which its pages show by name ({{ game_figure("chevaux", "odds") }})
+FIGURES: Mapping[str, Callable[[], str]] = {"odds": odds_figure}

@@ -3,7 +3,7 @@ macros never ask which game they show: the registry (registry.py) picks the modu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,6 +56,9 @@ class GameView(Protocol):
     def ASKED_OF_HOLDERS(self) -> frozenset[str]: ...  # decisions asked only of players holding a card
     @property
     def PLACE(self) -> Words: ...  # a place of the track, as a chart's axis names it ("Case", "Trou")
+    @property
+    def FIGURES(self) -> Mapping[str, Callable[[], str]]: ...  # the game's own figures, which its pages
+    # show by name ({{ game_figure(game, name) }}; "board": the editions page's empty board)
     @property
     def EXACT_EXPLAINED(self) -> str | None: ...  # the page (from the game's docs/ folder) saying how its
     # exact figures are computed, "rules.md#odds"; None for a game with none

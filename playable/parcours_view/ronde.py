@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from html import escape
 from typing import Any
 
 from parcours import Game
+from parcours.core import typeset
 from parcours.ronde import observe
 from parcours.ronde.narrate import BOARD_HEADS, COLOURS, SCORE_WORDS, hand, space_words, turns_down
 from parcours.ronde.narrate import PLACE as PLACE_WORDS
@@ -30,6 +33,7 @@ from .profile import (
     SYMBOL_ID,
     Profile,
     _num,
+    course_figure,
     drawing,
     is_default,
     profile_of,
@@ -332,3 +336,18 @@ def _colour(seat: int) -> Words:
 def heat_svg(shares: dict[int, float], label: str) -> str | None:
     """No board of its own for where pieces stop: the numbers page charts them by space instead."""
     return None
+
+
+# The text that opens an element marked French, up to its first tag.
+FRENCH_MARKED = re.compile(r'(<[^<>]* lang="fr"[^<>]*>)([^<]+)')
+
+
+def course_page_figure() -> str:
+    """The course (the reconstruction the engine plays) as a race profile, its French typeset as
+    French sets it: each element marked French has its text up to its first tag typeset (the
+    course's caption has no tag inside a French text)."""
+    return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), course_figure())
+
+
+# The game's own figures, which its pages show by name ({{ game_figure("ronde", "course") }})
+FIGURES: Mapping[str, Callable[[], str]] = {"course": course_page_figure}

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from parcours import Game, all_races
+from parcours.core import typeset
 from parcours.veldiv import RACES, START_LINE, TRACK_SQUARES, observe
 from parcours.veldiv.narrate import PLACE as PLACE_WORDS
 from parcours.veldiv.narrate import SCORE_WORDS, lap_note, pot_note
 
 from .interface import Assessment, Scoreboard, Words, figure
 from .track import Oval, colour, defs
+from .words import following, label
 
 GAME = "veldiv"
 PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words
@@ -97,3 +100,22 @@ def _standing(position: dict[str, Any], seat: int) -> Words:
 def heat_svg(shares: dict[int, float], label: str) -> str | None:
     """Where pieces stop, as the track shaded square by square."""
     return TRACK.heat(shares, label)
+
+
+def track_figure() -> str:
+    """The empty track, with its shared drawings and a caption saying where it comes from (the
+    editions page's board)."""
+    label_en = f"The oval track of {TRACK_SQUARES} numbered squares; the line is after square {START_LINE}."
+    label_fr = typeset(f"La piste ovale de {TRACK_SQUARES} cases numérotées ; la ligne est après la case "
+                       f"{START_LINE}.", "fr")
+    empty = {"ruleset": next(iter(RACES)), "riders": []}  # any race of the game: the track is the same
+    # its aria-label in the reader's language (both until lang.mjs runs: French, then English)
+    board = following(board_svg(empty, label(label_fr, label_en)), label_fr, label_en)
+    return (symbols() + f'<figure class="px-figure" data-search-exclude>{board}'
+            f'<figcaption class="px-caption"><span lang="fr">{label_fr} (dessinée d\'après les données de piste '
+            f'du moteur de règles)</span><br><span lang="en">{label_en} (drawn from the rules engine\'s own track '
+            f"data)</span></figcaption></figure>")
+
+
+# The game's own figures, which its pages show by name: "board", the editions page's (archive.py)
+FIGURES: Mapping[str, Callable[[], str]] = {"board": track_figure}

@@ -17,6 +17,11 @@ from .terms import TERMS
 GAME = "cdp"
 DECISIONS = True
 SHUFFLES = False  # no cards
+PRECISION = 0.005  # the site's measured shares: half a 95% interval, as a share (measuring.py)
+# Who plays the site's measured races: the strongest players it has. Velocità's solved game at both
+# seats (its figures then stand beside the exact ones), Mezzo fondo's look-ahead (it wins 58.8 % of
+# two-rider races against the rule of thumb).
+MEASURED_BY: dict[str, tuple[str, ...]] = {"cdp.velocita": ("optimal",) * 2, "cdp.mezzofondo": ("search",) * 4}
 SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 
 
@@ -79,7 +84,9 @@ __all__ = [
     "DEFAULT_TRACK",
     "FIGURES",
     "GAME",
+    "MEASURED_BY",
     "OPTIONS",
+    "PRECISION",
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",

@@ -20,6 +20,8 @@ DECISIONS = False  # "aucune décision à prendre": ideal for exact odds
 BOTS: dict[str, Any] = {}
 BOT_NAMES: dict[str, dict[str, str]] = {}
 SHUFFLES = False  # no cards
+PRECISION = 0.005  # the site's measured shares: half a 95% interval, as a share (measuring.py)
+MEASURED_BY: dict[str, tuple[str, ...]] = {}  # ruleset -> its players' bots; else its first bot
 
 __all__ = [
     "APPLIES",
@@ -31,7 +33,9 @@ __all__ = [
     "FIGURES",
     "GAME",
     "HORSES",
+    "MEASURED_BY",
     "OPTIONS",
+    "PRECISION",
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",

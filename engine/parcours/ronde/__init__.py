@@ -17,6 +17,11 @@ from .view import observe
 GAME = "ronde"
 DECISIONS = True
 SHUFFLES = True  # a scenario's seed also seeds the shuffles (setup.shuffle)
+PRECISION = 0.01  # the site's measured shares: half a 95% interval, as a share (measuring.py)
+# Its races are slow: measured to ±1 point. Who plays them: the rule of thumb, its first bot (its
+# look-ahead, stronger, takes about 0.25 s of CPU a race at level 1, 60 times as long: the readings
+# alone would take some 40 hours).
+MEASURED_BY: dict[str, tuple[str, ...]] = {}  # ruleset -> its players' bots; else its first bot
 
 __all__ = [
     "APPLIES",
@@ -26,7 +31,9 @@ __all__ = [
     "DECISIONS",
     "FIGURES",
     "GAME",
+    "MEASURED_BY",
     "OPTIONS",
+    "PRECISION",
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",

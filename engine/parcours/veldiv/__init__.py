@@ -11,7 +11,7 @@ from . import setup
 from .figures import FIGURES, tally
 from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
-from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race, box_name
+from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
 from .rules import dice_needed, play_dice, play_throw, settle_setup
 from .state import Player, Rider, State
 from .terms import TERMS
@@ -19,6 +19,8 @@ from .terms import TERMS
 GAME = "veldiv"
 DECISIONS = False  # the dice decide everything
 SHUFFLES = False  # no cards
+PRECISION = 0.005  # the site's measured shares: half a 95% interval, as a share (measuring.py)
+MEASURED_BY: dict[str, tuple[str, ...]] = {}  # ruleset -> its players' bots; else its first bot
 SEAT_COLOURS: tuple[dict[str, str], ...] = ()  # players are numbered
 BOTS: dict[str, Any] = {}
 BOT_NAMES: dict[str, dict[str, str]] = {}
@@ -59,7 +61,9 @@ __all__ = [
     "DECISIONS",
     "FIGURES",
     "GAME",
+    "MEASURED_BY",
     "OPTIONS",
+    "PRECISION",
     "RACES",
     "SEAT_COLOURS",
     "SHUFFLES",
@@ -71,7 +75,6 @@ __all__ = [
     "Rider",
     "State",
     "article_label",
-    "box_name",
     "choice_words",
     "dice_needed",
     "exact",

@@ -73,12 +73,3 @@ _ALL = tuple(RACES)
 
 # Which races the rules in each numbered box describe (collector's page, seeds/000).
 BOXES: dict[str, tuple[str, ...]] = {"no0": _BOX_ZERO, "no1": _ALL, "no2": _ALL, "no3": _ALL}
-
-
-def box_name(box: str, lang: str, head: bool = False) -> str:
-    """A numbered box ("no0") as each language numbers it: 'nº0' (at the head of a column, 'Nº0') in
-    French, 'No. 0' in English."""
-    number = box.removeprefix("no")
-    if lang == "en":
-        return f"No. {number}"
-    return f"{'Nº' if head else 'nº'}{number}"
