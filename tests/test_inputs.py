@@ -597,8 +597,8 @@ def test_no_refusal_lacks_its_french() -> None:
 
 
 def test_the_workers_calls_answer_a_refusal_in_both_languages() -> None:
+    from parcours_view.chevaux_odds import odds_json
     from parcours_view.film import film_json
-    from parcours_view.odds import odds_json
     from parcours_view.play import play_json
     answers = (film_json(json.dumps({"ruleset": V})), odds_json(json.dumps({"holes": 1})),
                play_json(json.dumps({"scenario": {"ruleset": V, "players": 40}})))

@@ -616,7 +616,7 @@ def test_a_film_of_a_400_space_course_parses_it_once_and_draws_its_profile_once(
 
     from parcours.ronde import BOTS
     from parcours.ronde import course as course_module
-    from parcours_view import profile
+    from parcours_view import ronde_course as profile
     from parcours_view.film import film
 
     hills = [{"name": f"Mont {k}", "from": 20 + 40 * k, "dice": "6644466446"} for k in range(9)]
@@ -665,7 +665,7 @@ def test_paper_draws_only_the_rows_of_the_course_where_riders_stand() -> None:
     import re
 
     from parcours_view import ronde as view
-    from parcours_view.profile import profile_of, rows
+    from parcours_view.ronde_course import profile_of, rows
 
     cuts = rows(profile_of(None))
     far = int((cuts[3][0] + cuts[3][1]) / 2 - 40) // 10  # a space in the course's fourth row

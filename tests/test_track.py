@@ -10,7 +10,7 @@ import re
 import pytest
 
 from parcours_view import cdp, veldiv
-from parcours_view.track import OUTLINE, PIECE, STACK, Oval
+from parcours_view.oval import OUTLINE, PIECE, STACK, Oval
 
 TRACKS = {"veldiv": veldiv.TRACK, "cdp": cdp.TRACK}
 WIDTH = 2 * PIECE + OUTLINE  # a piece, its outline on both sides

@@ -18,7 +18,8 @@ from parcours.core import number_words, typeset
 from parcours.narrate import choice_words, plural
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
-from .track import Oval, colour, defs
+from .oval import Oval, colour
+from .svg import defs
 
 GAME = "cdp"
 PLACE: Words = PLACE_WORDS  # a place of its track, in its package's words

@@ -1,6 +1,6 @@
 """The wooden horse race's view: two U-shaped tracks of holes (up from START, down to FINISH), traps
 marked; the layout comes from the position itself, so an edited board is drawn as it is.
-(Its exact odds are odds.py's.)"""
+(Its exact odds are chevaux_odds.py's.)"""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from parcours.chevaux.narrate import BOARD_FIELDS, COLOURS, HORSES, SCORE_WORDS,
 from parcours.chevaux.narrate import PLACE as PLACE_WORDS
 from parcours.narrate import plural
 
+from .chevaux_odds import odds_html
 from .interface import Assessment, Scoreboard, Words, figure
-from .odds import odds_html
-from .track import defs
+from .svg import defs
 from .words import both_text
 
 GAME = "chevaux"
@@ -98,7 +98,7 @@ def board_label(position: dict[str, Any], lang: str) -> str:
 
 
 def assess(game: Game) -> Assessment | None:
-    return None  # the odds are the page's (odds.py), not each step's
+    return None  # the odds are the page's (chevaux_odds.py), not each step's
 
 
 def scoreboard(game: Game) -> Scoreboard:

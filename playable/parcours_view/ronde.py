@@ -1,4 +1,4 @@
-"""The Ronde's view. Its board: the course profile (profile.py) cut in a few rows, the riders and the peloton
+"""The Ronde's view. Its board: the course profile (ronde_course.py) cut in a few rows, the riders and the peloton
 on it, and a table of the riders: space, turns to sit out, cards, and the hand when it may be
 shown (worked examples show every hand: they are demonstrations; the Play page shows a person
 only his own, see play.py).
@@ -27,7 +27,7 @@ from parcours.ronde.narrate import BOARD_HEADS, COLOURS, SCORE_WORDS, hand, spac
 from parcours.ronde.narrate import PLACE as PLACE_WORDS
 
 from .interface import Assessment, Scoreboard, Words, figure, places_by
-from .profile import (
+from .ronde_course import (
     LABEL,
     ROW_GAP,
     SYMBOL_ID,
@@ -41,7 +41,7 @@ from .profile import (
     rows_markup,
     symbol,
 )
-from .track import defs
+from .svg import defs
 from .words import both_text
 
 GAME = "ronde"

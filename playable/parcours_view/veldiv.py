@@ -12,7 +12,8 @@ from parcours.veldiv.narrate import PLACE as PLACE_WORDS
 from parcours.veldiv.narrate import SCORE_WORDS, lap_note, pot_note
 
 from .interface import Assessment, Scoreboard, Words, figure
-from .track import Oval, colour, defs
+from .oval import Oval, colour
+from .svg import defs
 from .words import following, label
 
 GAME = "veldiv"

@@ -124,8 +124,3 @@ class Oval:
 
 def colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def defs(inner: str) -> str:
-    """A page's shared drawings, in an SVG of their own that shows nothing."""
-    return f'<svg class="px-defs" aria-hidden="true" focusable="false">{inner}</svg>'
