@@ -6,7 +6,9 @@ A template names its facts as str.format does: `{to}`; `{w:cap}` with a capital 
 sentence); `{turns:tour|tours}` a count and its noun, agreeing as the template's language has it
 (core.plural: in French 0 and 1 take the singular). A fact each language names in words of its own (a
 rider's colour, a card, a space) is `Named`, put in words in the language told, and only if the
-template names it. Every game's narrate.py tells its events this way.
+template names it. A part of a sentence that only some events say (" (nombre doublé)") is a fact of
+its own, `Facts` told by the same templates (its case a phrase's, not a sentence's), or "" when unsaid.
+Every game's narrate.py tells its events this way.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def as_it_is(event: Event) -> Case:
 
 def tell(templates: Templates, facts: Facts, lang: str) -> str:
     """The facts in one language's words."""
-    return templates[lang][facts.case].format_map(_In(facts.values, lang))
+    return templates[lang][facts.case].format_map(_In(templates, facts.values, lang))
 
 
 def cases(templates: Templates) -> frozenset[str]:
@@ -65,31 +67,40 @@ def cases(templates: Templates) -> frozenset[str]:
 class _In:
     """The facts as one language says them: str.format_map asks for each one its template names."""
 
-    __slots__ = ("facts", "lang")
+    __slots__ = ("facts", "lang", "templates")
 
-    def __init__(self, facts: Mapping[str, Any], lang: str) -> None:
-        self.facts, self.lang = facts, lang
+    def __init__(self, templates: Templates, facts: Mapping[str, Any], lang: str) -> None:
+        self.templates, self.facts, self.lang = templates, facts, lang
 
     def __getitem__(self, key: str) -> _Said:
-        return _Said(self.facts[key], self.lang)
+        return _Said(self.templates, self.facts[key], self.lang)
 
 
 class _Said:
     """One fact, in words when its template formats it (with the template's `cap` or `one|many`)."""
 
-    __slots__ = ("fact", "lang")
+    __slots__ = ("fact", "lang", "templates")
 
-    def __init__(self, fact: Any, lang: str) -> None:
-        self.fact, self.lang = fact, lang
+    def __init__(self, templates: Templates, fact: Any, lang: str) -> None:
+        self.templates, self.fact, self.lang = templates, fact, lang
 
     def __format__(self, spec: str) -> str:
         if "|" in spec:
             one, many = spec.split("|")
             return plural(self.fact, one, many, self.lang)
-        fact = self.fact
-        text = fact.words(fact.value, self.lang) if isinstance(fact, Named) else str(fact)
+        text = _words(self.templates, self.fact, self.lang)
         if spec == "cap":
             return text.capitalize()
         if spec:
             raise ValueError(f"no such way to tell a fact: {spec!r}")
         return text
+
+
+def _words(templates: Templates, fact: Any, lang: str) -> str:
+    """A fact in words: a part of the sentence told by its template, a named thing by its words, a
+    number or a code as it is."""
+    if isinstance(fact, Facts):
+        return tell(templates, fact, lang)
+    if isinstance(fact, Named):
+        return fact.words(fact.value, lang)
+    return str(fact)

@@ -1,10 +1,13 @@
-"""The Corriere dei Piccoli races' events as sentences in French and English."""
+"""The Corriere dei Piccoli races' events as sentences in French and English: what each sentence says
+worked out once, in no language (`facts`), then each language's words for it (`_WORDS`, told by
+parcours.tell)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ..core import Event, Need, plural
+from ..tell import Case, Facts, Named, as_it_is, cases, tell
 from .terms import TERMS
 
 _LABELS = {
@@ -25,150 +28,162 @@ def article_label(cite: str, lang: str) -> str:
     return _LABELS[cite][lang]
 
 
-def who(event: Event, lang: str) -> str:
-    seat = (event.seat or 0) + 1
-    if event.cite.startswith("cdp:mezzofondo"):
-        return f"équipe {seat}" if lang == "fr" else f"team {seat}"
-    return f"coureur {seat}" if lang == "fr" else f"rider {seat}"
+def who(seat: tuple[bool, int], lang: str) -> str:
+    """A seat (counted from 1) as the race calls it: a Mezzo fondo team, a Velocità rider."""
+    mezzo, n = seat
+    if mezzo:
+        return f"équipe {n}" if lang == "fr" else f"team {n}"
+    return f"coureur {n}" if lang == "fr" else f"rider {n}"
 
 
-def _move_fr(e: Event, w: str, a: str) -> str:
-    d = e.data
-    how = ("reste sur place" if d["steps"] == 0 else f"avance de {d['steps']}, case {d['to']}")
-    extra = " (nombre doublé)" if d["doubled"] else ""
-    free = "" if d["forced"] else f", au choix de 0 à {d['most']}"
-    return f"Le {w} {how}{extra}{free}."  # "Le coureur 1 avance…", as "Le coureur 1 lance"
-
-
-def _move_en(e: Event, w: str, a: str) -> str:
-    d = e.data
-    how = "stays put" if d["steps"] == 0 else f"moves {d['steps']}, to square {d['to']}"
-    extra = " (number doubled)" if d["doubled"] else ""
-    free = "" if d["forced"] else f", free to choose 0 to {d['most']}"
-    return f"{w.capitalize()} {how}{extra}{free}."
-
-
-NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {  # (fr one, many), (en one, many)
-    "square": (("case", "cases"), ("square", "squares")), "lap": (("tour", "tours"), ("lap", "laps")),
-    "lost": (("point perdu", "points perdus"), ("pip lost", "pips lost")),
-}
-
-
-def _count(n: object, noun: str, lang: str) -> str:
-    """'1 square' / '2 squares', '1 tour' / '2 tours'..."""
-    one, many = NOUNS[noun][0 if lang == "fr" else 1]
-    return plural(n, one, many, lang)
-
-
-def _dice(e: Event) -> str:
-    dice = e.data["dice"]
-    return str(dice[0]) if isinstance(dice, list) else "?"
-
-
-def _dice_list(e: Event, joiner: str) -> str:
-    dice = e.data["dice"]
-    return joiner.join(map(str, dice)) if isinstance(dice, list) else ""
-
-
-def _part(e: Event, fr: bool) -> str:
-    d = e.data
-    if d["steps"] == d["most"]:
-        return ""
-    return f" sur {d['most']} possibles" if fr else f" of {d['most']} thrown"
-
-
-def _lost(e: Event, fr: bool) -> str:
-    lost = e.data.get("lost")
-    if not lost:
-        return ""
-    return f" ({_count(lost, 'lost', 'fr' if fr else 'en')})"
-
-
-def _squares(e: Event, key: str, lang: str) -> str:
+def _squares(squares: list[int], lang: str) -> str:
     """'square 12' / 'squares 12, 30' ('case' / 'cases' in French)."""
-    value = e.data[key]
-    squares = value if isinstance(value, list) else []
-    one, many = NOUNS["square"][0 if lang == "fr" else 1]
+    one, many = ("case", "cases") if lang == "fr" else ("square", "squares")
     return f"{one if len(squares) == 1 else many} {', '.join(map(str, squares))}"
 
 
-def _start(e: Event, lang: str) -> str:
+# ---------------------------------------------------------------- what each sentence says
+# Each kind's facts, in no language: which of its sentences applies ("kind" or "kind.case"), and what
+# it names beyond the event's own data (a part some events only say: a phrase's case, or "").
+
+
+def _face(e: Event) -> Case:
+    dice = e.data["dice"]
+    return e.kind, {"face": dice[0] if isinstance(dice, list) else "?"}
+
+
+def _move(e: Event) -> Case:
+    d = e.data
+    return "move", {"how": Facts("move.stays" if d["steps"] == 0 else "move.rides", d),
+                    "doubled": Facts("move.doubled", {}) if d["doubled"] else "",
+                    "free": "" if d["forced"] else Facts("move.free", d)}
+
+
+def _first(e: Event) -> Case:
+    return ("first.level" if e.data["level"] else "first"), {}
+
+
+def _start(e: Event) -> Case:
     """The start, or (a set-up) a race under way: never 'the start' for riders already placed."""
-    fr, laps = lang == "fr", e.data["laps"]
-    riders, dernys = _squares(e, "riders", lang), _squares(e, "dernys", lang)
-    if e.data.get("placed"):
-        return (f"Course en cours, sur {_count(laps, 'lap', 'fr')} : les coureurs {riders} ; "
-                f"les dernys {dernys}." if fr else
-                f"A race under way, over {_count(laps, 'lap', 'en')}: the riders on {riders}; "
-                f"the dernys on {dernys}.")
-    if fr:
-        return f"Départ pour {_count(laps, 'lap', 'fr')} : les coureurs en file, {riders} ; les dernys {dernys}."
-    return f"Start, {_count(laps, 'lap', 'en')}: the riders in a row on {riders}; the dernys on {dernys}."
+    return ("mf-start.placed" if e.data.get("placed") else "mf-start"), {
+        "riders": _squares_of(e, "riders"), "dernys": _squares_of(e, "dernys")}
 
 
-_MF_FR: dict[str, Callable[[Event, str, str], str]] = {
-    "start": lambda e, w, a: _start(e, "fr"),
-    "throw": lambda e, w, a: f"L'{w} lance : {_dice_list(e, ' et ')}.",
-    "derny": lambda e, w, a: f"Le derny de l'{w} avance de {e.data['steps']}{_part(e, True)}, case {e.data['square']}.",
-    "wait": lambda e, w, a: f"Le derny de l'{w} a dépassé son coureur : il s'arrête et l'attend.",
-    "ride": lambda e, w, a: (f"Le coureur de l'{w} avance de {e.data['steps']}, "
-                             f"case {e.data['square']}{_lost(e, True)}."),
-    "coupled": lambda e, w, a: f"Le coureur de l'{w} est dans la roue de son derny : couplés.",
-    "dropped": lambda e, w, a: (f"Le coureur de l'{w} perd le contact, à {_count(e.data['gap'], 'square', 'fr')} : "
-                                "le derny s'arrête."),
-    "uncoupled": lambda e, w, a: f"L'{w} passe la ligne découplée : le passage ne compte pas, encore un tour.",
-    "end": lambda e, w, a: f"L'{w} passe la ligne couplée et gagne.",
+def _squares_of(e: Event, key: str) -> Named:
+    value = e.data[key]
+    return Named(_squares, value if isinstance(value, list) else [])
+
+
+def _mezzo_throw(e: Event) -> Case:
+    dice = e.data["dice"]
+    return "mf-throw", {"dice": Named(_dice, dice if isinstance(dice, list) else None)}
+
+
+def _dice(dice: list[int] | None, lang: str) -> str:
+    """'3 et 5' / '3 and 5'."""
+    return (" et " if lang == "fr" else " and ").join(map(str, dice)) if dice is not None else ""
+
+
+def _derny(e: Event) -> Case:
+    d = e.data
+    return "mf-derny", {"part": "" if d["steps"] == d["most"] else Facts("mf-derny.part", d)}
+
+
+def _rider_rides(e: Event) -> Case:
+    lost = e.data.get("lost")
+    return "mf-ride", {"lost": Facts("mf-ride.lost", {"lost": lost}) if lost else ""}
+
+
+def _mezzo(e: Event) -> Case:
+    return f"mf-{e.kind}", {}
+
+
+_FACTS: dict[str, Callable[[Event], Case]] = {
+    "lot": _face, "throw": _face, "move": _move, "sprint": as_it_is, "hold": as_it_is, "first": _first,
+    "tie": as_it_is, "end": as_it_is,
 }
-_MF_EN: dict[str, Callable[[Event, str, str], str]] = {
-    "start": lambda e, w, a: _start(e, "en"),
-    "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice_list(e, ' and ')}.",
-    "derny": lambda e, w, a: (f"{w.capitalize()}'s derny moves {e.data['steps']}{_part(e, False)}, "
-                              f"to square {e.data['square']}."),
-    "wait": lambda e, w, a: f"{w.capitalize()}'s derny has passed its rider: it stops and waits.",
-    "ride": lambda e, w, a: (f"{w.capitalize()}'s rider moves {e.data['steps']}, "
-                             f"to square {e.data['square']}{_lost(e, False)}."),
-    "coupled": lambda e, w, a: f"{w.capitalize()}'s rider is on its derny's wheel: coupled.",
-    "dropped": lambda e, w, a: (f"{w.capitalize()}'s rider loses contact, {_count(e.data['gap'], 'square', 'en')} "
-                                "behind: the derny stops."),
-    "uncoupled": lambda e, w, a: f"{w.capitalize()} crosses the line uncoupled: it does not count, one more lap.",
-    "end": lambda e, w, a: f"{w.capitalize()} crosses the line coupled and wins.",
+_MEZZO_FACTS: dict[str, Callable[[Event], Case]] = {
+    "start": _start, "throw": _mezzo_throw, "derny": _derny, "wait": _mezzo, "ride": _rider_rides, "coupled": _mezzo,
+    "dropped": _mezzo, "uncoupled": _mezzo, "end": _mezzo,
 }
+KINDS = frozenset(_FACTS)
+MEZZO_KINDS = frozenset(_MEZZO_FACTS)
 
 
-_FR: dict[str, Callable[[Event, str, str], str]] = {
-    "lot": lambda e, w, a: f"Tirage au sort ({_dice(e)}) : le {w} part devant et lance le premier.",
-    "throw": lambda e, w, a: f"Le {w} lance : {_dice(e)}.",
-    "move": _move_fr,
-    "sprint": lambda e, w, a: f"Le {w} lance le sprint : désormais tous les nombres sont doublés.",
-    "hold": lambda e, w, a: f"Le {w} ne lance pas encore le sprint.",
-    "first": lambda e, w, a: (f"Tour suivant : à égalité, le {w}, qui jouait second, lance le premier."
-                              if e.data["level"] else f"Tour suivant : le {w}, devant, lance le premier."),
-    "tie": lambda e, w, a: "Égalité au-delà de la ligne : un tour de plus.",
-    "end": lambda e, w, a: f"Le {w} gagne de {_count(e.data['margin'], 'square', 'fr')}, le tour terminé.",
+def facts(event: Event) -> Facts:
+    """What the event's sentence says: whose (a rider, a team), the article, the case."""
+    mezzo = event.cite.startswith("cdp:mezzofondo")
+    case, more = (_MEZZO_FACTS if mezzo else _FACTS)[event.kind](event)
+    return Facts(case, {**event.data, "w": Named(who, (mezzo, (event.seat or 0) + 1)),
+                        "art": Named(article_label, event.cite), **more})
+
+
+# ---------------------------------------------------------------- the words of each case
+# The Velocità's, then the Mezzo fondo's ("mf-"); the French names a rider with his article ("Le
+# coureur 1 avance…", as "Le coureur 1 lance"), a team with its elided one ("L'équipe 2 lance").
+
+_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "lot": "Tirage au sort ({face}) : le {w} part devant et lance le premier.",
+        "throw": "Le {w} lance : {face}.",
+        "move": "Le {w} {how}{doubled}{free}.",
+        "move.stays": "reste sur place",
+        "move.rides": "avance de {steps}, case {to}",
+        "move.doubled": " (nombre doublé)",
+        "move.free": ", au choix de 0 à {most}",
+        "sprint": "Le {w} lance le sprint : désormais tous les nombres sont doublés.",
+        "hold": "Le {w} ne lance pas encore le sprint.",
+        "first": "Tour suivant : le {w}, devant, lance le premier.",
+        "first.level": "Tour suivant : à égalité, le {w}, qui jouait second, lance le premier.",
+        "tie": "Égalité au-delà de la ligne : un tour de plus.",
+        "end": "Le {w} gagne de {margin:case|cases}, le tour terminé.",
+        "mf-start": "Départ pour {laps:tour|tours} : les coureurs en file, {riders} ; les dernys {dernys}.",
+        "mf-start.placed": "Course en cours, sur {laps:tour|tours} : les coureurs {riders} ; les dernys {dernys}.",
+        "mf-throw": "L'{w} lance : {dice}.",
+        "mf-derny": "Le derny de l'{w} avance de {steps}{part}, case {square}.",
+        "mf-derny.part": " sur {most} possibles",
+        "mf-wait": "Le derny de l'{w} a dépassé son coureur : il s'arrête et l'attend.",
+        "mf-ride": "Le coureur de l'{w} avance de {steps}, case {square}{lost}.",
+        "mf-ride.lost": " ({lost:point perdu|points perdus})",
+        "mf-coupled": "Le coureur de l'{w} est dans la roue de son derny : couplés.",
+        "mf-dropped": "Le coureur de l'{w} perd le contact, à {gap:case|cases} : le derny s'arrête.",
+        "mf-uncoupled": "L'{w} passe la ligne découplée : le passage ne compte pas, encore un tour.",
+        "mf-end": "L'{w} passe la ligne couplée et gagne.",
+    },
+    "en": {
+        "lot": "Drawn by lot ({face}): {w} leads and throws first.",
+        "throw": "{w:cap} throws {face}.",
+        "move": "{w:cap} {how}{doubled}{free}.",
+        "move.stays": "stays put",
+        "move.rides": "moves {steps}, to square {to}",
+        "move.doubled": " (number doubled)",
+        "move.free": ", free to choose 0 to {most}",
+        "sprint": "{w:cap} launches the sprint: from now on every number is doubled.",
+        "hold": "{w:cap} does not launch the sprint yet.",
+        "first": "Next turn: {w}, ahead, throws first.",
+        "first.level": "Next turn: level, so {w}, who played second, throws first.",
+        "tie": "Level past the line: one more turn.",
+        "end": "{w:cap} wins by {margin:square|squares}, the turn complete.",
+        "mf-start": "Start, {laps:lap|laps}: the riders in a row on {riders}; the dernys on {dernys}.",
+        "mf-start.placed": ("A race under way, over {laps:lap|laps}: the riders on {riders}; "
+                            "the dernys on {dernys}."),
+        "mf-throw": "{w:cap} throws {dice}.",
+        "mf-derny": "{w:cap}'s derny moves {steps}{part}, to square {square}.",
+        "mf-derny.part": " of {most} thrown",
+        "mf-wait": "{w:cap}'s derny has passed its rider: it stops and waits.",
+        "mf-ride": "{w:cap}'s rider moves {steps}, to square {square}{lost}.",
+        "mf-ride.lost": " ({lost:pip lost|pips lost})",
+        "mf-coupled": "{w:cap}'s rider is on its derny's wheel: coupled.",
+        "mf-dropped": "{w:cap}'s rider loses contact, {gap:square|squares} behind: the derny stops.",
+        "mf-uncoupled": "{w:cap} crosses the line uncoupled: it does not count, one more lap.",
+        "mf-end": "{w:cap} crosses the line coupled and wins.",
+    },
 }
-_EN: dict[str, Callable[[Event, str, str], str]] = {
-    "lot": lambda e, w, a: f"Drawn by lot ({_dice(e)}): {w} leads and throws first.",
-    "throw": lambda e, w, a: f"{w.capitalize()} throws {_dice(e)}.",
-    "move": _move_en,
-    "sprint": lambda e, w, a: f"{w.capitalize()} launches the sprint: from now on every number is doubled.",
-    "hold": lambda e, w, a: f"{w.capitalize()} does not launch the sprint yet.",
-    "first": lambda e, w, a: (f"Next turn: level, so {w}, who played second, throws first."
-                              if e.data["level"] else f"Next turn: {w}, ahead, throws first."),
-    "tie": lambda e, w, a: "Level past the line: one more turn.",
-    "end": lambda e, w, a: f"{w.capitalize()} wins by {_count(e.data['margin'], 'square', 'en')}, the turn complete.",
-}
-KINDS = frozenset(_EN)
-
-
-MEZZO_KINDS = frozenset(_MF_EN)
+assert {case.split(".")[0] for case in cases(_WORDS)} == KINDS | {f"mf-{kind}" for kind in MEZZO_KINDS}
 
 
 def sentence(event: Event, lang: str, team: bool) -> str:
-    w, a = who(event, lang), article_label(event.cite, lang)
-    if event.cite.startswith("cdp:mezzofondo"):
-        return (_MF_FR if lang == "fr" else _MF_EN)[event.kind](event, w, a)
-    table = _FR if lang == "fr" else _EN
-    return table[event.kind](event, w, a)
+    return tell(_WORDS, facts(event), lang)
 
 
 # ---------------------------------------------------------------- decisions in words
@@ -182,7 +197,7 @@ def _ride(choice: str) -> dict[str, str]:
     if n == 0:
         return {"fr": "Rester sur place", "en": "Stay put"}
     fr = "Avancer d'une case" if n == 1 else f"Avancer de {n} cases"
-    return {"fr": fr, "en": f"Ride {_count(n, 'square', 'en')}"}
+    return {"fr": fr, "en": f"Ride {plural(n, 'square', 'squares')}"}
 
 
 def choice_words(state: object, need: Need) -> dict[str, dict[str, str]]:
