@@ -1,10 +1,12 @@
-"""The horse race's events as sentences in French and English."""
+"""The horse race's events as sentences in French and English: what each sentence says worked out
+once, in no language (`facts`), then each language's words for it (`_WORDS`, told by parcours.tell)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ..core import Event, Need
+from ..tell import Case, Facts, Named, as_it_is, cases, tell
 
 COLOURS = ({"fr": "Rouge", "en": "Red"}, {"fr": "Bleu", "en": "Blue"})
 _LABELS = {
@@ -21,8 +23,7 @@ def article_label(cite: str, lang: str) -> str:
     return _LABELS[cite][lang]
 
 
-def who(event: Event, lang: str) -> str:
-    seat = event.seat or 0
+def who(seat: int, lang: str) -> str:
     return COLOURS[seat][lang] if seat < len(COLOURS) else f"{'Joueur' if lang == 'fr' else 'Player'} {seat + 1}"
 
 
@@ -33,42 +34,72 @@ def _hole(n: object, lang: str) -> str:
     return f"du trou {n}" if lang == "fr" else f"hole {n}"
 
 
-_FR: dict[str, Callable[[Event, str, str], str]] = {
-    "first": lambda e, w, a: f"{w}, le plus jeune, commence.",
-    "throw": lambda e, w, a: f"{w} lance : {e.data['dice'][0]}." if isinstance(e.data["dice"], list) else "",
-    "move": lambda e, w, a: f"Le cheval de {w} va {_hole(e.data['from'], 'fr')} au trou {e.data['to']}.",
-    "overshoot": lambda e, w, a: (f"Il faut le compte exact : {e.data['needed']} au plus. "
-                                  f"Le cheval de {w} ne bouge pas."),
-    "fall": lambda e, w, a: f"Le trou {e.data['hole']} est un piège : le cheval de {w} est éliminé.",
-    "next-horse": lambda e, w, a: (f"Au tour suivant, un nouveau cheval de {w} repart du départ ; "
-                                   f"il en reste {e.data['left']}."),
-    "ruined": lambda e, w, a: f"{w} a perdu ses six chevaux.",
-    "finish": lambda e, w, a: f"Le cheval de {w} arrive pile sur FINISH.",
-    "point": lambda e, w, a: f"{w} marque un point, {e.data['total']} en tout.",
-    "leg": lambda e, w, a: f"Manche {e.data['leg']} : chaque joueur repart du départ ; {w} commence.",
-    "end": lambda e, w, a: f"{w} gagne la partie.",
+# ---------------------------------------------------------------- what each sentence says
+# Each kind's facts, in no language: which of its sentences applies ("kind" or "kind.case") and what
+# it names beyond the event's own data; the words are the templates' below.
+
+
+def _throw(e: Event) -> Case:
+    dice = e.data["dice"]
+    return ("throw", {"face": dice[0]}) if isinstance(dice, list) else ("throw.unseen", {})
+
+
+def _move(e: Event) -> Case:
+    return "move", {"from": Named(_hole, e.data["from"])}
+
+
+_FACTS: dict[str, Callable[[Event], Case]] = {
+    "first": as_it_is, "throw": _throw, "move": _move, "overshoot": as_it_is, "fall": as_it_is,
+    "next-horse": as_it_is, "ruined": as_it_is, "finish": as_it_is, "point": as_it_is, "leg": as_it_is,
+    "end": as_it_is,
 }
-_EN: dict[str, Callable[[Event, str, str], str]] = {
-    "first": lambda e, w, a: f"{w}, the youngest, starts.",
-    "throw": lambda e, w, a: f"{w} throws {e.data['dice'][0]}." if isinstance(e.data["dice"], list) else "",
-    "move": lambda e, w, a: f"{w}'s horse goes from {_hole(e.data['from'], 'en')} to hole {e.data['to']}.",
-    "overshoot": lambda e, w, a: (f"The exact count is needed: {e.data['needed']} at most. "
-                                  f"{w}'s horse stays put."),
-    "fall": lambda e, w, a: f"Hole {e.data['hole']} is a trap: {w}'s horse is out.",
-    "next-horse": lambda e, w, a: (f"Next turn, a new horse of {w}'s starts from START; "
-                                   f"{e.data['left']} left."),
-    "ruined": lambda e, w, a: f"{w} has lost all six horses.",
-    "finish": lambda e, w, a: f"{w}'s horse lands exactly on FINISH.",
-    "point": lambda e, w, a: f"{w} scores a point, {e.data['total']} in all.",
-    "leg": lambda e, w, a: f"Leg {e.data['leg']}: both start again from START; {w} begins.",
-    "end": lambda e, w, a: f"{w} wins the game.",
+KINDS = frozenset(_FACTS)
+
+
+def facts(event: Event) -> Facts:
+    """What the event's sentence says: whose horse, the article, the case."""
+    case, more = _FACTS[event.kind](event)
+    return Facts(case, {**event.data, "w": Named(who, event.seat or 0),
+                        "art": Named(article_label, event.cite), **more})
+
+
+# ---------------------------------------------------------------- the words of each case
+
+_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "first": "{w}, le plus jeune, commence.",
+        "throw": "{w} lance : {face}.",
+        "throw.unseen": "",
+        "move": "Le cheval de {w} va {from} au trou {to}.",
+        "overshoot": "Il faut le compte exact : {needed} au plus. Le cheval de {w} ne bouge pas.",
+        "fall": "Le trou {hole} est un piège : le cheval de {w} est éliminé.",
+        "next-horse": "Au tour suivant, un nouveau cheval de {w} repart du départ ; il en reste {left}.",
+        "ruined": "{w} a perdu ses six chevaux.",
+        "finish": "Le cheval de {w} arrive pile sur FINISH.",
+        "point": "{w} marque un point, {total} en tout.",
+        "leg": "Manche {leg} : chaque joueur repart du départ ; {w} commence.",
+        "end": "{w} gagne la partie.",
+    },
+    "en": {
+        "first": "{w}, the youngest, starts.",
+        "throw": "{w} throws {face}.",
+        "throw.unseen": "",
+        "move": "{w}'s horse goes from {from} to hole {to}.",
+        "overshoot": "The exact count is needed: {needed} at most. {w}'s horse stays put.",
+        "fall": "Hole {hole} is a trap: {w}'s horse is out.",
+        "next-horse": "Next turn, a new horse of {w}'s starts from START; {left} left.",
+        "ruined": "{w} has lost all six horses.",
+        "finish": "{w}'s horse lands exactly on FINISH.",
+        "point": "{w} scores a point, {total} in all.",
+        "leg": "Leg {leg}: both start again from START; {w} begins.",
+        "end": "{w} wins the game.",
+    },
 }
-KINDS = frozenset(_EN)
+assert {case.split(".")[0] for case in cases(_WORDS)} == KINDS
 
 
 def sentence(event: Event, lang: str, team: bool) -> str:
-    table = _FR if lang == "fr" else _EN
-    return table[event.kind](event, who(event, lang), article_label(event.cite, lang))
+    return tell(_WORDS, facts(event), lang)
 
 
 # ---------------------------------------------------------------- decisions in words
