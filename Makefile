@@ -8,7 +8,7 @@ PORT ?= 8000
 BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup lock vendor build build-zensical build-properdocs serve pdf lint check test numbers bench bench-site bench-invariants clean
+.PHONY: setup lock vendor build build-zensical build-properdocs serve pdf lint check check-site test numbers bench bench-site bench-invariants clean
 
 # Every Python package, transitive ones included, comes from requirements-lock.txt, each checked against its
 # SHA-256 (requirements-dev.txt names the direct pins; make lock writes the lock from it and pyproject.toml).
@@ -81,6 +81,11 @@ lint: $(BIN)/mkdocs node_modules/.package-lock.json
 # (Test by test across the two workers: these tests share no servers.)
 check: lint
 	FUZZ_EXAMPLES=100 $(BIN)/pytest -n 2 --dist load -m "not browser and not pyodide and not site and not strength and not replay"
+
+# The site's fast loop, beside it: the build's modules (playable/) on the site's data and the built pages,
+# no browser and no build of a whole site (those are make test's: marked build). Needs make build first.
+check-site: lint
+	$(BIN)/pytest -n 2 --dist load -m "site and not browser and not build"
 
 # Lint (mypy, single-threaded) beside the site's build, then pytest: three workers on two cores, handed
 # the slowest kinds of test first (tests/conftest.py) and one test at a time, except the tests that share

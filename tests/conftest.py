@@ -43,6 +43,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
+        "build: builds a whole site (MkDocs, Zensical, ProperDocs), or reads every page of the built one: "
+        "ten seconds to a minute and more each; make test runs them, make check-site leaves them out",
+    )
+    config.addinivalue_line(
+        "markers",
         "yaml: reads YAML text (PyYAML, an optional dependency of the engine, which Pyodide lacks): CPython only",
     )
 

@@ -223,6 +223,7 @@ def index_docs() -> list[dict[str, Any]]:
     return list(json.loads(path.read_text(encoding="utf-8"))["docs"])
 
 
+@pytest.mark.build
 @pytest.mark.site
 @pytest.mark.parametrize("lang", ["fr", "en", "both"])
 def test_the_index_speaks_each_language_alone(lang: str) -> None:

@@ -64,6 +64,7 @@ def assert_fault(lines: list[str], path: Path, line: int, message: str) -> None:
     assert any(f.startswith(expected) for f in lines), f"{expected!r} not in {lines}"
 
 
+@pytest.mark.build
 def test_the_sites_own_data_is_valid() -> None:
     data_check.check_site(ROOT / "docs")
 
@@ -371,6 +372,7 @@ def _build(project: Path) -> subprocess.CompletedProcess[str]:
     return build(project, "-q")
 
 
+@pytest.mark.build
 def test_the_build_fails_naming_every_fault_with_its_file_and_line(tmp_path: Path) -> None:
     project = _project(tmp_path)
     original = edit_block(project / "docs/veldiv/rulebook.yml", "original", "original: 7", after='id: "veldiv:art-3"')
@@ -387,6 +389,7 @@ def test_the_build_fails_naming_every_fault_with_its_file_and_line(tmp_path: Pat
     assert log.count(f"docs/ronde/editions.yml:{twice + 1}: key 'name' given twice (first on line {twice})") == 1
 
 
+@pytest.mark.build
 def test_the_build_names_each_fault_of_the_figures_and_examples_in_one_line(tmp_path: Path) -> None:
     """The faults that printed "inf races" and "nan", ended in a traceback without a line (400 digits), or
     buried their message in a macro's traceback (a race or a note without figures): one line each."""
@@ -421,6 +424,7 @@ def test_the_build_names_each_fault_of_the_figures_and_examples_in_one_line(tmp_
         assert expected in log, (expected, log)
 
 
+@pytest.mark.build
 def test_the_built_pages_show_html_in_the_data_as_text(tmp_path: Path) -> None:
     project = _project(tmp_path)
     edit(project / "docs/veldiv/rulebook.yml", '"Article premier"', '"Article <script>alert(1)</script> premier"')

@@ -429,6 +429,7 @@ def _marked(lang: str) -> list[tuple[Path, str]]:
     return found
 
 
+@pytest.mark.build
 def test_english_numbers_its_boxes_no_and_french_accents_its_capitals() -> None:
     """English writes "No. 0" (not "nº0"); French writes "Édition H.B." (a quoted original keeps
     its own spelling: « JEU DU VELDIV, Edition H.B., France, 1932 »)."""

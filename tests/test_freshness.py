@@ -38,6 +38,7 @@ LINE_CROSSING = ("veldiv/interpretations.py", '    "beyond",\n    {"beyond": {"f
 
 # ---------------------------------------------------------------- the repository as it is
 
+@pytest.mark.build
 def test_the_repository_is_fresh_and_the_check_costs_little() -> None:
     started = time.process_time()
     freshness.check_fresh(DOCS)
@@ -207,6 +208,7 @@ DEFAULT_SAID = ("the default readings of veldiv.americaine, veldiv.cagnotte, vel
     (SIX, "veldiv.americaine plays differently under its default readings", True),
     (LINE_CROSSING, DEFAULT_SAID, False),  # no example stops on the line: none ends elsewhere
 ], ids=["a six counting ten", "another default reading"])
+@pytest.mark.build
 def test_a_build_after_a_rule_change_fails_naming_what_to_regenerate(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: tuple[str, str, str], said: str,
         examples: bool) -> None:

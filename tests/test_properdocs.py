@@ -28,7 +28,7 @@ from browser_support import RULES, SITE, Server, _fail
 from test_zensical import assert_goes_live, assert_same_examples, pages, read
 
 # One ProperDocs build (the psite fixture) for the module's tests: one worker runs them.
-pytestmark = [pytest.mark.site, pytest.mark.xdist_group("properdocs-build")]
+pytestmark = [pytest.mark.site, pytest.mark.build, pytest.mark.xdist_group("properdocs-build")]
 
 REPO = Path(__file__).resolve().parent.parent
 PSITE = REPO / "site-properdocs"

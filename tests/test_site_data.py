@@ -95,6 +95,7 @@ def test_a_rulebook_section_without_english_fails(tmp_path: Path) -> None:
     assert "missing the English text" in str(err.value) and f"{path}:" in str(err.value)
 
 
+@pytest.mark.build
 def test_mkdocs_strict_build_fails_on_a_malformed_scenario(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     bad = project / "docs" / "veldiv" / "examples" / "art-1-faces.yml"

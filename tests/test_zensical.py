@@ -39,7 +39,7 @@ from test_browser import (
 )
 
 # One Zensical build (the zsite fixture) for the module's tests: one worker runs them.
-pytestmark = [pytest.mark.site, pytest.mark.xdist_group("zensical-build")]
+pytestmark = [pytest.mark.site, pytest.mark.build, pytest.mark.xdist_group("zensical-build")]
 
 REPO = Path(__file__).resolve().parent.parent
 ZSITE = REPO / "site-zensical"
