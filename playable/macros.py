@@ -22,7 +22,7 @@ from parcours_view.registry import VIEWS
 
 from . import data_check
 from .archive import render_collation, render_edition, render_editions, render_sources
-from .citation import Build, build_stamp
+from .citation import Build, build_stamp, page_title
 from .data_check import anchor
 from .numbers_page import render_numbers
 from .pages import PRINTED, article_links, page_of, printed_file, printed_pages, rules_pages, source_relative
@@ -51,6 +51,42 @@ def _rulesets_table(lang: str, docs: Path, here: str, codes: bool = False) -> st
                 players, yes if race.team else no, boxes or "—"]
             rows.append("| " + " | ".join(cells) + " |")
     return typeset("\n".join(rows), lang)
+
+
+def _games_table(lang: str, docs: Path) -> str:
+    """The games the engine knows (the registry), each linked to its page by its name (its edition's,
+    else its page's title), with who published it where the edition says so, its date, and what the
+    site holds of it, counted from its data: its edition (and numbered boxes), its rules pages, worked
+    examples, exact odds, Play."""
+    fr = lang == "fr"
+    rows = ["| Jeu | Date | Ici |" if fr else "| Game | Date | Here |", "|---|---|---|"]
+    for game, rules in all_games().items():
+        edition = data_check.editions(docs, game)
+        facts: dict[str, Any] = edition.data["game"] if edition else {}
+        title = _in(facts.get("name"), lang) or escape(page_title(docs / game / "index.md")[lang])
+        who = [f"*{facts['periodical']}*" if facts.get("periodical") else "",
+               _in(facts.get("publisher"), lang), _in(facts.get("country"), lang)]
+        date = str(facts.get("year") or "—")
+        pages = rules_pages(game, data_check.rulebook(docs, game).data)
+        examples = len(list((docs / game / "examples").glob("*.yml")))
+        here = [*([("édition et boîtes numérotées" if fr else "edition and numbered boxes") if boxes_of(rules)
+                   else ("édition" if fr else "edition")] if edition else []),
+                (f"règles sur {len(pages)} pages" if fr else f"rules on {len(pages)} pages") if len(pages) > 1
+                else ("règles" if fr else "rules"),
+                f"{examples} exemples commentés" if fr else f"{examples} worked examples",
+                *([("chances exactes" if fr else "exact odds")] if VIEWS[game].EXACT_EXPLAINED else []),
+                ("partie contre des robots" if fr else "play against bots") if rules.DECISIONS and rules.BOTS
+                else ("partie" if fr else "play")]
+        name = ", ".join([f"[{title}]({game}/index.md)", *(w for w in who if w)])
+        rows.append(f"| {name} | {date} | {', '.join(here)} |")
+    return typeset("\n".join(rows), lang)
+
+
+def _in(value: object, lang: str) -> str:
+    """A fact of an edition in a language: one for both, or its words in each."""
+    if isinstance(value, dict):
+        return escape(str(value[lang]))
+    return escape(str(value)) if value else ""
 
 
 def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
@@ -240,6 +276,7 @@ def define_env(env: Any) -> None:
         env.macro(call, name)
 
     macro(lambda lang, codes=False: _rulesets_table(lang, docs, _source(env.page), codes), "rulesets_table")
+    macro(lambda lang: _games_table(lang, docs), "games_table")
     url_of = _url_of(docs, env.conf["use_directory_urls"])
     macro(lambda lang, game: _options_table(lang, game, docs, _source(env.page)), "options_table")
     macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")

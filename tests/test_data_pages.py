@@ -587,3 +587,20 @@ def test_every_slip_of_an_original_is_marked_where_it_stands() -> None:
         assert all(f'<li id="{target}">' in html for target, _ in marks)
     html = (SITE / "veldiv" / "rules" / "index.html").read_text(encoding="utf-8")
     assert 'numerotées <a class="px-sic-mark" href="#composition-sic-1">[sic\u00a0: numérotées]</a>' in html
+
+
+def test_the_home_page_lists_every_game_the_engine_knows() -> None:
+    """The home page's table of games is the registry's (macros._games_table): in each language one row
+    a game, linked to its page, saying how many worked examples it has; no game written by hand."""
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    for lang, head in (("fr", "<th>Ici</th>"), ("en", "<th>Here</th>")):
+        table = re.search(rf"<table>\s*<thead>\s*<tr>\s*<th>\w+</th>\s*<th>Date</th>\s*{head}.*?</table>", page,
+                          re.DOTALL)
+        assert table, f"no games table in {lang}"
+        rows = re.findall(r"<tr>(.*?)</tr>", table.group(0), re.DOTALL)[1:]
+        assert len(rows) == len(all_games()), f"{lang}: {len(rows)} rows, {len(all_games())} games"
+        for game, row in zip(all_games(), rows):
+            count = len(list((ROOT / "docs" / game / "examples").glob("*.yml")))
+            assert f'href="{game}/"' in row, f"{lang}: the row of {game} does not link to its page"
+            words = f"{count} exemples commentés" if lang == "fr" else f"{count} worked examples"
+            assert words in unescape(re.sub(r"<[^>]+>", "", row)), f"{lang}: {game}'s row: {row}"
