@@ -52,8 +52,8 @@ from parcours.stats import (
     Moments,
     Outcome,
     chosen_bots,
+    compared_figures,
     comparing,
-    measures,
     play_race,
     representative,
     streams,
@@ -155,10 +155,10 @@ def sample_comparison(ruleset: str, recipe: Json, option: str) -> Comparison:
     c, _ = comparing(ruleset, players, option, races, seed, None, bots)
     runs = [outcomes(ruleset, players, s.options, bots, seed, races) for s in c.stats]
     for i in range(races):
-        reference = measures(runs[0][i], players)
+        reference = compared_figures(runs[0][i], players)
         for index, (stats, run) in enumerate(zip(c.stats, runs)):
             stats.add(run[i])
-            for m, value in measures(run[i], players).items() if index else ():
+            for m, value in compared_figures(run[i], players).items() if index else ():
                 if m in reference:
                     c.differences[index].setdefault(m, Moments()).add(value - reference[m])
     return c

@@ -23,8 +23,8 @@ import time
 from dataclasses import asdict, dataclass
 
 from parcours import all_races, game_of
-from parcours.report import measure_words, reading_words, show_value
-from parcours.stats import Comparison, Measure, Stats, compare
+from parcours.report import figure_words, reading_words, show_value
+from parcours.stats import ComparedFigure, Comparison, Stats, compare
 
 
 @dataclass
@@ -48,7 +48,7 @@ def players_for(ruleset: str) -> int:
     return max(race.min_players, min(4, race.max_players))
 
 
-def spread(stats: Stats, m: Measure) -> float:
+def spread(stats: Stats, m: ComparedFigure) -> float:
     """A figure's standard deviation over the races of one reading."""
     if m.what == "wins":
         p = stats.wins[m.seat or 0] / stats.races
@@ -60,7 +60,7 @@ def spread(stats: Stats, m: Measure) -> float:
     return moments.spread
 
 
-def cohen(c: Comparison, index: int, m: Measure) -> float:
+def cohen(c: Comparison, index: int, m: ComparedFigure) -> float:
     """The difference in pooled standard deviations; 0 for a figure that never varies under either value
     (the kitty's stakes paid, fixed by its stake and total): a value's arithmetic, not an effect on play."""
     pooled = math.sqrt((spread(c.stats[0], m) ** 2 + spread(c.stats[index], m) ** 2) / 2)
@@ -74,11 +74,11 @@ def rows_of(c: Comparison, ruleset: str, players: int) -> list[Row]:
         strongest = max(effects, key=lambda m: cohen(c, index, m), default=None)
         wins = [m for m in c.differences[index] if m.what == "wins"]
         top_win = max(wins, key=lambda m: abs(c.differences[index][m].mean))
-        before, after = c.value_of(0, Measure("length")), c.value_of(index, Measure("length"))
+        before, after = c.value_of(0, ComparedFigure("length")), c.value_of(index, ComparedFigure("length"))
         said = ""
         if strongest is not None:
             was, now = (show_value(c, strongest, c.value_of(i, strongest), "en") for i in (0, index))
-            said = f"{measure_words(c, strongest, 'en')}: {was} -> {now}"
+            said = f"{figure_words(c, strongest, 'en')}: {was} -> {now}"
         rows.append(Row(ruleset, players, c.option.id, c.option.confidence,
                         reading_words(c.option, c.values[index], "en"),
                         cohen(c, index, strongest) if strongest is not None else 0.0, said,

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SIX = ("veldiv/races.py", 'return 6 if self.kind == "pursuit" and players == 4 else 12',
        'return 6 if self.kind == "pursuit" and players == 4 else 10')
-LINE_CROSSING = ("veldiv/interpretations.py", '    "beyond",\n    {"beyond": {"fr": "Non',
+LINE_CROSSING = ("veldiv/options.py", '    "beyond",\n    {"beyond": {"fr": "Non',
                  '    "reach",\n    {"beyond": {"fr": "Non')
 
 
@@ -166,7 +166,7 @@ def test_another_default_reading_is_named(tmp_path: Path) -> None:
     (("veldiv/figures.py", '"en": "Points scored"', '"en": "Points won"'), ["numbers.json", "impact.json"]),
     (("report.py", 'f"no change in who wins beyond', 'f"no shift in who wins beyond'), ["impact.json"]),
     (("report.py", 'f"changes who wins: {who}{of}', 'f"alters who wins: {who}{of}'), ["impact.json"]),
-    (("veldiv/interpretations.py", '"en": "Reach the square"', '"en": "Reach it"'), ["impact.json"]),
+    (("veldiv/options.py", '"en": "Reach the square"', '"en": "Reach it"'), ["impact.json"]),
 ], ids=["a figure's name", "a verdict", "a verdict the sample never prints", "a reading's label"])
 def test_a_word_a_file_stores_makes_it_stale(tmp_path: Path, edit: tuple[str, str, str], stale: list[str]) -> None:
     found = stale_after(tmp_path, edit)

@@ -20,7 +20,7 @@ from parcours.chevaux.state import Board
 from parcours.cli import main
 from parcours.report import compare_lines, stats_lines, verdict
 from parcours.simulate import wilson
-from parcours.stats import Measure, Moments, compare, kth, play_race, representative, run, streams
+from parcours.stats import ComparedFigure, Moments, compare, kth, play_race, representative, run, streams
 
 Z999 = 3.2905  # a 99.9% interval: the exact value must lie inside it (the runs are seeded: never a flake)
 RULESETS = sorted(all_races())
@@ -90,9 +90,9 @@ def test_a_reading_that_cannot_matter_here_changes_nothing() -> None:
 def test_two_readings_that_matter_differ_race_by_race() -> None:
     """Stopping at the third Premier shortens every race that would have gone on: measurable, and paired."""
     c = compare("veldiv.individuelle", 4, "veldiv.final-lap", 300, 1)
-    length = c.differences[1][Measure("length")]
+    length = c.differences[1][ComparedFigure("length")]
     assert length.mean < 0 and length.most <= 0  # never longer, race by race, on the same dice
-    assert c.measurable(1, Measure("length")) and not c.same_races(1)
+    assert c.measurable(1, ComparedFigure("length")) and not c.same_races(1)
     assert verdict(c, 1, "en").startswith("changes the race's length: from ")
     assert verdict(c, 1, "fr").startswith("change la longueur de la course : de ")
 

@@ -353,7 +353,7 @@ def _stats(args: argparse.Namespace) -> int:
     result = run(scenario.ruleset, scenario.players, args.count, args.seed, scenario.options, bots, bar)
     if bar is not None:
         sys.stderr.write("\n")
-    _print_measures(result.to_json(), stats_lines(result, args.lang), args.json, args.lang)
+    _print_figures(result.to_json(), stats_lines(result, args.lang), args.json, args.lang)
     return 130 if result.interrupted else 0
 
 
@@ -367,11 +367,11 @@ def _compare(args: argparse.Namespace) -> int:
     result = compare(scenario.ruleset, scenario.players, args.option, args.count, args.seed, values, bots, bar)
     if bar is not None:
         sys.stderr.write("\n")
-    _print_measures(result.to_json(), compare_lines(result, args.lang), args.json, args.lang)
+    _print_figures(result.to_json(), compare_lines(result, args.lang), args.json, args.lang)
     return 130 if result.stats[0].interrupted else 0
 
 
-def _print_measures(data: dict[str, Any], lines: list[str], as_json: bool, lang: str) -> None:
+def _print_figures(data: dict[str, Any], lines: list[str], as_json: bool, lang: str) -> None:
     if as_json:
         _print_json(data)
     else:

@@ -11,7 +11,7 @@ from .games import default_options, game_of
 from .interface import Exact
 from .options import Option, OptionValue
 from .simulate import wilson
-from .stats import Comparison, Measure, Stats
+from .stats import ComparedFigure, Comparison, Stats
 
 WIDTH = 44  # the widest label of a table's rows
 
@@ -189,7 +189,7 @@ def _landing_lines(s: Stats, lang: str) -> list[str]:
 LETTERS = "ABCDEFGH"
 
 
-def measure_label(c: Comparison, m: Measure, lang: str) -> str:
+def figure_label(c: Comparison, m: ComparedFigure, lang: str) -> str:
     """A row's label: a seat under its heading, or the heading itself."""
     ruleset = c.stats[0].ruleset
     if m.seat is not None:
@@ -199,35 +199,35 @@ def measure_label(c: Comparison, m: Measure, lang: str) -> str:
     return game_of(ruleset).FIGURES[m.figure].name[lang]
 
 
-def measure_words(c: Comparison, m: Measure, lang: str) -> str:
+def figure_words(c: Comparison, m: ComparedFigure, lang: str) -> str:
     """A measure named whole, out of its table: 'Points scored, player 2', 'Wins, player 1'."""
     if m.seat is None:
-        return measure_label(c, m, lang)
+        return figure_label(c, m, lang)
     return f"{_heading(c, m, lang)}, {seat_name(c.stats[0].ruleset, m.seat, lang, capital=False)}"
 
 
-def _heading(c: Comparison, m: Measure, lang: str) -> str:
+def _heading(c: Comparison, m: ComparedFigure, lang: str) -> str:
     if m.what == "wins":
         return "Victoires" if lang == "fr" else "Wins"
     return game_of(c.stats[0].ruleset).FIGURES[m.figure].name[lang]
 
 
-def _is_share(c: Comparison, m: Measure) -> bool:
+def _is_share(c: Comparison, m: ComparedFigure) -> bool:
     return m.what == "wins" or (m.what == "figure" and game_of(c.stats[0].ruleset).FIGURES[m.figure].share)
 
 
-def _decimals(m: Measure) -> int:
+def _decimals(m: ComparedFigure) -> int:
     return 1 if m.what == "length" else 2
 
 
-def show_value(c: Comparison, m: Measure, x: float, lang: str, more: int = 0) -> str:
+def show_value(c: Comparison, m: ComparedFigure, x: float, lang: str, more: int = 0) -> str:
     """A figure's value; `more` decimals than usual where two values would otherwise read the same."""
     if _is_share(c, m):
         return number_words(100 * x, lang, 1 + more, percent=True)
     return decimal(x, lang, _decimals(m) + more)
 
 
-def apart(c: Comparison, index: int, m: Measure) -> int:
+def apart(c: Comparison, index: int, m: ComparedFigure) -> int:
     """The decimals to add so that the default and value `index` do not read the same (at most two
     more): never "from 7.31 to 7.31"."""
     before, after = c.value_of(0, m), c.value_of(index, m)
@@ -240,7 +240,7 @@ def signed(x: float, lang: str, decimals: int) -> str:
     return ("+" if x > 0 else "") + number_words(x, lang, decimals)
 
 
-def show_difference(c: Comparison, index: int, m: Measure, lang: str) -> str:
+def show_difference(c: Comparison, index: int, m: ComparedFigure, lang: str) -> str:
     """'+0,9 (−0,2 à +2,0)': a share's in percentage points, with its 95% interval and a star if measurable."""
     d = c.differences[index][m]
     scale, decimals = (100, 1) if _is_share(c, m) else (1, _decimals(m))
@@ -251,7 +251,7 @@ def show_difference(c: Comparison, index: int, m: Measure, lang: str) -> str:
             f"{signed(scale * high, lang, decimals)}){star}")
 
 
-def ordered(c: Comparison, index: int) -> list[Measure]:
+def ordered(c: Comparison, index: int) -> list[ComparedFigure]:
     """The rows in the order of the stats: wins by seat, the length, then the game's figures in its order."""
     order = {fid: i for i, fid in enumerate(game_of(c.stats[0].ruleset).FIGURES)}
     rank = {"wins": -2, "length": -1}
@@ -291,7 +291,7 @@ def compare_lines(c: Comparison, lang: str) -> list[str]:
 def _block(c: Comparison, index: int, lang: str) -> list[str]:
     fr, a, b = lang == "fr", LETTERS[0], LETTERS[index]
     rows = ordered(c, index)
-    labels = [measure_label(c, m, lang) for m in rows]
+    labels = [figure_label(c, m, lang) for m in rows]
     width = min(WIDTH, max(map(len, labels)) + 2)
     lines = ["", (f"{b} contre {a}, course par course (écart {b} − {a} et son intervalle à 95 % ; "
                   "les parts en points de pourcentage)") if fr else
@@ -376,8 +376,8 @@ def impact(c: Comparison) -> dict[str, Any]:
 
 
 def _against(c: Comparison, index: int) -> dict[str, Any]:
-    def row(m: Measure) -> dict[str, Any]:
-        return {"figure": _both_langs(lambda lang: measure_words(c, m, lang).strip()),
+    def row(m: ComparedFigure) -> dict[str, Any]:
+        return {"figure": _both_langs(lambda lang: figure_words(c, m, lang).strip()),
                 "default": _both_langs(lambda lang: show_value(c, m, c.value_of(0, m), lang, apart(c, index, m))),
                 "value": _both_langs(lambda lang: show_value(c, m, c.value_of(index, m), lang, apart(c, index, m))),
                 "difference": _both_langs(lambda lang: show_difference(c, index, m, lang).rstrip(" *")),

@@ -252,7 +252,7 @@ def running(ruleset: str, players: int, count: int, seed: int, options: dict[str
 # ---------------------------------------------------------------- one reading against another
 
 @dataclass(frozen=True)
-class Measure:
+class ComparedFigure:
     """One figure compared race by race: a seat's win, the length, or a game's figure (of a seat or the race)."""
 
     what: str  # "wins", "length" or "figure"
@@ -260,13 +260,13 @@ class Measure:
     seat: int | None = None
 
 
-def measures(race: Outcome, players: int) -> dict[Measure, float]:
+def compared_figures(race: Outcome, players: int) -> dict[ComparedFigure, float]:
     """Every figure of one race that `compare` compares (a figure with nothing to measure is left out)."""
-    out = {Measure("wins", seat=s): float(race.winner == s) for s in range(players)}
-    out[Measure("length")] = float(race.throws)
-    out |= {Measure("figure", fid): v for fid, v in race.figures.race.items() if v is not None}
+    out = {ComparedFigure("wins", seat=s): float(race.winner == s) for s in range(players)}
+    out[ComparedFigure("length")] = float(race.throws)
+    out |= {ComparedFigure("figure", fid): v for fid, v in race.figures.race.items() if v is not None}
     for fid, values in race.figures.seats.items():
-        out |= {Measure("figure", fid, s): v for s, v in enumerate(values)}
+        out |= {ComparedFigure("figure", fid, s): v for s, v in enumerate(values)}
     return out
 
 
@@ -290,7 +290,7 @@ class Comparison:
     values: list[OptionValue]
     sampled: bool  # the values are a few of a number's range
     stats: list[Stats]
-    differences: list[dict[Measure, Moments]]  # per value: value minus default, race by race ([0] is empty)
+    differences: list[dict[ComparedFigure, Moments]]  # per value: value minus default, race by race ([0] is empty)
 
     @property
     def races(self) -> int:
@@ -302,7 +302,7 @@ class Comparison:
         k = max(1, len(self.differences[index]))
         return NormalDist().inv_cdf(1 - FAMILY_ERROR / (2 * k))
 
-    def measurable(self, index: int, measure: Measure) -> bool:
+    def measurable(self, index: int, measure: ComparedFigure) -> bool:
         d = self.differences[index][measure]
         return abs(d.mean) > self.family_z(index) * d.error if d.error else d.mean != 0
 
@@ -310,12 +310,12 @@ class Comparison:
         """Every figure the same in every race: the value changed nothing at all here."""
         return all(d.mean == 0 and d.spread == 0 for d in self.differences[index].values())
 
-    def effects(self, index: int) -> list[Measure]:
+    def effects(self, index: int) -> list[ComparedFigure]:
         """The measurable differences, the strongest (in standard errors) first."""
         found = [m for m in self.differences[index] if self.measurable(index, m)]
         return sorted(found, key=lambda m: -_strength(self.differences[index][m]))
 
-    def value_of(self, index: int, measure: Measure) -> float:
+    def value_of(self, index: int, measure: ComparedFigure) -> float:
         """The measure's mean (a share for wins and yes-or-no figures) under value `index`."""
         stats = self.stats[index]
         if measure.what == "wins":
@@ -407,12 +407,12 @@ def _compare_one(comparison: Comparison, game: GameRules, readings: list[dict[st
     """Race i under every reading, then its differences: all or nothing, so an interruption keeps the pairs."""
     base = comparison.stats[0]
     outcomes = [play_race(game, base.ruleset, base.players, r, streams(seed, number), functions) for r in readings]
-    reference = measures(outcomes[0], base.players)
+    reference = compared_figures(outcomes[0], base.players)
     for index, (stats, race) in enumerate(zip(comparison.stats, outcomes)):
         stats.add(race)
         if index:
             diffs = comparison.differences[index]
-            for measure, value in measures(race, base.players).items():
+            for measure, value in compared_figures(race, base.players).items():
                 if measure in reference:
                     diffs.setdefault(measure, Moments()).add(value - reference[measure])
 

@@ -46,6 +46,12 @@ def as_it_is(event: Event) -> Case:
     return event.kind, {}
 
 
+def case_if(case: str, when: Callable[[Event], object]) -> Callable[[Event], Case]:
+    """The case of a kind with two sentences: `case` when the event says so (`when`), the kind's own
+    otherwise."""
+    return lambda e: (case if when(e) else e.kind, {})
+
+
 def tell(templates: Templates, facts: Facts, lang: str) -> str:
     """The facts in one language's words."""
     return templates[lang][facts.case].format_map(_In(templates, facts.values, lang))
@@ -62,6 +68,11 @@ def cases(templates: Templates) -> frozenset[str]:
                 assert fact is None or (fact.isidentifier() and not conversion), (case, template)
                 assert not spec or spec == "cap" or spec.count("|") == 1, (case, template)
     return frozenset(langs[0])
+
+
+def kinds(templates: Templates) -> frozenset[str]:
+    """The kinds of event the templates tell: their cases' ("move.six-twelve" is a move's)."""
+    return frozenset(case.split(".")[0] for case in cases(templates))
 
 
 class _In:

@@ -9,8 +9,8 @@ from ..interface import Exact
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
 from .figures import FIGURES, tally
-from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
+from .options import APPLIES, OPTIONS
 from .races import ARTICLES, DEFAULT_TRACK, RACES, TRACK_SQUARES
 from .terms import TERMS
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Event, Need, plural
-from ..tell import Case, Facts, Named, as_it_is, cases, tell
+from ..tell import Case, Facts, Named, as_it_is, case_if, kinds, tell
 from .terms import TERMS
 
 _LABELS = {
@@ -59,10 +59,6 @@ def _move(e: Event) -> Case:
                     "free": "" if d["forced"] else Facts("move.free", d)}
 
 
-def _first(e: Event) -> Case:
-    return ("first.level" if e.data["level"] else "first"), {}
-
-
 def _start(e: Event) -> Case:
     """The start, or (a set-up) a race under way: never 'the start' for riders already placed."""
     return ("mf-start.placed" if e.data.get("placed") else "mf-start"), {
@@ -98,22 +94,19 @@ def _mezzo(e: Event) -> Case:
     return f"mf-{e.kind}", {}
 
 
-_FACTS: dict[str, Callable[[Event], Case]] = {
-    "lot": _face, "throw": _face, "move": _move, "sprint": as_it_is, "hold": as_it_is, "first": _first,
-    "tie": as_it_is, "end": as_it_is,
+_FACTS: dict[str, Callable[[Event], Case]] = {  # a kind not here has one sentence, naming its data
+    "lot": _face, "throw": _face, "move": _move, "first": case_if("first.level", lambda e: e.data["level"]),
 }
-_MEZZO_FACTS: dict[str, Callable[[Event], Case]] = {
-    "start": _start, "throw": _mezzo_throw, "derny": _derny, "wait": _mezzo, "ride": _rider_rides, "coupled": _mezzo,
-    "dropped": _mezzo, "uncoupled": _mezzo, "end": _mezzo,
+_MEZZO_FACTS: dict[str, Callable[[Event], Case]] = {  # a kind not here: its one sentence, "mf-kind"
+    "start": _start, "throw": _mezzo_throw, "derny": _derny, "ride": _rider_rides,
 }
-KINDS = frozenset(_FACTS)
-MEZZO_KINDS = frozenset(_MEZZO_FACTS)
 
 
 def facts(event: Event) -> Facts:
     """What the event's sentence says: whose (a rider, a team), the article, the case."""
     mezzo = event.cite.startswith("cdp:mezzofondo")
-    case, more = (_MEZZO_FACTS if mezzo else _FACTS)[event.kind](event)
+    table, plain = (_MEZZO_FACTS, _mezzo) if mezzo else (_FACTS, as_it_is)
+    case, more = table.get(event.kind, plain)(event)
     return Facts(case, {**event.data, "w": Named(who, (mezzo, (event.seat or 0) + 1)),
                         "art": Named(article_label, event.cite), **more})
 
@@ -179,7 +172,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "mf-end": "{w:cap} crosses the line coupled and wins.",
     },
 }
-assert {case.split(".")[0] for case in cases(_WORDS)} == KINDS | {f"mf-{kind}" for kind in MEZZO_KINDS}
+KINDS = frozenset(kind for kind in kinds(_WORDS) if not kind.startswith("mf-"))
+MEZZO_KINDS = frozenset(kind.removeprefix("mf-") for kind in kinds(_WORDS) if kind.startswith("mf-"))
 
 
 def sentence(event: Event, lang: str, team: bool) -> str:

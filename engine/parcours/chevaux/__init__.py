@@ -7,9 +7,9 @@ from typing import Any
 from ..interface import Exact
 from ..options import OptionValue
 from .figures import FIGURES, tally
-from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
+from .options import APPLIES, OPTIONS
 from .races import ARTICLES, DEFAULT_BOARD, HORSES, RACES
 from .rules import need, new_state, observe, play_choice, play_dice, play_throw, settle_setup
 from .state import Board, State

@@ -26,8 +26,8 @@ from functools import lru_cache, reduce
 from operator import add
 
 from ..options import OptionValue
-from .interpretations import OPTIONS
 from .odds import EXACT_UP_TO, FINISH, RUIN, Chance, _moves, _positions
+from .options import OPTIONS
 from .races import HORSES
 from .rules import POINTS_TO_WIN
 from .state import Board

@@ -6,9 +6,9 @@ from ..interface import Exact
 from ..options import OptionValue
 from .bots import BOT_NAMES, BOTS
 from .figures import FIGURES, tally
-from .interpretations import APPLIES, OPTIONS
 from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
+from .options import APPLIES, OPTIONS
 from .races import ARTICLES, RACES
 from .rules import need, new_state, play_choice, play_throw, settle_setup
 from .terms import TERMS

@@ -9,8 +9,8 @@ from ..interface import Exact
 from ..options import OptionValue
 from . import setup
 from .figures import FIGURES, tally
-from .interpretations import APPLIES, OPTIONS
 from .narrate import article_label, choice_words, question_words, sentence
+from .options import APPLIES, OPTIONS
 from .races import ARTICLES, BOXES, RACES, START_LINE, TRACK_SQUARES, Race
 from .rules import dice_needed, play_dice, play_throw, settle_setup
 from .state import Player, Rider, State

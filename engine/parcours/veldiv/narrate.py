@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Event, Need, Value
-from ..tell import Case, Facts, Named, as_it_is, cases, tell
+from ..tell import Case, Facts, Named, as_it_is, case_if, kinds, tell
 from .races import RACES
 
 _RACE_RULE = {race.article: race.name for race in RACES.values()}
@@ -66,10 +66,6 @@ def _move(e: Event) -> Case:
     return "move", {}
 
 
-def _finish(e: Event) -> Case:
-    return ("finish.one-die-left" if e.cite.endswith("art-10") else "finish"), {}
-
-
 def _lapped(e: Event) -> Case:
     by = e.data["by"]
     return "lapped", {"by": (by or 0) + 1 if isinstance(by, int) else by}
@@ -90,18 +86,15 @@ def _end(e: Event) -> Case:
     return "end", {"order": ", ".join(str(int(s) + 1) for s in ranking)}
 
 
-_FACTS: dict[str, Callable[[Event], Case]] = {
-    "throw": _throw, "order": as_it_is, "move": _move, "bump": as_it_is, "bonus": as_it_is,
-    "blocked": as_it_is, "cross": as_it_is, "points": _points, "premier": as_it_is, "cancelled": as_it_is,
-    "lapped": _lapped, "tour": as_it_is, "bell": as_it_is, "finish": _finish, "eliminated": _eliminated,
-    "wait": as_it_is, "stake": as_it_is, "placed": as_it_is, "first": as_it_is, "end": _end,
+_FACTS: dict[str, Callable[[Event], Case]] = {  # a kind not here has one sentence, naming its data
+    "throw": _throw, "move": _move, "points": _points, "lapped": _lapped, "eliminated": _eliminated, "end": _end,
+    "finish": case_if("finish.one-die-left", lambda e: e.cite.endswith("art-10")),
 }
-KINDS = frozenset(_FACTS)
 
 
 def facts(event: Event, team: bool) -> Facts:
     """What the event's sentence says: who (a team race names the rider), the article, the case."""
-    case, more = _FACTS[event.kind](event)
+    case, more = _FACTS.get(event.kind, as_it_is)(event)
     rider = event.rider + 1 if team and event.rider is not None else None
     return Facts(case, {**event.data, "w": Named(who, ((event.seat or 0) + 1, rider)),
                         "art": Named(article_label, event.cite), **more})
@@ -168,7 +161,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "end": "The race is over. Winner: {w}. Ranking of the players: {order} ({art}).",
     },
 }
-assert {case.split(".")[0] for case in cases(_WORDS)} == KINDS
+KINDS = kinds(_WORDS)
 
 
 def sentence(event: Event, lang: str, team: bool) -> str:
