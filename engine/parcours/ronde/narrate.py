@@ -1,4 +1,5 @@
-"""The Ronde's events as sentences in French and English."""
+"""The Ronde's events as sentences in French and English: what each sentence says worked out once, in
+no language (`facts`), then each language's words for it (`_WORDS`, told by parcours.tell)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Event, Need, place_name, plural
+from ..tell import Case, Facts, Named, as_it_is, case_if, kinds, tell
 from . import cards as C
 from .cards import family
 from .course import HILL_CARD_HILLS
@@ -126,10 +128,6 @@ def who(seat: Any, lang: str) -> str:
     return COLOURS[seat][lang] if seat < len(COLOURS) else f"#{seat + 1}"
 
 
-def _d(e: Event) -> dict[str, Any]:
-    return e.data
-
-
 def _space(n: Any, lang: str) -> str:
     if n == 0:
         return TERMS.name("start", lang)
@@ -137,279 +135,295 @@ def _space(n: Any, lang: str) -> str:
 
 
 NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {  # (fr one, many), (en one, many)
-    "card": (("carte", "cartes"), ("card", "cards")), "turn": (("tour", "tours"), ("turn", "turns")),
-    "lost": (("point perdu", "points perdus"), ("point lost", "points lost")),
-    "space": (("case", "cases"), ("space", "spaces")), "hill": (("mont", "monts"), ("hill", "hills")),
-    "rider": (("coureur", "coureurs"), ("rider", "riders")),
+    "turn": (("tour", "tours"), ("turn", "turns")),
 }
 
 
 def _count(n: Any, noun: str, lang: str) -> str:
-    """'1 card' / '2 cards', '1 point perdu' / '2 points perdus'..."""
+    """'1 tour' / '2 turns'..."""
     one, many = NOUNS[noun][0 if lang == "fr" else 1]
     return plural(n, one, many, lang)
 
 
-def _start(e: Event, lang: str) -> str:
+def _family(family: Any, lang: str) -> str:
+    """'une carte peloton' / 'a peloton card'."""
+    return FAMILIES[str(family)][0 if lang == "fr" else 1]
+
+
+_PILES = {(True, False): ("la défausse « 8-12 »", "the “8-12” discard"),
+          (True, True): ("la défausse peloton « 10 »", "the “10” peloton discard"),
+          (False, True): ("la pioche peloton « 4 »", "the “4” peloton pile"),
+          (False, False): ("la pioche « 1-6 »", "the “1-6” draw pile")}
+
+
+def _pile(open_peloton: tuple[bool, bool], lang: str) -> str:
+    """The pile a card is drawn from: face up or not, a peloton card or not."""
+    return _PILES[open_peloton][0 if lang == "fr" else 1]
+
+
+def _chain(n: Any, lang: str) -> str:
+    """A counter card's place in its chain: '1re', '2e' / 'number 1'."""
+    if lang == "fr":
+        return "1re" if n == 1 else f"{n}e"
+    return f"number {n}"
+
+
+# ---------------------------------------------------------------- what each sentence says
+# Each kind's facts, in no language: which of its sentences applies ("kind" or "kind.case") and what
+# it names beyond the event's own data (whose codes _NAMED puts in words: a card, a rider, a space).
+
+_NAMED: dict[str, Callable[[Any, str], str]] = {
+    "card": card, "victim": who, "mover": who, "family": _family, "place": place_name, "chain": _chain,
+    "at": _space, "from": _space, "to": _space,
+}
+
+
+def _named(**terms: str) -> Callable[[Event], Case]:
+    """A kind that names some of the game's names (TERMS: 'finish' -> the finish's town)."""
+    return lambda e: (e.kind, {fact: Named(TERMS.name, key) for fact, key in terms.items()})
+
+
+def _d(e: Event) -> dict[str, Any]:
+    return e.data
+
+
+def _start(e: Event) -> Case:
     """The start in Bruges, or (a set-up that placed the riders: `placed`) a race under way."""
-    d = _d(e)
-    cards, placed = _count(sum(d["hands"]), "card", lang), d.get("placed")
-    if lang == "fr":
-        where = "Course en cours" if placed else f"Départ de {TERMS.name('start', 'fr')}"
-        return f"{where}, niveau {d['level']} ; {cards} en main en tout, {d['draw']} dans la pioche « 1-6 »."
-    where = "A race under way" if placed else f"Start in {TERMS.name('start', 'en')}"
-    return f"{where}, level {d['level']}; {cards} in hand in all, {d['draw']} in the “1-6” draw pile."
+    return ("start.placed" if e.data.get("placed") else "start"), {
+        "cards": sum(_d(e)["hands"]), "town": Named(TERMS.name, "start")}
 
 
-def _pile(e: Event, lang: str) -> str:
-    n = _d(e)["cards"]
-    if lang == "fr":
-        return ("Aucune carte peloton : la pile « 4 » est vide." if n == 0 else
-                "La seule carte peloton forme la pile « 4 »." if n == 1 else
-                f"Les {n} cartes peloton, mélangées, forment la pile « 4 ».")
-    return ("No peloton cards: the “4” pile is empty." if n == 0 else
-            "The one peloton card makes the “4” pile." if n == 1 else
-            f"The {n} peloton cards, shuffled, make the “4” pile.")
+def _peloton_pile(e: Event) -> Case:
+    n = e.data["cards"]
+    return ("peloton-pile.none" if n == 0 else "peloton-pile.one" if n == 1 else "peloton-pile"), {}
 
 
-def _still_down(left: int, lang: str) -> str:
-    """The turns a fallen rider still sits out after this one: nothing when none."""
-    if not left:
-        return " (c'est le dernier)" if lang == "fr" else " (the last one)"
-    if lang == "fr":
-        return f" (encore {left} tour{'s' if left > 1 else ''} ensuite)"
-    return f" ({left} more turn{'s' if left > 1 else ''} after this one)"
+def _throw(e: Event) -> Case:
+    return "throw", {"face": _d(e)["dice"][0]}
 
 
-def _left(e: Event, lang: str) -> str:
-    """Springing along after being passed: for the points the roll has left."""
-    n = _d(e)["points"]
-    if lang == "fr":
-        return " pour le dernier point." if n == 1 else f" pour les {n} points restants."
-    return " for the last point." if n == 1 else f" for the {n} points left."
+def _rejoin(e: Event) -> Case:
+    return ("rejoin.made" if e.data["made"] else "rejoin"), {"face": _d(e)["dice"][0]}
 
 
-def _de(n: Any) -> str:
-    return f"de {TERMS.name('start', 'fr')}" if n == 0 else f"de la case {n}"
+def _ride(e: Event) -> Case:
+    for rule in ("three-abreast", "flat-to-hill"):
+        if e.cite.endswith(rule):
+            return f"ride.{rule}", {}
+    return "ride", {}
 
 
-Line = Callable[[Event, str, str], str]
-_FR: dict[str, Line] = {
-    "board": lambda e, w, a: (f"Le parcours : {_count(_d(e)['spaces'], 'space', 'fr')}, {_d(e)['flat']} de plat et "
-                              f"{_d(e)['uphill']} en montée sur {_count(_d(e)['hills'], 'hill', 'fr')}."),
-    "material": lambda e, w, a: (f"{_count(_d(e)['riders'], 'rider', 'fr')} ; en jeu : "
-                                 f"{_count(_d(e)['acceleration'], 'card', 'fr')} d'accélération, "
-                                 f"{_d(e)['misfortune']} de malchance, {_d(e)['peloton']} peloton, "
-                                 f"{plural(_d(e)['tactical'], 'tactique', 'tactiques', 'fr')}."),
-    "peloton-start": lambda e, w, a: f"Le peloton (trois coureurs noirs sur leur plaquette) part {_de(_d(e)['at'])}.",
-    "peloton-pile": lambda e, w, a: _pile(e, "fr"),
-    "tactical-deal": lambda e, w, a: ("Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
-                                      "« 1-6 »"
-                                      + ("." if _d(e)['peloton'] else
-                                         " (sans peloton, les deux cartes « prendre des cartes » sont retirées).")),
-    "cobbles-safe": lambda e, w, a: "Sur les pavés, un peloton qui accélère et ceux qu'il emmène ne tombent jamais.",
-    "peloton-mode": lambda e, w, a: ("Plus personne derrière lui : le peloton suit de nouveau le dernier."
-                                     if _d(e)['follows']
-                                     else "Un coureur est derrière le peloton : il ne suit plus le dernier."),
-    "out-of-turn": lambda e, w, a: f"Carte à bord violet : {w} la joue hors de son tour.",
-    "tactical-discard": lambda e, w, a: (f"La carte {card(_d(e)['card'], 'fr')} jouée va, face visible, "
-                                         "sur la défausse « 8-12 »."),
-    "start": lambda e, w, a: _start(e, "fr"),
-    "lot": lambda e, w, a: f"{w} lance le D16 pour commencer : {_d(e)['face']}.",
-    "lot-tie": lambda e, w, a: f"Égalité à {_d(e)['face']} : on relance.",
-    "first": lambda e, w, a: f"{w} a le plus haut ({_d(e)['face']}) et commence.",
-    "boxed-in": lambda e, w, a: (f"Trois coureurs occupent la case {_d(e)['ahead']} : {w} ne peut pas passer, "
-                                 "son tour passe."),
-    "sit-out": lambda e, w, a: f"{w} est à terre et passe son tour{_still_down(_d(e)['left'], 'fr')}.",
-    "back-up": lambda e, w, a: f"{w} a purgé sa peine et se relève" + (
-        " ; la carte qui était devant lui va à la défausse « 8-12 »." if _d(e)['cards'] else "."),
-    "die": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} marqué sur sa case." if e.cite.endswith(":playing")
-                            else f"{w} choisit le D{_d(e)['die']}."),
-    "card": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} : il lancera le D{_d(e)['die']}.",
-    "peloton-card": lambda e, w, a: (f"{w} joue une carte {card(_d(e)['card'], 'fr')} : le peloton accélère "
-                                     f"au D{_d(e)['die']}."),
-    "attack": lambda e, w, a: f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}.",
-    "take-card": lambda e, w, a: f"{w} joue « prendre des cartes » contre {who(_d(e)['victim'], 'fr')}.",
-    "throw": lambda e, w, a: f"{w} lance le D{_d(e)['die']} : {_d(e)['dice'][0]}.",
-    "ride": lambda e, w, a: _ride_fr(e, w),
-    "fall": lambda e, w, a: (f"{w} fait {_d(e)['face']} sur un pavé marqué {_d(e)['number']} ({_d(e)['strip']}) : "
-                             f"chute ! " + (f"{_count(_d(e)['turns'], 'turn', 'fr')} à passer, sans carte."
-                                            if _d(e)['turns'] else "Le D4 dira combien de tours, sans carte.")),
-    "draw": lambda e, w, a: f"{w} prend {_from_fr(e)}.",
-    "misfortune-void": lambda e, w, a: f"La carte {card(_d(e)['card'], 'fr')} est défaussée sans effet.",
-    "top-seen": lambda e, w, a: (f"13 ou plus au D16 : le dessus de la pioche est {FAMILIES[str(_d(e)['family'])][0]}"
-                                 f", remise en place."),
-    "shield": lambda e, w, a: f"13 ou plus au D16 : {w} est protégé de la prochaine malchance de ce tour.",
-    "reshuffle": lambda e, w, a: (f"La pioche est vide : la défausse est mélangée et devient la pioche "
-                                  f"({_count(_d(e)['cards'], 'card', 'fr')})."),
-    "supply": lambda e, w, a: (f"{w} s'arrête au ravitaillement et reçoit {_count(_d(e)['cards'], 'card', 'fr')}"
-                               + (f", dont {_d(e)['misfortunes']} malchances : tout part à la défausse."
-                                  if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: (f"{w} franchit la ligne à {TERMS.name('finish', 'fr')}, "
-                               f"{place_name(_d(e)['place'], 'fr')}."),
-    "end": lambda e, w, a: f"{w} gagne le {TERMS.name('race', 'fr')} !",
-    "tie-roll": lambda e, w, a: f"Arrivée ensemble : {w} lance le D16, {_d(e)['face']}.",
-    "extra-turn": lambda e, w, a: f"{w} arrive au pied du mont avec le compte exact : un tour de plus.",
-    "second-roll": lambda e, w, a: f"{w} lance une seconde fois le D10 de sa carte de mont.",
-    "hit": lambda e, w, a: (f"{w} subit la carte {card(_d(e)['card'], 'fr')} : "
-                            + (f"{_count(_d(e)['turns'], 'turn', 'fr')} à passer ({_d(e)['skip']} en tout)."
-                               if _d(e)['turns'] else "le D4 dira combien de tours.")),
-    "turns": lambda e, w, a: f"Le D4 donne {_d(e)['turns']} : {w} passera {_count(_d(e)['skip'], 'turn', 'fr')}.",
-    "counter": lambda e, w, a: f"{w} joue une contre ({_d(e)['chain']}e de la chaîne).".replace("1e de", "1re de"),
-    "countered": lambda e, w, a: (f"La carte {card(_d(e)['card'], 'fr')} est annulée"
-                                  + (f" : {w} perd son tour." if e.seat is not None else ".")),
-    "taken": lambda e, w, a: (f"{w} prend {_count(_d(e)['cards'], 'card', 'fr')} à l'aveugle "
-                              f"à {who(_d(e)['victim'], 'fr')}."),
-    "steal": lambda e, w, a: f"Triangle rouge : {w} prend une carte au hasard à {who(_d(e)['victim'], 'fr')}.",
-    "discard": lambda e, w, a: f"{w} a trop de cartes tactiques et défausse une carte {card(_d(e)['card'], 'fr')}.",
-    "kwak": lambda e, w, a: (f"{w} joue une carte {card(_d(e)['card'], 'fr')} contre {who(_d(e)['victim'], 'fr')}, "
-                             "à côté de lui."),
-    "spring": lambda e, w, a: (f"{w} saute dans la roue de {who(_d(e)['mover'], 'fr')}"
-                               + (_left(e, "fr") if _d(e)['when'] == "passed" else ".")),
-    "peloton-follows": lambda e, w, a: f"Le peloton suit le dernier coureur, sur {_space(_d(e)['to'], 'fr')}.",
-    "swallowed": lambda e, w, a: f"{w}, à terre, est repris : il passe derrière le peloton.",
-    "peloton": lambda e, w, a: (f"Le peloton roule de {_d(e)['points']}, {_de(_d(e)['from'])} "
-                                f"à {_space(_d(e)['to'], 'fr')}") + (
-        f" : il s'arrête au pied du mont, {_count(_d(e)['lost'], 'lost', 'fr')}." if _d(e)['lost'] else "."),
-    "swept": lambda e, w, a: f"{w} est repris et placé devant le peloton, sur {_space(_d(e)['to'], 'fr')}.",
-    "peloton-closed": lambda e, w, a: (f"Le peloton a atteint le {TERMS.name('muur', 'fr')} : plus de cartes "
-                                       "peloton, toutes sont défaussées."),
-    "rejoin": lambda e, w, a: (f"{w} lance le D{_d(e)['die']} pour revenir devant le peloton : {_d(e)['dice'][0]}, "
-                               + ("c'est fait." if _d(e)['made'] else "raté (il faut 7 ou plus).")),
-    "peloton-extra": lambda e, w, a: "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
+def _draw(e: Event) -> Case:
+    d = e.data
+    pile = Named(_pile, (bool(d["open"]), d["family"] == "peloton"))
+    return ("draw.card" if d["open"] or d["family"] == "misfortune" else "draw"), {"pile": pile}
+
+
+def _spring(e: Event) -> Case:
+    if e.data["when"] != "passed":
+        return "spring", {}
+    return ("spring.passed-last" if e.data["points"] == 1 else "spring.passed"), {}
+
+
+_FACTS: dict[str, Callable[[Event], Case]] = {
+    "start": _start, "peloton-pile": _peloton_pile, "throw": _throw, "rejoin": _rejoin, "ride": _ride,
+    "draw": _draw, "spring": _spring,
+    "tactical-deal": case_if("tactical-deal.no-peloton", lambda e: not e.data["peloton"]),
+    "peloton-mode": case_if("peloton-mode.follows", lambda e: e.data["follows"]),
+    "sit-out": case_if("sit-out.last", lambda e: not e.data["left"]),
+    "back-up": case_if("back-up.card", lambda e: e.data["cards"]),
+    "die": case_if("die.chosen", lambda e: not e.cite.endswith(":playing")),
+    "fall": case_if("fall.d4", lambda e: not e.data["turns"]),
+    "hit": case_if("hit.d4", lambda e: not e.data["turns"]),
+    "supply": case_if("supply.discarded", lambda e: _d(e)["misfortunes"] >= 2),
+    "countered": case_if("countered.lost-turn", lambda e: e.seat is not None),
+    "peloton": case_if("peloton.stops", lambda e: e.data["lost"]),
+    "finish": _named(finish="finish"), "end": _named(race="race"), "peloton-closed": _named(muur="muur"),
 }
-_EN: dict[str, Line] = {
-    "board": lambda e, w, a: (f"The course: {_count(_d(e)['spaces'], 'space', 'en')}, {_d(e)['flat']} flat and "
-                              f"{_d(e)['uphill']} uphill on {_count(_d(e)['hills'], 'hill', 'en')}."),
-    "material": lambda e, w, a: (f"{_count(_d(e)['riders'], 'rider', 'en')}; in play: "
-                                 f"{plural(_d(e)['acceleration'], 'acceleration card', 'acceleration cards')}, "
-                                 f"{_d(e)['misfortune']} misfortune, {_d(e)['peloton']} peloton, "
-                                 f"{_d(e)['tactical']} tactical."),
-    "peloton-start": lambda e, w, a: ("The peloton (three black riders on their plate) starts from "
-                                      f"{_space(_d(e)['at'], 'en')}."),
-    "peloton-pile": lambda e, w, a: _pile(e, "en"),
-    "tactical-deal": lambda e, w, a: ("Everyone also gets one tactical card; the rest are shuffled into the "
-                                      "“1-6” pile"
-                                      + ("." if _d(e)['peloton'] else
-                                         " (without the peloton, the two “take cards” cards are removed).")),
-    "cobbles-safe": lambda e, w, a: "On the cobbles, an accelerating peloton and the riders it carries never fall.",
-    "peloton-mode": lambda e, w, a: ("Nobody is behind it any more: the peloton follows the last rider again."
-                                     if _d(e)['follows']
-                                     else "A rider is behind the peloton: it no longer follows the last rider."),
-    "out-of-turn": lambda e, w, a: f"A purple-bordered card: {w} plays it outside his turn.",
-    "tactical-discard": lambda e, w, a: (f"The {card(_d(e)['card'], 'en')} card played goes face up "
-                                         "on the “8-12” discard."),
-    "start": lambda e, w, a: _start(e, "en"),
-    "lot": lambda e, w, a: f"{w} rolls the D16 to begin: {_d(e)['face']}.",
-    "lot-tie": lambda e, w, a: f"A tie at {_d(e)['face']}: roll again.",
-    "first": lambda e, w, a: f"{w} has the highest ({_d(e)['face']}) and begins.",
-    "boxed-in": lambda e, w, a: f"Three riders fill space {_d(e)['ahead']}: {w} cannot pass, the turn goes on.",
-    "sit-out": lambda e, w, a: f"{w} is down and skips a turn{_still_down(_d(e)['left'], 'en')}.",
-    "back-up": lambda e, w, a: f"{w} has served his time and gets up" + (
-        "; the card in front of him goes to the “8-12” discard." if _d(e)['cards'] else "."),
-    "die": lambda e, w, a: (f"{w} throws the D{_d(e)['die']} marked on his space." if e.cite.endswith(":playing")
-                            else f"{w} chooses the D{_d(e)['die']}."),
-    "card": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card: he will roll the D{_d(e)['die']}.",
-    "peloton-card": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card: the peloton accelerates "
-                                     f"with the D{_d(e)['die']}."),
-    "attack": lambda e, w, a: f"{w} plays a {card(_d(e)['card'], 'en')} card against {who(_d(e)['victim'], 'en')}.",
-    "take-card": lambda e, w, a: f"{w} plays “take cards” against {who(_d(e)['victim'], 'en')}.",
-    "throw": lambda e, w, a: f"{w} rolls the D{_d(e)['die']}: {_d(e)['dice'][0]}.",
-    "ride": lambda e, w, a: _ride_en(e, w),
-    "fall": lambda e, w, a: (f"{w} rolls {_d(e)['face']} onto a cobble marked {_d(e)['number']} ({_d(e)['strip']}): "
-                             f"down he goes! " + (f"{_count(_d(e)['turns'], 'turn', 'en')} to skip, and no card."
-                                                  if _d(e)['turns'] else "The D4 will say how many turns; no card.")),
-    "draw": lambda e, w, a: f"{w} takes {_from_en(e)}.",
-    "misfortune-void": lambda e, w, a: f"The {card(_d(e)['card'], 'en')} card is discarded with no effect.",
-    "top-seen": lambda e, w, a: (f"13 or more on the D16: the top of the draw pile is "
-                                 f"{FAMILIES[str(_d(e)['family'])][1]}, put back."),
-    "shield": lambda e, w, a: f"13 or more on the D16: {w} is shielded from the next misfortune this turn.",
-    "reshuffle": lambda e, w, a: (f"The draw pile is empty: the discard is shuffled into a new one "
-                                  f"({_count(_d(e)['cards'], 'card', 'en')})."),
-    "supply": lambda e, w, a: (f"{w} stops at the supply zone and gets {_count(_d(e)['cards'], 'card', 'en')}"
-                               + (f", {_d(e)['misfortunes']} of them misfortunes: all go to the discard."
-                                  if _d(e)['misfortunes'] >= 2 else ".")),
-    "finish": lambda e, w, a: (f"{w} crosses the line in {TERMS.name('finish', 'en')} "
-                               f"in {place_name(_d(e)['place'], 'en')} place."),
-    "end": lambda e, w, a: f"{w} wins the {TERMS.name('race', 'en')}!",
-    "tie-roll": lambda e, w, a: f"Over the line together: {w} rolls the D16, {_d(e)['face']}.",
-    "extra-turn": lambda e, w, a: f"{w} reaches the foot of the hill with the exact count: an extra turn.",
-    "second-roll": lambda e, w, a: f"{w} rolls his hill card's D10 a second time.",
-    "hit": lambda e, w, a: (f"{w} suffers the {card(_d(e)['card'], 'en')} card: "
-                            + (f"{_count(_d(e)['turns'], 'turn', 'en')} to skip ({_d(e)['skip']} in all)."
-                               if _d(e)['turns'] else "the D4 will say how many turns.")),
-    "turns": lambda e, w, a: f"The D4 gives {_d(e)['turns']}: {w} will skip {_count(_d(e)['skip'], 'turn', 'en')}.",
-    "counter": lambda e, w, a: f"{w} plays a counter card (number {_d(e)['chain']} in the chain).",
-    "countered": lambda e, w, a: (f"The {card(_d(e)['card'], 'en')} card is cancelled"
-                                  + (f": {w} loses his turn." if e.seat is not None else ".")),
-    "taken": lambda e, w, a: (f"{w} takes {_count(_d(e)['cards'], 'card', 'en')} blind "
-                              f"from {who(_d(e)['victim'], 'en')}."),
-    "steal": lambda e, w, a: f"Red triangle: {w} takes a card at random from {who(_d(e)['victim'], 'en')}.",
-    "discard": lambda e, w, a: f"{w} holds too many tactical cards and discards a {card(_d(e)['card'], 'en')} card.",
-    "kwak": lambda e, w, a: (f"{w} plays a {card(_d(e)['card'], 'en')} card on {who(_d(e)['victim'], 'en')}, "
-                             "beside him."),
-    "spring": lambda e, w, a: (f"{w} springs along with {who(_d(e)['mover'], 'en')}"
-                               + (_left(e, "en") if _d(e)['when'] == "passed" else ".")),
-    "peloton-follows": lambda e, w, a: f"The peloton follows the last rider: {_space(_d(e)['to'], 'en')}.",
-    "swallowed": lambda e, w, a: f"{w}, lying down, is caught: he goes behind the peloton.",
-    "peloton": lambda e, w, a: (f"The peloton rides {_d(e)['points']}: {_space(_d(e)['from'], 'en')} → "
-                                f"{_space(_d(e)['to'], 'en')}" + (
-        f"; it stops at the foot of the hill, {_count(_d(e)['lost'], 'lost', 'en')}." if _d(e)['lost'] else ".")),
-    "swept": lambda e, w, a: f"{w} is caught and set in front of the peloton, {_space(_d(e)['to'], 'en')}.",
-    "peloton-closed": lambda e, w, a: (f"The peloton has reached the {TERMS.name('muur', 'en')}: no more peloton "
-                                       "cards, all are discarded."),
-    "rejoin": lambda e, w, a: (f"{w} rolls the D{_d(e)['die']} to get back in front of the peloton: "
-                               f"{_d(e)['dice'][0]}, "
-                               + ("done." if _d(e)['made'] else "missed (7 or more needed).")),
-    "peloton-extra": lambda e, w, a: "The peloton reaches the foot of the hill with the exact count: one more D4 roll.",
+
+
+def facts(event: Event) -> Facts:
+    """What the event's sentence says: who, the article, the case, the codes of its data named."""
+    d = event.data
+    case, more = _FACTS.get(event.kind, as_it_is)(event)
+    named = {key: Named(words, d[key]) for key, words in _NAMED.items() if key in d}
+    return Facts(case, {**d, **named, "w": Named(who, event.seat), "art": Named(article_label, event.cite), **more})
+
+
+# ---------------------------------------------------------------- the words of each case
+
+_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "board": ("Le parcours : {spaces:case|cases}, {flat} de plat et {uphill} en montée "
+                  "sur {hills:mont|monts}."),
+        "material": ("{riders:coureur|coureurs} ; en jeu : {acceleration:carte|cartes} d'accélération, "
+                     "{misfortune} de malchance, {peloton} peloton, {tactical:tactique|tactiques}."),
+        "peloton-start": "Le peloton (trois coureurs noirs sur leur plaquette) part de {at}.",
+        "peloton-pile": "Les {cards} cartes peloton, mélangées, forment la pile « 4 ».",
+        "peloton-pile.one": "La seule carte peloton forme la pile « 4 ».",
+        "peloton-pile.none": "Aucune carte peloton : la pile « 4 » est vide.",
+        "tactical-deal": "Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche « 1-6 ».",
+        "tactical-deal.no-peloton": ("Chacun reçoit aussi une carte tactique ; les autres sont mêlées à la pioche "
+                                     "« 1-6 » (sans peloton, les deux cartes « prendre des cartes » sont retirées)."),
+        "cobbles-safe": "Sur les pavés, un peloton qui accélère et ceux qu'il emmène ne tombent jamais.",
+        "peloton-mode": "Un coureur est derrière le peloton : il ne suit plus le dernier.",
+        "peloton-mode.follows": "Plus personne derrière lui : le peloton suit de nouveau le dernier.",
+        "out-of-turn": "Carte à bord violet : {w} la joue hors de son tour.",
+        "tactical-discard": "La carte {card} jouée va, face visible, sur la défausse « 8-12 ».",
+        "start": ("Départ de {town}, niveau {level} ; {cards:carte|cartes} en main en tout, "
+                  "{draw} dans la pioche « 1-6 »."),
+        "start.placed": ("Course en cours, niveau {level} ; {cards:carte|cartes} en main en tout, "
+                         "{draw} dans la pioche « 1-6 »."),
+        "lot": "{w} lance le D16 pour commencer : {face}.",
+        "lot-tie": "Égalité à {face} : on relance.",
+        "first": "{w} a le plus haut ({face}) et commence.",
+        "boxed-in": "Trois coureurs occupent la case {ahead} : {w} ne peut pas passer, son tour passe.",
+        "sit-out": "{w} est à terre et passe son tour (encore {left:tour|tours} ensuite).",
+        "sit-out.last": "{w} est à terre et passe son tour (c'est le dernier).",
+        "back-up": "{w} a purgé sa peine et se relève.",
+        "back-up.card": "{w} a purgé sa peine et se relève ; la carte qui était devant lui va à la défausse « 8-12 ».",
+        "die": "{w} lance le D{die} marqué sur sa case.",
+        "die.chosen": "{w} choisit le D{die}.",
+        "card": "{w} joue une carte {card} : il lancera le D{die}.",
+        "peloton-card": "{w} joue une carte {card} : le peloton accélère au D{die}.",
+        "attack": "{w} joue une carte {card} contre {victim}.",
+        "take-card": "{w} joue « prendre des cartes » contre {victim}.",
+        "throw": "{w} lance le D{die} : {face}.",
+        "ride": "{w} avance de {from} à {to}.",
+        "ride.three-abreast": ("{w} avance de {from} à {to} : trois coureurs de front lui barrent la route, "
+                               "{lost:point perdu|points perdus}."),
+        "ride.flat-to-hill": ("{w} avance de {from} à {to} et s'arrête au pied du mont : "
+                              "{lost:point perdu|points perdus}."),
+        "fall": ("{w} fait {face} sur un pavé marqué {number} ({strip}) : chute ! "
+                 "{turns:tour|tours} à passer, sans carte."),
+        "fall.d4": ("{w} fait {face} sur un pavé marqué {number} ({strip}) : chute ! "
+                    "Le D4 dira combien de tours, sans carte."),
+        "draw": "{w} prend {family} dans {pile}.",
+        "draw.card": "{w} prend une carte {card} dans {pile}.",
+        "misfortune-void": "La carte {card} est défaussée sans effet.",
+        "top-seen": "13 ou plus au D16 : le dessus de la pioche est {family}, remise en place.",
+        "shield": "13 ou plus au D16 : {w} est protégé de la prochaine malchance de ce tour.",
+        "reshuffle": "La pioche est vide : la défausse est mélangée et devient la pioche ({cards:carte|cartes}).",
+        "supply": "{w} s'arrête au ravitaillement et reçoit {cards:carte|cartes}.",
+        "supply.discarded": ("{w} s'arrête au ravitaillement et reçoit {cards:carte|cartes}, "
+                             "dont {misfortunes} malchances : tout part à la défausse."),
+        "finish": "{w} franchit la ligne à {finish}, {place}.",
+        "end": "{w} gagne le {race} !",
+        "tie-roll": "Arrivée ensemble : {w} lance le D16, {face}.",
+        "extra-turn": "{w} arrive au pied du mont avec le compte exact : un tour de plus.",
+        "second-roll": "{w} lance une seconde fois le D10 de sa carte de mont.",
+        "hit": "{w} subit la carte {card} : {turns:tour|tours} à passer ({skip} en tout).",
+        "hit.d4": "{w} subit la carte {card} : le D4 dira combien de tours.",
+        "turns": "Le D4 donne {turns} : {w} passera {skip:tour|tours}.",
+        "counter": "{w} joue une contre ({chain} de la chaîne).",
+        "countered": "La carte {card} est annulée.",
+        "countered.lost-turn": "La carte {card} est annulée : {w} perd son tour.",
+        "taken": "{w} prend {cards:carte|cartes} à l'aveugle à {victim}.",
+        "steal": "Triangle rouge : {w} prend une carte au hasard à {victim}.",
+        "discard": "{w} a trop de cartes tactiques et défausse une carte {card}.",
+        "kwak": "{w} joue une carte {card} contre {victim}, à côté de lui.",
+        "spring": "{w} saute dans la roue de {mover}.",
+        "spring.passed": "{w} saute dans la roue de {mover} pour les {points} points restants.",
+        "spring.passed-last": "{w} saute dans la roue de {mover} pour le dernier point.",
+        "peloton-follows": "Le peloton suit le dernier coureur, sur {to}.",
+        "swallowed": "{w}, à terre, est repris : il passe derrière le peloton.",
+        "peloton": "Le peloton roule de {points}, de {from} à {to}.",
+        "peloton.stops": ("Le peloton roule de {points}, de {from} à {to} : il s'arrête au pied du mont, "
+                          "{lost:point perdu|points perdus}."),
+        "swept": "{w} est repris et placé devant le peloton, sur {to}.",
+        "peloton-closed": "Le peloton a atteint le {muur} : plus de cartes peloton, toutes sont défaussées.",
+        "rejoin": "{w} lance le D{die} pour revenir devant le peloton : {face}, raté (il faut 7 ou plus).",
+        "rejoin.made": "{w} lance le D{die} pour revenir devant le peloton : {face}, c'est fait.",
+        "peloton-extra": "Le peloton arrive au pied du mont avec le compte exact : un jet de D4 en plus.",
+    },
+    "en": {
+        "board": ("The course: {spaces:space|spaces}, {flat} flat and {uphill} uphill "
+                  "on {hills:hill|hills}."),
+        "material": ("{riders:rider|riders}; in play: {acceleration:acceleration card|acceleration cards}, "
+                     "{misfortune} misfortune, {peloton} peloton, {tactical} tactical."),
+        "peloton-start": "The peloton (three black riders on their plate) starts from {at}.",
+        "peloton-pile": "The {cards} peloton cards, shuffled, make the “4” pile.",
+        "peloton-pile.one": "The one peloton card makes the “4” pile.",
+        "peloton-pile.none": "No peloton cards: the “4” pile is empty.",
+        "tactical-deal": "Everyone also gets one tactical card; the rest are shuffled into the “1-6” pile.",
+        "tactical-deal.no-peloton": ("Everyone also gets one tactical card; the rest are shuffled into the "
+                                     "“1-6” pile (without the peloton, the two “take cards” cards are removed)."),
+        "cobbles-safe": "On the cobbles, an accelerating peloton and the riders it carries never fall.",
+        "peloton-mode": "A rider is behind the peloton: it no longer follows the last rider.",
+        "peloton-mode.follows": "Nobody is behind it any more: the peloton follows the last rider again.",
+        "out-of-turn": "A purple-bordered card: {w} plays it outside his turn.",
+        "tactical-discard": "The {card} card played goes face up on the “8-12” discard.",
+        "start": "Start in {town}, level {level}; {cards:card|cards} in hand in all, {draw} in the “1-6” draw pile.",
+        "start.placed": ("A race under way, level {level}; {cards:card|cards} in hand in all, "
+                         "{draw} in the “1-6” draw pile."),
+        "lot": "{w} rolls the D16 to begin: {face}.",
+        "lot-tie": "A tie at {face}: roll again.",
+        "first": "{w} has the highest ({face}) and begins.",
+        "boxed-in": "Three riders fill space {ahead}: {w} cannot pass, the turn goes on.",
+        "sit-out": "{w} is down and skips a turn ({left:more turn|more turns} after this one).",
+        "sit-out.last": "{w} is down and skips a turn (the last one).",
+        "back-up": "{w} has served his time and gets up.",
+        "back-up.card": "{w} has served his time and gets up; the card in front of him goes to the “8-12” discard.",
+        "die": "{w} throws the D{die} marked on his space.",
+        "die.chosen": "{w} chooses the D{die}.",
+        "card": "{w} plays a {card} card: he will roll the D{die}.",
+        "peloton-card": "{w} plays a {card} card: the peloton accelerates with the D{die}.",
+        "attack": "{w} plays a {card} card against {victim}.",
+        "take-card": "{w} plays “take cards” against {victim}.",
+        "throw": "{w} rolls the D{die}: {face}.",
+        "ride": "{w} rides from {from} to {to}.",
+        "ride.three-abreast": ("{w} rides from {from} to {to}: three riders abreast bar the road, "
+                               "{lost:point lost|points lost}."),
+        "ride.flat-to-hill": ("{w} rides from {from} to {to} and stops at the foot of the hill: "
+                              "{lost:point lost|points lost}."),
+        "fall": ("{w} rolls {face} onto a cobble marked {number} ({strip}): down he goes! "
+                 "{turns:turn|turns} to skip, and no card."),
+        "fall.d4": ("{w} rolls {face} onto a cobble marked {number} ({strip}): down he goes! "
+                    "The D4 will say how many turns; no card."),
+        "draw": "{w} takes {family} from {pile}.",
+        "draw.card": "{w} takes a {card} card from {pile}.",
+        "misfortune-void": "The {card} card is discarded with no effect.",
+        "top-seen": "13 or more on the D16: the top of the draw pile is {family}, put back.",
+        "shield": "13 or more on the D16: {w} is shielded from the next misfortune this turn.",
+        "reshuffle": "The draw pile is empty: the discard is shuffled into a new one ({cards:card|cards}).",
+        "supply": "{w} stops at the supply zone and gets {cards:card|cards}.",
+        "supply.discarded": ("{w} stops at the supply zone and gets {cards:card|cards}, "
+                             "{misfortunes} of them misfortunes: all go to the discard."),
+        "finish": "{w} crosses the line in {finish} in {place} place.",
+        "end": "{w} wins the {race}!",
+        "tie-roll": "Over the line together: {w} rolls the D16, {face}.",
+        "extra-turn": "{w} reaches the foot of the hill with the exact count: an extra turn.",
+        "second-roll": "{w} rolls his hill card's D10 a second time.",
+        "hit": "{w} suffers the {card} card: {turns:turn|turns} to skip ({skip} in all).",
+        "hit.d4": "{w} suffers the {card} card: the D4 will say how many turns.",
+        "turns": "The D4 gives {turns}: {w} will skip {skip:turn|turns}.",
+        "counter": "{w} plays a counter card ({chain} in the chain).",
+        "countered": "The {card} card is cancelled.",
+        "countered.lost-turn": "The {card} card is cancelled: {w} loses his turn.",
+        "taken": "{w} takes {cards:card|cards} blind from {victim}.",
+        "steal": "Red triangle: {w} takes a card at random from {victim}.",
+        "discard": "{w} holds too many tactical cards and discards a {card} card.",
+        "kwak": "{w} plays a {card} card on {victim}, beside him.",
+        "spring": "{w} springs along with {mover}.",
+        "spring.passed": "{w} springs along with {mover} for the {points} points left.",
+        "spring.passed-last": "{w} springs along with {mover} for the last point.",
+        "peloton-follows": "The peloton follows the last rider: {to}.",
+        "swallowed": "{w}, lying down, is caught: he goes behind the peloton.",
+        "peloton": "The peloton rides {points}: {from} → {to}.",
+        "peloton.stops": ("The peloton rides {points}: {from} → {to}; it stops at the foot of the hill, "
+                          "{lost:point lost|points lost}."),
+        "swept": "{w} is caught and set in front of the peloton, {to}.",
+        "peloton-closed": "The peloton has reached the {muur}: no more peloton cards, all are discarded.",
+        "rejoin": "{w} rolls the D{die} to get back in front of the peloton: {face}, missed (7 or more needed).",
+        "rejoin.made": "{w} rolls the D{die} to get back in front of the peloton: {face}, done.",
+        "peloton-extra": "The peloton reaches the foot of the hill with the exact count: one more D4 roll.",
+    },
 }
-KINDS = frozenset(_EN)
-assert KINDS == frozenset(_FR)
-
-
-def _ride_fr(e: Event, w: str) -> str:
-    d = _d(e)
-    out = f"{w} avance {_de(d['from'])} à {_space(d['to'], 'fr')}"
-    if e.cite.endswith("three-abreast"):
-        return out + f" : trois coureurs de front lui barrent la route, {_count(d['lost'], 'lost', 'fr')}."
-    if e.cite.endswith("flat-to-hill"):
-        return out + f" et s'arrête au pied du mont : {_count(d['lost'], 'lost', 'fr')}."
-    return out + "."
-
-
-def _ride_en(e: Event, w: str) -> str:
-    d = _d(e)
-    out = f"{w} rides from {_space(d['from'], 'en')} to {_space(d['to'], 'en')}"
-    if e.cite.endswith("three-abreast"):
-        return out + f": three riders abreast bar the road, {_count(d['lost'], 'lost', 'en')}."
-    if e.cite.endswith("flat-to-hill"):
-        return out + f" and stops at the foot of the hill: {_count(d['lost'], 'lost', 'en')}."
-    return out + "."
-
-
-def _from_fr(e: Event) -> str:
-    d = _d(e)
-    pile = {(True, False): "la défausse « 8-12 »", (True, True): "la défausse peloton « 10 »",
-            (False, True): "la pioche peloton « 4 »", (False, False): "la pioche « 1-6 »"}[
-        (bool(d["open"]), d["family"] == "peloton")]
-    what = (f"une carte {card(d['card'], 'fr')}" if d["open"] or d["family"] == "misfortune"
-            else FAMILIES[str(d["family"])][0])
-    return f"{what} dans {pile}"
-
-
-def _from_en(e: Event) -> str:
-    d = _d(e)
-    pile = {(True, False): "the “8-12” discard", (True, True): "the “10” peloton discard",
-            (False, True): "the “4” peloton pile", (False, False): "the “1-6” draw pile"}[
-        (bool(d["open"]), d["family"] == "peloton")]
-    what = (f"a {card(d['card'], 'en')} card" if d["open"] or d["family"] == "misfortune"
-            else FAMILIES[str(d["family"])][1])
-    return f"{what} from {pile}"
+KINDS = kinds(_WORDS)
 
 
 def sentence(event: Event, lang: str, team: bool) -> str:
-    table = _FR if lang == "fr" else _EN
-    return table[event.kind](event, who(event.seat, lang), article_label(event.cite, lang))
+    return tell(_WORDS, facts(event), lang)
 
 
 # ---------------------------------------------------------------- decisions in words
