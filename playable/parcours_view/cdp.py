@@ -44,7 +44,7 @@ def board_svg(position: dict[str, Any], label: str) -> str:
     if _paced(position):
         pieces = []
         for t in position["teams"]:
-            pieces.append((t["derny_square"], f"D{t['seat'] + 1}", colour(t["seat"]), "px-rider px-derny"))
+            pieces.append((t["derny_square"], f"D{t['seat'] + 1}", colour(t["seat"]), "px-rider px-derny px-square"))
             pieces.append((t["rider_square"], str(t["seat"] + 1), colour(t["seat"]), "px-rider"))
         return TRACK.board(pieces, label)
     pieces = [((p - 1) % TRACK_SQUARES + 1 if p else TRACK_SQUARES, str(seat + 1), colour(seat), "px-rider")

@@ -97,9 +97,9 @@ class Oval:
             stacked[square] = n + 1
             x, y, heading = self.centre(square)
             dx, dy = math.sin(math.radians(heading)) * STACK * n, -math.cos(math.radians(heading)) * STACK * n
-            side = 2 * PIECE  # a derny: a square as wide as a rider
+            side = 2 * PIECE  # a piece marked px-square (the Mezzo fondo's derny): a square as wide as a rider
             shape = (f'<rect x="-{PIECE}" y="-{PIECE}" width="{side}" height="{side}" rx="3" fill="{colour}"/>'
-                     if "px-derny" in css else f'<circle r="{PIECE}" fill="{colour}"/>')
+                     if "px-square" in css.split() else f'<circle r="{PIECE}" fill="{colour}"/>')
             parts.append(f'<g class="{css}" transform="translate({x + dx:.1f} {y + dy:.1f})">{shape}'
                          f'<text dy="4.5">{escape(text)}</text></g>')
         parts.append("</svg>")
