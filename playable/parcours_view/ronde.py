@@ -263,8 +263,9 @@ def board_svg(position: dict[str, Any], label: str) -> str:
 
 def paper_board_svg(position: dict[str, Any], label: str) -> str:
     """The board beside a printed example's steps: only the rows of the course where a rider or the
-    peloton stands (the book draws the whole course once, with the rules' course), then the table.
-    Its caption would say the table again: the board is marked as holding its own (px-board-tabled)."""
+    peloton stands (each row's space numbers place it on the course, drawn whole on the game's page),
+    then the table. Its caption would say the table again: the board is marked as holding its own
+    (px-board-tabled)."""
     p = profile_of(position.get("course"))
     cuts = rows(p)
     shown = tuple(sorted({_row_of(p, cuts, space) for space in _stacks(position, p)}))
