@@ -22,6 +22,7 @@ from parcours.interface import GameRules
 from parcours.options import CONFIDENCE
 from parcours_view import film, symbols
 from parcours_view.film import Film, Links
+from parcours_view.registry import VIEWS
 
 from . import data_check
 from .archive import date_words, render_bibliography
@@ -380,6 +381,8 @@ def render_printed(docs: Path, game: str, name: str, lang: str, site_url: str, b
               f'{day["en"]}. Online: {online}</p></div>\n')
     chosen = [s for s in sections if any(s["id"] in page.sections for page in printed)]
     out = [running_head(title, lang), source, _contents(chosen), symbols(game) + "\n"]
+    if name == next(iter(printed_pages(pages))):  # the book's first part: the game's figure for paper, if any
+        out.append(VIEWS[game].FIGURES.get("paper", str)() + "\n")
     # The steps' links: an article printed here on this page ("#", the default), any other on its rules
     # page (a printable page sits beside the rules pages: the same relative links lead there).
     here = {sid for page in printed for sid in page.sections}

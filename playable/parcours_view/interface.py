@@ -58,7 +58,8 @@ class GameView(Protocol):
     def PLACE(self) -> Words: ...  # a place of the track, as a chart's axis names it ("Case", "Trou")
     @property
     def FIGURES(self) -> Mapping[str, Callable[[], str]]: ...  # the game's own figures, which its pages
-    # show by name ({{ game_figure(game, name) }}; "board": the editions page's empty board)
+    # show by name ({{ game_figure(game, name) }}; "board": the editions page's empty board; "paper": what
+    # a printed book shows once, at the start of its first part)
     @property
     def EXACT_EXPLAINED(self) -> str | None: ...  # the page (from the game's docs/ folder) saying how its
     # exact figures are computed, "rules.md#odds"; None for a game with none

@@ -263,9 +263,9 @@ def board_svg(position: dict[str, Any], label: str) -> str:
 
 def paper_board_svg(position: dict[str, Any], label: str) -> str:
     """The board beside a printed example's steps: only the rows of the course where a rider or the
-    peloton stands (each row's space numbers place it on the course, drawn whole on the game's page),
-    then the table. Its caption would say the table again: the board is marked as holding its own
-    (px-board-tabled)."""
+    peloton stands (each row's space numbers place it on the course, drawn whole at the start of the
+    book: FIGURES["paper"]), then the table. Its caption would say the table again: the board is marked
+    as holding its own (px-board-tabled)."""
     p = profile_of(position.get("course"))
     cuts = rows(p)
     shown = tuple(sorted({_row_of(p, cuts, space) for space in _stacks(position, p)}))
@@ -343,12 +343,14 @@ def heat_svg(shares: dict[int, float], label: str) -> str | None:
 FRENCH_MARKED = re.compile(r'(<[^<>]* lang="fr"[^<>]*>)([^<]+)')
 
 
-def course_page_figure() -> str:
+def course_page_figure(listed: bool = True) -> str:
     """The course (the reconstruction the engine plays) as a race profile, its French typeset as
     French sets it: each element marked French has its text up to its first tag typeset (the
     course's caption has no tag inside a French text)."""
-    return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), course_figure())
+    return FRENCH_MARKED.sub(lambda m: m.group(1) + typeset(m.group(2), "fr"), course_figure(listed=listed))
 
 
-# The game's own figures, which its pages show by name ({{ game_figure("ronde", "course") }})
-FIGURES: Mapping[str, Callable[[], str]] = {"course": course_page_figure}
+# The game's own figures, which its pages show by name ({{ game_figure("ronde", "course") }}); "paper":
+# the whole course once in a printed book, whose examples draw only the rows they use (paper_board_svg)
+FIGURES: Mapping[str, Callable[[], str]] = {"course": course_page_figure,
+                                            "paper": lambda: course_page_figure(listed=False)}

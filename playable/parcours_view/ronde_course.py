@@ -280,9 +280,9 @@ def rows_markup(p: Profile, course_id: str, shown: tuple[int, ...] | None = None
     return "".join(parts), max(right - left for left, right in cuts), y
 
 
-def course_figure(course_data: object = None) -> str:
+def course_figure(course_data: object = None, listed: bool = True) -> str:
     """The whole course on a page: the profile in rows (the whole of it at any width), a caption
-    that says it is a reconstruction, and the course as a list."""
+    that says it is a reconstruction, and (`listed`) the course as a list."""
     p = profile_of(course_data)
     c = p.course
     hills = [(a, b) for a, b in _runs(c, lambda s: s.hill)]
@@ -337,9 +337,9 @@ def course_figure(course_data: object = None) -> str:
         f"{len(c.spaces) - flat} uphill; a D4 space climbs more steeply than a D6 space. "
         "A reconstruction: the rules give only the totals; the order of the hills, their dice and the cobbles "
         "are ours.</span></figcaption></figure>"
-        f'<details class="px-course-list"><summary>{both_text("Le parcours en liste", "The course as a list")}'
+        + (f'<details class="px-course-list"><summary>{both_text("Le parcours en liste", "The course as a list")}'
         "</summary>"
         f'<table><thead><tr><th scope="col">{both_text("Cases", "Spaces")}</th>'
         f'<th scope="col">{both_text("Nom", "Name")}</th><th scope="col">{both_text("Nature", "Kind")}</th>'
         f'<th scope="col">{both_text("Dés ou pavés", "Dice or cobbles")}</th></tr></thead>'
-        f'<tbody>{"".join(r for _, r in sorted(rows_html))}</tbody></table></details>')
+        f'<tbody>{"".join(r for _, r in sorted(rows_html))}</tbody></table></details>' if listed else ""))
