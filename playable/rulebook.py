@@ -381,8 +381,9 @@ def render_printed(docs: Path, game: str, name: str, lang: str, site_url: str, b
               f'{day["en"]}. Online: {online}</p></div>\n')
     chosen = [s for s in sections if any(s["id"] in page.sections for page in printed)]
     out = [running_head(title, lang), source, _contents(chosen), symbols(game) + "\n"]
-    if name == next(iter(printed_pages(pages))):  # the book's first part: the game's figure for paper, if any
-        out.append(VIEWS[game].FIGURES.get("paper", str)() + "\n")
+    paper = VIEWS[game].FIGURES.get("paper")
+    if paper and name == next(iter(printed_pages(pages))):  # the book's first part: the game's figure for paper
+        out.append(f'<div class="px-paper-figure">{paper()}</div>\n')
     # The steps' links: an article printed here on this page ("#", the default), any other on its rules
     # page (a printable page sits beside the rules pages: the same relative links lead there).
     here = {sid for page in printed for sid in page.sections}

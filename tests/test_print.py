@@ -376,3 +376,18 @@ def depth(pdf: bytes, index: int, *texts: str) -> float:
             top = float(text.get_charbox(found[0])[3])
             return (height - MARGIN_PT - top) / (height - 2 * MARGIN_PT)
     return 2.0
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_a_game_figure_for_paper_opens_its_book_once(game: str) -> None:
+    """A game whose view has a figure for paper (the Ronde's whole course: its printed examples draw only
+    the rows they use) prints it in its book's first part, in every language choice, and nowhere else."""
+    from parcours_view.registry import VIEWS
+
+    paper = VIEWS[game].FIGURES.get("paper")
+    for lang in PRINTED_AS:
+        parts = script.printable(DOCS, game, lang)
+        shown = [(SITE / part / "index.html").read_text(encoding="utf-8").count('class="px-paper-figure"')
+                 for part in parts]
+        assert shown == [1 if paper and k == 0 else 0 for k in range(len(parts))], f"{game} {lang}: {shown}"
