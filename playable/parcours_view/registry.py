@@ -14,3 +14,14 @@ VIEWS: dict[str, GameView] = {view.GAME: view for view in _ALL}
 def view_of(ruleset: str) -> GameView:
     """The view of the game a ruleset belongs to ('cdp.velocita' -> the Corriere dei Piccoli's)."""
     return VIEWS[game_of(ruleset).GAME]
+
+
+def register(view: GameView) -> None:
+    """A game's view added at run time (with parcours.games.register: tests/fifth)."""
+    if view.GAME in VIEWS:
+        raise ValueError(f"a view of {view.GAME!r} is already registered")
+    VIEWS[view.GAME] = view
+
+
+def unregister(game: str) -> None:
+    del VIEWS[game]
