@@ -115,13 +115,22 @@ def set_up_examples(page: Any) -> None:
     page.evaluate(EVERY_EXAMPLE)
 
 
+# The example found by its id at every poll, not held: Material's instant navigation redraws a page on
+# its first hash change and the widget puts its played example back, so an element found a moment ago
+# may be out of the document now.
+EXAMPLE_IN_VIEW_SET_UP = """id => {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  el.scrollIntoView({ block: "nearest" });
+  return el.hasAttribute("data-px-widget");
+}"""
+
+
 def example_ready(page: Any, ident: str) -> Any:
     """The example `ident` (its id) brought into view and set up: its locator."""
     wait_examples(page)
-    ex = page.locator(f"#{ident}")
-    ex.scroll_into_view_if_needed()
-    page.wait_for_selector(f"#{ident}[data-px-widget]")
-    return ex
+    page.wait_for_function(EXAMPLE_IN_VIEW_SET_UP, arg=ident)
+    return page.locator(f"#{ident}")
 
 
 def _fail(message: str) -> None:

@@ -538,8 +538,8 @@ def test_e_permalinks(rules: tuple[Session, Any], browser: Any, server: Server) 
         payload = other.evaluate(
             "t => btoa(t).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '')", json.dumps(bad))
         other.evaluate(f"location.hash = '#ex-art-4-six:{payload}'")
-        other.wait_for_function("el => el.querySelector('.px-status')?.textContent.includes('refused')",
-                                arg=four.element_handle())
+        other.wait_for_function(
+            "() => document.querySelector('#ex-art-4-six .px-status')?.textContent.includes('refused')")
         assert "9 is not a face of the D6" in status(four)
         assert board_label(four) == four_label and counter(four) == "0 / 1"
         fresh.rec.assert_clean()
