@@ -63,7 +63,7 @@ def _games_table(lang: str, docs: Path) -> str:
     for game, rules in all_games().items():
         edition = data_check.editions(docs, game)
         facts: dict[str, Any] = edition.data["game"] if edition else {}
-        title = _in(facts.get("name"), lang) or escape(page_title(docs / game / "index.md")[lang])
+        title = _in(facts.get("name"), lang) or escape(page_title(docs / game / "index.md")[lang], quote=False)
         who = [f"*{facts['periodical']}*" if facts.get("periodical") else "",
                _in(facts.get("publisher"), lang), _in(facts.get("country"), lang)]
         date = str(facts.get("year") or "—")
@@ -83,10 +83,11 @@ def _games_table(lang: str, docs: Path) -> str:
 
 
 def _in(value: object, lang: str) -> str:
-    """A fact of an edition in a language: one for both, or its words in each."""
+    """A fact of an edition in a language: one for both, or its words in each (a cell's text: its
+    apostrophes as written, as the pages' names are checked, tests/test_terms.py)."""
     if isinstance(value, dict):
-        return escape(str(value[lang]))
-    return escape(str(value)) if value else ""
+        return escape(str(value[lang]), quote=False)
+    return escape(str(value), quote=False) if value else ""
 
 
 def _options_table(lang: str, game: str, docs: Path, here: str) -> str:
