@@ -11,15 +11,21 @@ print the exact figure, and the races played are its check.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
+import json
 import math
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
+import parcours
 from parcours import all_races, default_options, game_of
 from parcours.interface import Exact
 from parcours.options import Option, OptionValue
@@ -76,7 +82,52 @@ def _exact(ruleset: str, changes: tuple[tuple[str, str], ...]) -> Exact | None:
     if changes and _exact(ruleset, ()) is None:
         return None  # a race the game never computes exactly
     options = default_options(ruleset) | {k: game.OPTIONS[k].check(_typed(game.OPTIONS[k], v), k) for k, v in changes}
-    return game.exact(ruleset, options)
+    return _kept(f"{ruleset} {json.dumps(options, sort_keys=True)}", lambda: game.exact(ruleset, options))
+
+
+# ---------------------------------------------------------------- exact figures kept between builds
+
+# A build computes every exact figure again (Velocità's chains take half a minute), and so does each
+# copy of the project a test builds. Each result is kept on disk under the digest of the engine's every
+# file and of the Python that ran it: a change to either is a new key, so nothing kept can go stale.
+CACHE = Path(os.environ.get("PARCOURS_CACHE") or Path.home() / ".cache" / "parcours") / "exact"
+
+
+@functools.cache
+def engine_digest() -> str:
+    """The digest of the engine's source and data files (every .py and .json of its package) and of
+    the Python running it."""
+    root = Path(parcours.__file__).parent
+    digest = hashlib.sha256(sys.version.encode())
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _kept(key: str, compute: Callable[[], Exact | None]) -> Exact | None:
+    """compute()'s result, read from CACHE when a build under the same engine has computed it."""
+    path = CACHE / hashlib.sha256(f"{engine_digest()} {key}".encode()).hexdigest()[:32]
+    try:
+        return _exact_from(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError, KeyError):  # not kept yet, or a file spoiled: computed again
+        pass
+    result = compute()
+    try:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=CACHE, delete=False) as out:
+            json.dump(None if result is None else dataclasses.asdict(result), out)
+        os.replace(out.name, path)  # whole or not at all, whoever else writes it at the same moment
+    except OSError:
+        pass  # a read-only home: computed each time, as before
+    return result
+
+
+def _exact_from(kept: dict[str, Any] | None) -> Exact | None:
+    if kept is None:
+        return None
+    landings = kept["landings"]
+    return Exact(tuple(kept["wins"]), dict(kept["how"]), kept["length"], kept["starter"],
+                 None if landings is None else {int(place): share for place, share in landings.items()})
 
 
 def _typed(option: Option, value: str) -> OptionValue:
