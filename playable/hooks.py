@@ -40,6 +40,7 @@ from playable.lang_marks import BREAK, SEPARATOR, bilingual, index_text, index_t
 from playable.link_check import broken_links
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
+from playable.styles import added_styles
 from playable.vendor import VendorError, ensure_vendored
 
 log = logging.getLogger("mkdocs.hooks.parcours")
@@ -60,7 +61,7 @@ def on_pre_build(config: Any) -> None:
     importlib.import_module("playable.data_check").check_site(docs)
     try:
         vendored = ensure_vendored(docs / "assets" / "vendor")
-        ship_assets(docs)
+        ship_assets(docs, added=added_styles())  # each game's own styles after the site's
     except (ShipError, VendorError) as err:
         raise PluginError(str(err)) from err
     if vendored:

@@ -45,6 +45,7 @@ from playable.lang_marks import mark_page
 from playable.link_check import broken_links
 from playable.offline import finish_offline
 from playable.ship import ShipError, ship_assets
+from playable.styles import added_styles
 from playable.vendor import VendorError, ensure_vendored
 
 
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         check_fresh(docs)
         check_site(docs)
         vendored = ensure_vendored(docs / "assets" / "vendor")
-        ship_assets(docs)
+        ship_assets(docs, added=added_styles())  # each game's own styles after the site's
     except (DataError, ShipError, VendorError) as err:
         print(f"build_zensical: {err}", file=sys.stderr)
         return 1

@@ -207,13 +207,14 @@ NAMES_IN_BOTH = """() => Array.from(document.querySelectorAll("main [aria-label]
 
 
 def widgets_built(page: Any) -> None:
-    """Every worked example's controls, the Play page's form and the odds editor, once mounted."""
+    """Every worked example's controls, the Play page's form and the live figures, once mounted."""
     set_up_examples(page)
     page.wait_for_function("""() => {
       const examples = document.querySelectorAll(".px-example:not(.px-game)");
       return Array.from(examples).every((el) => el.dataset.pxWidget)
         && (!document.querySelector("#px-play-form") || document.querySelector("#ex-play[data-px-play]"))
-        && (!document.querySelector("#px-odds") || document.querySelector("#px-odds .px-board-form:not([hidden])"));
+        && Array.from(document.querySelectorAll(".px-live"))
+          .every((el) => el.querySelector(".px-live-form:not([hidden])"));
     }""", timeout=60_000)
 
 

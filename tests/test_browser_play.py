@@ -600,15 +600,15 @@ def page_rows(box: Any) -> list[list[str]]:
 def test_e_odds_editor(browser: Any, server: Server) -> None:
     from parcours.chevaux import Board
     from parcours.chevaux.odds import odds
-    from parcours_view import odds_html
+    from parcours_view.chevaux_odds import odds_html
 
     s = Session(browser, server)
     python = PythonStartHeld(s.context)  # until the page has said it computes
     try:
         page = s.page(ODDS)
-        page.wait_for_selector("#px-odds[data-px-odds]")
+        page.wait_for_selector("#px-odds[data-px-live]")
         box = page.locator("#px-odds")
-        form = box.locator("form.px-board-form")
+        form = box.locator("form.px-live-form")
         assert form.is_visible()
         published = page_rows(box)
         assert published == odds_rows(odds_html(None))
@@ -620,7 +620,7 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
         form.locator("button[type=submit]").click()
         assert box.get_attribute("data-state") == "computing"  # Python starts: a few seconds
         assert box.locator(".px-status .px-spinner").count() == 1
-        assert box.locator(".px-odds-result").get_attribute("aria-busy") == "true"
+        assert box.locator(".px-live-result").get_attribute("aria-busy") == "true"
         python.release(page)
         page.wait_for_selector("#px-odds[data-state=done]", timeout=PYTHON_TIMEOUT)
         shown = page_rows(box)
@@ -645,7 +645,7 @@ def test_e_odds_editor(browser: Any, server: Server) -> None:
             page.evaluate("document.getElementById('px-odds').dataset.state = 'again'")
 
         # Defaults: the box's board and its published odds, at once.
-        form.locator("button.px-board-reset").click()
+        form.locator("button.px-live-reset").click()
         assert form.locator("input[name=holes]").input_value() == "20"
         assert form.locator("input[name=up]").input_value() == "10"
         assert form.locator("input[name=traps]").input_value() == "5, 9, 13, 17"

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from parcours import Game, ScenarioError, game_of, parse, replay
 from parcours.cli import main
-from parcours_view import film_json, odds_json, play_json
+from parcours_view import figure_json, film_json, play_json
 
 ROOT = Path(__file__).parent.parent
 SEEDS: list[dict[str, Any]] = json.loads((ROOT / "tests" / "golden" / "scenarios.json").read_text()) + [
@@ -277,7 +277,7 @@ def test_worker_play_answers_a_race_or_a_one_line_error(scenario: dict[str, Any]
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"scenario": ' * 5000 + "1" + "}" * 5000])
-@pytest.mark.parametrize("call", [lambda t: film_json(t), play_json, odds_json], ids=["film", "play", "odds"])
+@pytest.mark.parametrize("call", [lambda t: film_json(t), play_json, figure_json], ids=["film", "play", "figure"])
 def test_worker_calls_answer_deeply_nested_json_with_one_line(call: Callable[[str], str], text: str) -> None:
     answer, seconds = _worker_answer(lambda: call(text))
     assert answer.get("error") and seconds < SECONDS
@@ -289,7 +289,8 @@ def test_worker_calls_answer_deeply_nested_json_with_one_line(call: Callable[[st
     {"holes": 10**30}, {"traps": [[1]]}, {"up": "10"}, [], "x", None,
 ])
 def test_worker_odds_answers_within_the_bound(board: Any) -> None:
-    answer, seconds = _worker_answer(lambda: odds_json(json_text(board)))
+    request = {"game": "chevaux", "name": "odds", "input": board}  # the horse race's live figure
+    answer, seconds = _worker_answer(lambda: figure_json(json_text(request)))
     assert ("html" in answer) != ("error" in answer) and seconds < SECONDS
 
 

@@ -597,10 +597,11 @@ def test_no_refusal_lacks_its_french() -> None:
 
 
 def test_the_workers_calls_answer_a_refusal_in_both_languages() -> None:
-    from parcours_view.chevaux_odds import odds_json
     from parcours_view.film import film_json
+    from parcours_view.live import figure_json
     from parcours_view.play import play_json
-    answers = (film_json(json.dumps({"ruleset": V})), odds_json(json.dumps({"holes": 1})),
+    odds = {"game": "chevaux", "name": "odds", "input": {"holes": 1}}  # the horse race's live figure
+    answers = (film_json(json.dumps({"ruleset": V})), figure_json(json.dumps(odds)),
                play_json(json.dumps({"scenario": {"ruleset": V, "players": 40}})))
     # A scenario's field is named by its path ("champ players"); the odds editor's by the form's words.
     fields = (("champ ", ""), ("Trous", "Holes"), ("champ ", ""))

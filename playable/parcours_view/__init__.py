@@ -8,10 +8,10 @@ Standard library only: it ships in the engine's wheel.
 """
 
 from .boards import board_label, board_svg, symbols
-from .chevaux_odds import odds_html, odds_json
 from .compare import compare_json
 from .film import Film, film, film_json
+from .live import figure_json
 from .play import play_json
 
-__all__ = ["Film", "board_label", "board_svg", "compare_json", "film", "film_json", "odds_html", "odds_json",
-           "play_json", "symbols"]
+__all__ = ["Film", "board_label", "board_svg", "compare_json", "figure_json", "film", "film_json", "play_json",
+           "symbols"]

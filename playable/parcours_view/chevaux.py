@@ -15,8 +15,8 @@ from parcours.chevaux.narrate import BOARD_FIELDS, COLOURS, HORSES, SCORE_WORDS,
 from parcours.chevaux.narrate import PLACE as PLACE_WORDS
 from parcours.narrate import plural
 
-from .chevaux_odds import odds_html
-from .interface import Assessment, Scoreboard, Words, figure
+from .chevaux_odds import odds_answer, odds_html
+from .interface import Assessment, LiveFigure, Scoreboard, Words, figure
 from .svg import defs
 from .words import both_text
 
@@ -128,9 +128,24 @@ def heat_svg(shares: dict[int, float], label: str) -> str | None:
     return None
 
 
+# What the form says of its odds, in both languages ("{refusal}": the engine's sentence; live.mjs)
+ODDS_SAID = {
+    "busy": {"en": "Still computing the last board: one moment.",
+             "fr": "Calcul du dernier plateau en cours : un instant."},
+    "computing": {"en": "Computing the exact odds…", "fr": "Calcul des chances exactes…"},
+    "starting": {"en": "Getting the game engine ready, then computing the exact odds…",
+                 "fr": "Préparation du moteur de jeu, puis calcul des chances exactes…"},
+    "kept": {"en": "The odds shown are still the last ones.", "fr": "Les chances affichées restent les dernières."},
+    "refused": {"en": "This board was refused: {refusal}.", "fr": "Ce plateau est refusé : {refusal}."},
+    "restored": {"en": "Back to the board of the box, and its odds.",
+                 "fr": "Retour au plateau de la boîte, et à ses chances."},
+    "reset": {"en": "Defaults", "fr": "Valeurs par défaut"},
+}
+
+
 def odds_figure() -> str:
-    """The exact odds for the default board, and a form to edit the board (the widget, odds.mjs,
-    recomputes them)."""
+    """The exact odds for the default board, and a form to edit the board: the view's live figure "odds"
+    (LIVE), which the page's script (live.mjs) asks the engine to compute again."""
     board = DEFAULT_BOARD
     traps = ", ".join(str(t) for t in board["traps"])  # type: ignore[attr-defined]
 
@@ -139,15 +154,18 @@ def odds_figure() -> str:
         words = both_text(BOARD_FIELDS[name]["fr"], BOARD_FIELDS[name]["en"])
         return f'<label><span>{words}</span> <input name="{name}" {attributes}></label>'
     return (
-        '<div class="px-odds-box" id="px-odds" data-board=\'' + json.dumps(board) + '\'>'
-        '<form class="px-board-form" hidden>'
+        f'<div class="px-odds-box px-live" id="px-odds" data-game="{GAME}" data-figure="odds" '
+        f'data-words="{escape(json.dumps(ODDS_SAID, ensure_ascii=False))}">'
+        '<form class="px-live-form" hidden>'
         + field("holes", f'type="number" min="2" max="40" value="{board["holes"]}"')
         + field("up", f'type="number" min="1" max="39" value="{board["up"]}"')
-        + field("traps", f'value="{traps}" inputmode="numeric"')
+        + field("traps", f'value="{traps}" inputmode="numeric" data-list')
         + f'<button type="submit">{both_text("Recalculer", "Recompute")}</button>'
         '<p class="px-status" aria-live="polite"></p></form>'
-        f'<div class="px-odds-result">{odds_html(board)}</div></div>')
+        f'<div class="px-live-result">{odds_html(board)}</div></div>')
 
 
 # The game's own figures, which its pages show by name ({{ game_figure("chevaux", "odds") }})
 FIGURES: Mapping[str, Callable[[], str]] = {"odds": odds_figure}
+# and those a reader recomputes from a form (live.py: the board edited, its exact odds)
+LIVE: Mapping[str, LiveFigure] = {"odds": odds_answer}

@@ -1,19 +1,19 @@
 """The horse race's exact odds as HTML: a table of chances and a chart of the game's length.
 
-Used at build time for the default board and in the browser (Pyodide) for a board a reader edits.
+Used at build time for the default board and in the browser (Pyodide) for a board a reader edits (the
+view's live figure, odds_answer).
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
+from typing import Any
 
 from parcours import ScenarioError
 from parcours.chevaux import Board
 from parcours.chevaux.narrate import BOARD_FIELDS
 from parcours.chevaux.odds import Chance, Odds, odds
 from parcours.core import number_words, refusal, typeset
-from parcours.scenario import loads_json
 
 from .charts import bar_chart
 from .words import both as _both
@@ -87,18 +87,29 @@ def _chart(o: Odds) -> str:
 
 
 def odds_html(board: object = None) -> str:
-    o = odds(Board.parse(board))
+    return _html(Board.parse(board))
+
+
+def _html(board: Board) -> str:
+    o = odds(board)
     return _table(o) + _chart(o)
 
 
-def odds_json(board_json: str) -> str:
-    """For the browser's worker: a board as JSON in, the odds as HTML (or a sentence in each language) out."""
+def odds_answer(board: object) -> dict[str, Any]:
+    """The view's live figure "odds" (LIVE, asked by the worker's "figure" request: live.py): a board as the
+    reader typed it in, its odds as HTML and what the form says of them out, or the board's refusal in
+    each language, naming the form's field."""
     try:
-        return json.dumps({"html": odds_html(loads_json(board_json, "board"))})
+        parsed = Board.parse(board)
+        html = _html(parsed)
     except ScenarioError as err:
-        return json.dumps({"error": _board_refusal(err)}, ensure_ascii=False)
+        return {"error": _board_refusal(err)}
     except ValueError as err:
-        return json.dumps({"error": refusal(err)}, ensure_ascii=False)
+        return {"error": refusal(err)}
+    traps = ", ".join(str(t) for t in parsed.traps)
+    return {"html": html, "said": {
+        "en": f"Exact odds for {parsed.holes} holes ({parsed.up} going up), traps {traps or 'none'}.",
+        "fr": f"Chances exactes pour {parsed.holes} trous ({parsed.up} à la montée), pièges {traps or 'aucun'}."}}
 
 
 def _board_refusal(err: ScenarioError) -> dict[str, str]:

@@ -35,6 +35,19 @@ class Scoreboard:
     note: Words | None = None
 
 
+# A figure the reader recomputes from a form (a view's optional LIVE: name -> this): the form's fields,
+# as the browser read them, in; {"html": the figure, "said": what the form's status says of it, Words} out,
+# or {"error": Words} for fields the engine refuses (the form's words naming the field).
+LiveFigure = Callable[[object], dict[str, Any]]
+
+
+def live_figures(view: object) -> Mapping[str, LiveFigure]:
+    """A view's live figures (its optional LIVE, asked by name by the worker's "figure" request, live.py):
+    none for a view without."""
+    figures: Mapping[str, LiveFigure] = getattr(view, "LIVE", {})
+    return figures
+
+
 def figure(value: int) -> Words:
     """A number, as both languages write it."""
     return {"fr": str(value), "en": str(value)}
@@ -46,7 +59,9 @@ def places_by(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
 
 
 class GameView(Protocol):
-    """A game's drawings and words for a position (read-only attributes, then functions)."""
+    """A game's drawings and words for a position (read-only attributes, then functions). Optional, beside
+    these: `LIVE`, the figures a reader recomputes from a form (live_figures), and the view's own styles, in
+    a stylesheet beside its module named as it is (`ronde.py` -> `ronde.css`; playable/styles.py)."""
 
     @property
     def GAME(self) -> str: ...  # the engine's game id (game_of(ruleset).GAME)

@@ -239,7 +239,7 @@ def _hand_shown_lines(position: dict[str, Any], seat: int, width: float) -> list
 
 def _hand_text(seat: int, lang: str, shown: list[str], y: float, above: int) -> str:
     """A hand's lines (in one language, or both on one line) from y on. English lines that follow
-    `above` French ones move up by as many lines when the reader reads English only (parcours.css):
+    `above` French ones move up by as many lines when the reader reads English only (ronde.css):
     no blank lines where the French would be."""
     spans = "".join(f'<tspan x="{HAND_AT}" dy="{0 if k == 0 else LINE}">{t}</tspan>' for k, t in enumerate(shown))
     marks = ' class="px-rc-hand px-rc-after-fr"' if above else ' class="px-rc-hand"'
@@ -257,7 +257,7 @@ def board_svg(position: dict[str, Any], label: str) -> str:
         base, width, head = _own_course(p)
     table, height = _table(position, head, width)
     return (f'<svg viewBox="0 0 {_num(width)} {_num(height)}" role="img" aria-label="{escape(label)}" '
-            f'class="px-board px-ronde">{base}{"".join(_pieces(position, p, cuts))}'
+            f'class="px-board px-ronde px-board-scrolls">{base}{"".join(_pieces(position, p, cuts))}'
             f'<g class="px-rc-table">{table}</g></svg>')
 
 

@@ -34,7 +34,7 @@ NAME_LINES = (12, 25)  # the lines of names (hills, cobbles, supply, towns) abov
 # or more: about 30 spaces a row, each cut at most CUT_SLACK spaces from an even share.
 ROW_SPACES, CUT_SLACK = 32, 5
 ROW_GAP = 4  # between two rows of a board
-LABEL = 11  # the profile's labels' size (parcours.css), for the room names take
+LABEL = 11  # the profile's labels' size (ronde.css), for the room names take
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,4 +1,4 @@
-// Parcours: DOM helpers shared by the worked example, the Play page and the odds editor, and the
+// Parcours: DOM helpers shared by the worked example, the Play page and the live figures, and the
 // one helper that writes a text in both languages.
 
 import { engine } from "./engine.mjs";

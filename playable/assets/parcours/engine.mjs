@@ -184,7 +184,7 @@ export function requestFilm(scenario, links, move, lenient = false) {
   return requestEngine("film", { scenario, links, ...(move === undefined ? {} : { move }), ...(lenient ? { lenient } : {}) });
 }
 
-// Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "odds".
+// Any request to the worker (worker.mjs lists them): "film", "play" (the Play page), "figure" (live.mjs), "compare".
 // Objects travel as JSON text: a structured clone of a strange object could fail in postMessage.
 /**
  * @param {string} op

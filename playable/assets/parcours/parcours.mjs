@@ -1,7 +1,7 @@
 // Parcours: the site's one script entry point (mkdocs.yml, extra_javascript). Material for MkDocs'
 // instant navigation swaps pages without re-running scripts: on every page it draws, through
 // Material's `document$`, this mounts what the page holds, each part idempotently. A part's
-// module (the worked example, the Play page, the odds editor) loads on the first page that holds
+// module (the worked example, the Play page, a live figure) loads on the first page that holds
 // the part. Every URL is resolved against import.meta.url, so the site works under any subpath.
 // Once the first page has loaded, it registers the service worker (the site's sw.js, written by
 // playable/offline.py from playable/sw.js), which keeps the site for reading and playing offline.
@@ -17,7 +17,7 @@ import { mountScheme } from "./scheme.mjs";
 const PARTS = [
   { selector: ".px-example", module: "./example.mjs", mount: "mountExamples" },
   { selector: "#px-play-form", module: "./play.mjs", mount: "mountPlay" },
-  { selector: "#px-odds", module: "./odds.mjs", mount: "mountOdds" },
+  { selector: ".px-live", module: "./live.mjs", mount: "mountLive" },
   { selector: ".px-impact[data-races]", module: "./compare.mjs", mount: "mountCompare" },
   { selector: ".px-keep", module: "./keep.mjs", mount: "mountKeep" },
 ];

@@ -14,12 +14,13 @@
 //                 {dice} or {choice}, played where the scenario stops; the film says if refused)}
 //                {id, op: "play", request}   the Play page: parcours_view.play_json (a race
 //                                            replayed, bots playing on, the new steps)
-//                {id, op: "odds", board}     the horse race's odds: parcours_view.odds_json
+//                {id, op: "figure", request}  a game's live figure recomputed from a form ({game, name,
+//                                            input}): parcours_view.figure_json
 //                {id, op: "compare", request} a reader's comparison of readings, a few races a
 //                                            request: parcours_view.compare_json
 // Answers:       {id, op: "begin"} as Python starts on a request (the page's watchdog counts from
 //                there: a request that hangs gets the worker terminated and started again), then
-//                {id, film} (the parsed film) or {id, result} (play, odds) or {id, error: {en, fr}}
+//                {id, film} (the parsed film) or {id, result} (play, figure, compare) or {id, error: {en, fr}}
 // Objects may come as JSON text (the page sends text).
 //
 // Never loadPackage/micropip: a package Pyodide lacks locally would come from a CDN.
@@ -131,7 +132,7 @@ async function boot() {
   pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()"); // not the snapshot's random state
   timings.unpacked = at();
   const view = pyodide.pyimport("parcours_view");
-  const calls = { film: view.film_json, play: view.play_json, odds: view.odds_json, compare: view.compare_json };
+  const calls = { film: view.film_json, play: view.play_json, figure: view.figure_json, compare: view.compare_json };
   timings.imported = at();
   status("ready", { timings });
   self.caches?.open(STARTED).catch(() => {});
@@ -166,13 +167,13 @@ const asText = (value) => (typeof value === "string" ? value : JSON.stringify(va
 
 // What each request asks of Python: the JSON text to pass, and the key of the answer.
 /** @typedef {Record<string, unknown>} Message a request's fields (engine.mjs's requestEngine) */
-/** @typedef {"film" | "play" | "odds" | "compare"} Op */
+/** @typedef {"film" | "play" | "figure" | "compare"} Op */
 /** @type {Record<Op, (data: Message) => [(string | boolean | undefined)[], string]>} */
 const REQUESTS = {
   film: (data) => [[asText(data.scenario), asText(data.links ?? { "": "#" }),
     data.move === undefined ? undefined : asText(data.move), data.lenient === true], "film"],  // undefined: None (null: JsNull)
   play: (data) => [[asText(data.request)], "result"],
-  odds: (data) => [[asText(data.board)], "result"],
+  figure: (data) => [[asText(data.request)], "result"],
   compare: (data) => [[asText(data.request)], "result"],
 };
 
