@@ -2,8 +2,13 @@
 the full path (every event built, as a replay builds them) and by the fast path (`simulate`: no
 event built), run in turns within the same minute; with --before REV, the fast path of the engine as
 it was at git revision REV too, race by race in the same minute (`make bench`: the revision before
-the engine's speed work of issue 12); the time to solve Velocità; and, with --pyodide, the fast path
-inside Pyodide (Node, node_modules/pyodide, a wheel of the working tree) against CPython.
+the engine's speed work of issue 12); whatever else a game asks to be timed (its CHECKS.timed: the
+time to solve Velocità); and, with --pyodide, the fast path inside Pyodide (Node, node_modules/pyodide,
+a wheel of the working tree) against CPython.
+
+Every race of every registered game is timed, in the registry's order, with the players its game's
+CHECKS name (engine/parcours/interface.py, Checks.players), else its fewest: a new game is timed as it
+is registered.
 
 Races per second are counted in the CPU time of the process (time.process_time): on a machine
 shared with others, their load slows the wall clock, hardly the CPU time. Pyodide's clock is the wall
@@ -31,11 +36,29 @@ from pathlib import Path
 from parcours import all_races, default_options, game_of
 from parcours.simulate import simulate
 
-# (ruleset, players): the issue's own reference first
-CASES = [("veldiv.individuelle", 4), ("veldiv.americaine", 3), ("veldiv.poursuite-individuelle", 4),
-         ("veldiv.poursuite-equipe", 4), ("veldiv.eliminatoire", 6), ("veldiv.cagnotte", 6),
-         ("cdp.velocita", 2), ("cdp.mezzofondo", 4), ("chevaux.course", 2), ("chevaux.trois-points", 2),
-         ("ronde.niveau-1", 8), ("ronde.niveau-2", 8), ("ronde.niveau-3", 8), ("ronde.niveau-3-sans-peloton", 8)]
+
+def cases() -> list[tuple[str, int]]:
+    """(ruleset, players) for every race of every registered game, as its game's CHECKS times it. (Imported
+    here, not above: --before runs the fast path of an engine older than CHECKS.)"""
+    from parcours import all_games
+    from parcours.interface import checks_of
+
+    return [(ruleset, checks_of(game).players.get(ruleset, race.min_players))
+            for game in all_games().values() for ruleset, race in game.RACES.items()]
+
+
+def timed() -> list[tuple[str, float]]:
+    """What else each game asks to be timed (its CHECKS.timed), in seconds of the wall clock."""
+    from parcours import all_games
+    from parcours.interface import checks_of
+
+    times = []
+    for game in all_games().values():
+        for name, work in checks_of(game).timed.items():
+            started = time.perf_counter()
+            work()
+            times.append((name, time.perf_counter() - started))
+    return times
 
 
 def races_per_second(ruleset: str, players: int, races: int, repeat: int) -> tuple[float, float, float]:
@@ -126,14 +149,6 @@ def _in_pyodide(repo: Path, wheel: Path, case: tuple[str, int, int], repeat: int
     return rates[case[0]]
 
 
-def solve_velocita() -> float:
-    from parcours.cdp.velocita_solver import Solution
-
-    started = time.perf_counter()
-    Solution(default_options("cdp.velocita"))
-    return time.perf_counter() - started
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--races", type=int, default=1000)
@@ -148,14 +163,14 @@ def main() -> None:
     if args.inner:
         print(json.dumps(fast_rates([tuple(case) for case in json.loads(args.inner)], args.repeat, args.clock)))
         return
-    cases = [(args.ruleset, args.players or all_races()[args.ruleset].min_players)] if args.ruleset else CASES
+    chosen = [(args.ruleset, args.players or all_races()[args.ruleset].min_players)] if args.ruleset else cases()
     with tempfile.TemporaryDirectory() as out:
         before = engine_at(args.before, Path(out)) if args.before else None
         print(f"races a second of CPU time, best of {args.repeat} runs of {args.races} (full path and fast in turns"
               + (f"; then the fast path at {args.before})" if before else ")"))
         print(f"{'':<32} {'':>10}  {'full':>8}  {'fast':>8}        " + (f"{'before':>8}" if before else ""))
         sized = []  # for Pyodide: about a third of a second of CPython's fast path a run
-        for ruleset, players in cases:
+        for ruleset, players in chosen:
             full, fast, throws = races_per_second(ruleset, players, args.races, args.repeat)
             was = ""
             if before is not None:
@@ -165,7 +180,8 @@ def main() -> None:
                   f"({throws:.0f} throws a race)", flush=True)
             sized.append((ruleset, players, max(10, round(fast / 3))))
     if not args.ruleset:
-        print(f"Velocità solved (every position, default readings) in {solve_velocita():.2f} s")
+        for name, seconds in timed():
+            print(f"{name} in {seconds:.2f} s")
     if args.pyodide:
         pyodide_ratio(sized, args.repeat)
 

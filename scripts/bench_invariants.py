@@ -7,13 +7,14 @@ legal ones and half by the game's bots, the property tests' invariants checked a
     .venv/bin/python scripts/bench_invariants.py --rulesets ronde.niveau-3 --seed 1234 --races 1 --traceback
                                                          # one race again, stopping at what broke
 
-Checked at every step: veldiv: no rider lost, one rider a square (tests/test_veldiv_properties.py);
-ronde: every card in exactly one place, at most three riders a space, the peloton behind everyone in
-front of it, no decision with one way only (tests/test_ronde_properties.py); every game: the race ends
-within its bound, every decision taken is one of those offered. At the end: a winner (veldiv: a full
-ranking; ronde: arrivals). Every `--sample`-th race also: replayed from its record to the same
-position, and every event cites an article of its game and reads in French and in English
-(tests/test_games.py). Race `seed` is played from random.Random(seed): a failure names its seed.
+Checked at every step: every game: the race ends within its bound, every decision taken is one of those
+offered; and what its game's CHECKS say holds (engine/parcours/interface.py, Checks: the Veldiv's no
+rider lost, one rider a square; the Ronde's cards each in one place, at most three riders a space...,
+which its property tests check too). At the end: a winner, and what its CHECKS say of the end. Its
+bots, but those its CHECKS call slow. Every `--sample`-th race also: replayed from its record to the
+same position, and every event cites an article of its game and reads in French and in English
+(tests/test_games.py). Race `seed` is played from random.Random(seed): a failure names its seed. Every
+registered game is played: a new game's races are checked as it is registered.
 """
 
 from __future__ import annotations
@@ -25,45 +26,13 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Self
 
 from parcours import Game, all_races, default_options, game_of, parse, replay, sentence
+from parcours.interface import checks_of
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the property tests' own checks
-from test_ronde_properties import STEP_BOUND as RONDE_BOUND
-from test_ronde_properties import _check as check_ronde
-from test_veldiv_properties import THROW_BOUND as VELDIV_BOUND
-from test_veldiv_properties import _check_position as check_veldiv
-
-# steps (throws and decisions) a race may take: the property tests' bounds where they set one
-BOUNDS = {"veldiv": VELDIV_BOUND, "ronde": RONDE_BOUND, "cdp.velocita": 400, "cdp.mezzofondo": 5000}
-DEFAULT_BOUND = 20_000
-SLOW_BOTS = {"ronde": {"search"}}  # about a second a race: 100,000 of them would take a day
+DEFAULT_BOUND = 20_000  # steps (throws and decisions) a race may take, where its game's CHECKS set no bound
 CHUNK = 500  # races a worker plays between reports
-
-
-def _check_ronde_step(game: Game) -> None:
-    check_ronde(game.state)
-    need = game.need()
-    assert need is None or need.kind == "dice" or len(need.choices) > 1, f"one way only asked: {need}"
-
-
-def _check_veldiv_end(game: Game) -> None:
-    state = game.state
-    assert sorted(state.ranking) == list(range(len(state.players))), f"ranking {state.ranking}"
-    assert state.winner == state.ranking[0], f"winner {state.winner}, ranking {state.ranking}"
-
-
-def _check_ronde_end(game: Game) -> None:
-    race = game.state
-    assert race.finished and race.arrivals, "no arrival"
-    if race.options["ronde.race-end"] == "all":
-        assert sorted(race.arrivals) == list(range(len(race.riders))), f"arrivals {race.arrivals}"
-
-
-STEP_CHECKS: dict[str, Callable[[Game], None]] = {"veldiv": lambda g: check_veldiv(g.state), "ronde": _check_ronde_step}
-END_CHECKS: dict[str, Callable[[Game], None]] = {"veldiv": _check_veldiv_end, "ronde": _check_ronde_end}
 
 
 def scenario_of(ruleset: str, seed: int, mixed: bool) -> tuple[dict[str, Any], random.Random]:
@@ -84,17 +53,17 @@ def scenario_of(ruleset: str, seed: int, mixed: bool) -> tuple[dict[str, Any], r
 def play_race(ruleset: str, seed: int, mixed: bool, sample: bool) -> int:
     """One race, checked at every step; returns its steps. A broken invariant raises."""
     scenario, rng = scenario_of(ruleset, seed, mixed)
-    game_id = ruleset.split(".", 1)[0]
     rules = game_of(ruleset)
-    names = [b for b in rules.BOTS if b not in SLOW_BOTS.get(game_id, ())]
+    checks = checks_of(rules)
+    names = [b for b in rules.BOTS if b not in checks.slow_bots]
     bots = [rules.BOTS[rng.choice(names)] if names else None for _ in range(scenario["players"])]
-    step_check, end_check = STEP_CHECKS.get(game_id), END_CHECKS.get(game_id)
-    bound = BOUNDS.get(ruleset, BOUNDS.get(game_id, DEFAULT_BOUND))
+    step_check, end_check = checks.step, checks.end
+    bound = checks.bounds.get(ruleset, DEFAULT_BOUND)
     game = Game(parse(scenario))
     dice: list[int] = []
     choices: list[str] = []
     if step_check:
-        step_check(game)
+        step_check(game.state)
     while (need := game.need()) is not None:
         assert len(game.record) < bound, f"the race has not ended after {bound} steps"
         if need.kind == "dice":
@@ -107,11 +76,11 @@ def play_race(ruleset: str, seed: int, mixed: bool, sample: bool) -> int:
             game.choose(choice)  # refuses a choice that was not offered
             choices.append(choice)
         if step_check:
-            step_check(game)
+            step_check(game.state)
     position = game.position()
     assert position["winner"] is not None, "the race ended without a winner"
     if end_check:
-        end_check(game)
+        end_check(game.state)
     if sample:
         _check_sample(ruleset, scenario, dice, choices, game, position)
     return len(game.record)
@@ -165,7 +134,7 @@ def run_chunk(job: tuple[str, int, int, bool, int, bool]) -> tuple[str, Tally, i
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--races", type=int, default=100_000, help="races per ruleset (default 100,000)")
-    parser.add_argument("--rulesets", default="all", help="comma-separated ruleset ids, or a game (veldiv), or all")
+    parser.add_argument("--rulesets", default="all", help="comma-separated ruleset ids, or a game's id, or all")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="the first race's seed; races take seed, seed+1, ...")
     parser.add_argument("--sample", type=int, default=100,

@@ -4,7 +4,6 @@ or doubled, at most three riders share a space, and a seed replays to the same r
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -13,12 +12,13 @@ from hypothesis import strategies as st
 from parcours.games import default_options
 from parcours.ronde import BOTS, RACES, need, new_state, play_choice, play_throw, settle_setup
 from parcours.ronde.bots import determinize
+from parcours.ronde.checks import STEP_BOUND  # the game's own invariants (its CHECKS, the benchmark's too)
+from parcours.ronde.checks import check_race as _check
 from parcours.ronde.state import State
 from parcours.ronde.view import observe
 
 RACE_AND_PLAYERS = st.sampled_from(
     [(rid, n) for rid, race in RACES.items() for n in range(race.min_players, race.max_players + 1)])
-STEP_BOUND = 5000  # steps; the longest of thousands of simulated 8-player races is well under 1,500
 OPTION_SETS = st.sampled_from(["defaults", "alternatives", "mixed"])
 
 
@@ -32,22 +32,6 @@ def _options(ruleset: str, which: str, seed: int = 0) -> dict[str, Any]:
         if which == "alternatives" or (which == "mixed" and draw.random() < 0.5):
             chosen[oid] = next(v for v in OPTIONS[oid].values if v != chosen[oid])
     return chosen
-
-
-def _check(race: State) -> None:
-    places = race.places()
-    where = Counter(card for pile in places.values() for card in pile)
-    assert sorted(where) == list(range(len(race.kinds))), "a card is missing"
-    assert max(where.values()) == 1, f"a card is in two places: {[c for c, n in where.items() if n > 1]}"
-    spaces = Counter(r.at for r in race.riders if not r.behind and not r.finished)
-    if race.options.get("ronde.lying-block", "yes") == "yes":  # else a rider down may get up beside three others
-        assert all(n <= 3 for at, n in spaces.items() if 0 < at < race.finish), spaces
-    assert all(r.skip >= 0 for r in race.riders)
-    if race.peloton is not None:
-        assert 0 <= race.peloton < race.finish
-        assert all(r.at == max(0, race.peloton - 1) for r in race.riders if r.behind)  # never off the board
-        if race.peloton:  # every other rider is in front of it
-            assert all(r.at > race.peloton for r in race.riders if not r.behind and not r.finished), race.peloton
 
 
 def _random_race(ruleset: str, players: int, seed: int, which: str) -> tuple[State, list[Any]]:

@@ -11,23 +11,12 @@ from hypothesis import strategies as st
 from parcours import Game, parse, replay
 from parcours.cli import defaults
 from parcours.veldiv import RACES, State, dice_needed, play_throw
+from parcours.veldiv.checks import THROW_BOUND  # the game's own invariants (its CHECKS, the benchmark's too)
+from parcours.veldiv.checks import check_position as _check_position
 from parcours.veldiv.setup import new_state
 
 RACE_AND_PLAYERS = st.sampled_from(
     [(rid, n) for rid, race in RACES.items() for n in range(race.min_players, race.max_players + 1)])
-THROW_BOUND = 2500  # throws; the longest of 20,000 simulated races (12-player elimination) is under 700
-
-
-def _check_position(state: State) -> None:
-    seen: dict[int, tuple[int, int]] = {}
-    riders = [r for team in state.riders for r in team]
-    assert len(riders) == len(state.players) * state.race.riders_per_player  # no rider lost
-    for r in riders:
-        assert r.on_track or state.players[r.seat].eliminated  # off the track only when eliminated
-        if not r.active or r.progress == 0:
-            continue  # the start line holds every rider that has not moved
-        assert r.square not in seen, f"two riders on square {r.square}"
-        seen[r.square] = (r.seat, r.index)
 
 
 def _random_race(ruleset: str, players: int, seed: int, options: dict[str, object] | None = None) -> State:

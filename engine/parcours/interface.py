@@ -6,7 +6,7 @@ Game packages import from here, never from the registry (`games.py`), which impo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -117,6 +117,11 @@ class GameRules(Protocol):
 
     Optional, for a game sold in numbered boxes: `BOXES`, each box's id ("no0") -> the races its rules
     describe; the pages name each box with `box_name` and list its races (the editions page, the races table).
+
+    Optional, for the benchmarks (scripts/bench_engine.py, scripts/bench_invariants.py): `CHECKS`, a
+    `Checks`: how many play each race there, how long a race may run, what holds at every step and at
+    the end, and any other work of the game to time (`checks_of`); a game without plays every race at
+    its fewest players, checked only as every game is.
     """
 
     @property
@@ -170,6 +175,25 @@ class GameRules(Protocol):
     def tally(self, ruleset: str, players: int, /) -> Tally: ...
     # The race's outcome computed exactly (a solved game, a Markov chain), or None where it is not.
     def exact(self, ruleset: str, options: dict[str, OptionValue], /) -> Exact | None: ...
+
+
+@dataclass(frozen=True)
+class Checks:
+    """How the benchmarks play a game's races, beyond what every game is checked for (a game's optional
+    CHECKS: checks_of). Each check takes the race's state and raises AssertionError, naming what broke."""
+
+    players: Mapping[str, int] = field(default_factory=dict)  # ruleset -> players bench_engine times (else its fewest)
+    bounds: Mapping[str, int] = field(default_factory=dict)  # ruleset -> the steps a race may take at most
+    slow_bots: frozenset[str] = frozenset()  # bots too slow for 100,000 races: bench_invariants leaves them out
+    step: Callable[[Any], None] | None = None  # what holds after every step (and once set up)
+    end: Callable[[Any], None] | None = None  # what holds once the race has ended
+    timed: Mapping[str, Callable[[], object]] = field(default_factory=dict)  # what else bench_engine times, in words
+
+
+def checks_of(game: object) -> Checks:
+    """A game's CHECKS (optional: GameRules), or the checks every game gets."""
+    checks = getattr(game, "CHECKS", None)
+    return checks if isinstance(checks, Checks) else Checks()
 
 
 def boxes_of(game: object) -> dict[str, tuple[str, ...]]:

@@ -8,6 +8,7 @@ from ..core import Events, Need, events_into
 from ..interface import Exact
 from ..options import OptionValue
 from . import mezzofondo, mezzofondo_bots, velocita, velocita_bots
+from .checks import CHECKS
 from .figures import FIGURES, tally
 from .narrate import article_label, choice_words, question_words, sentence
 from .options import APPLIES, OPTIONS
@@ -80,6 +81,7 @@ __all__ = [
     "ARTICLES",
     "BOTS",
     "BOT_NAMES",
+    "CHECKS",
     "DECISIONS",
     "DEFAULT_TRACK",
     "FIGURES",

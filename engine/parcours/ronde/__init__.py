@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..interface import Exact
 from ..options import OptionValue
 from .bots import BOT_NAMES, BOTS
+from .checks import CHECKS
 from .figures import FIGURES, tally
 from .narrate import COLOURS as SEAT_COLOURS
 from .narrate import article_label, choice_words, question_words, sentence
@@ -28,6 +29,7 @@ __all__ = [
     "ARTICLES",
     "BOTS",
     "BOT_NAMES",
+    "CHECKS",
     "DECISIONS",
     "FIGURES",
     "GAME",

@@ -8,6 +8,7 @@ from ..core import Events, Need, ScenarioError, dice_needs
 from ..interface import Exact
 from ..options import OptionValue
 from . import setup
+from .checks import CHECKS
 from .figures import FIGURES, tally
 from .narrate import article_label, choice_words, question_words, sentence
 from .options import APPLIES, OPTIONS
@@ -58,6 +59,7 @@ __all__ = [
     "BOTS",
     "BOT_NAMES",
     "BOXES",
+    "CHECKS",
     "DECISIONS",
     "FIGURES",
     "GAME",
