@@ -26,6 +26,8 @@ from .scenario import MAX_TEXT, Game, Scenario, loads, parse, play, result
 from .simulate import Summary, simulate
 from .stats import compare, run
 
+_A_RULESET = next(iter(all_races()))  # the first game's first race, the help's example
+
 MAX_RACES = 1_000_000  # simulate -n: beyond this a run takes days; Ctrl-C stops any run cleanly
 CLOSED_PIPE = 128 + 13  # 141: the status a shell reports for a tool that SIGPIPE ended
 
@@ -117,7 +119,7 @@ def _parser() -> argparse.ArgumentParser:
     st.set_defaults(run=_stats)
 
     cp = sub.add_parser("compare", help="the same races under every value of an option, side by side")
-    cp.add_argument("ruleset", help="e.g. veldiv.individuelle")
+    cp.add_argument("ruleset", help=f"e.g. {_A_RULESET}")
     cp.add_argument("--players", type=int, required=True)
     cp.add_argument("--option", required=True, metavar="ID", help="the option whose values are compared")
     cp.add_argument("--values", default="", help="comma-separated values to compare with the default "
@@ -132,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _race_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("ruleset", help="e.g. veldiv.individuelle")
+    p.add_argument("ruleset", help=f"e.g. {_A_RULESET}")
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--option", action="append", default=[], metavar="ID=VALUE", help="set an interpretation")
 
