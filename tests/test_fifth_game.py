@@ -126,6 +126,14 @@ def test_its_rulebook_prints_with_its_examples(site: Path) -> None:
     assert 'href="print-fr/"' in _text(site, GAME), "the game's page links its printable rulebook"
 
 
+def test_its_styles_end_the_sites_stylesheet(site: Path) -> None:
+    sheets = list((site / "parcours").glob("parcours.*.css"))
+    assert len(sheets) == 1, sheets
+    ours = (HERE / "view.css").read_text(encoding="utf-8")
+    assert sheets[0].read_text(encoding="utf-8").endswith(f"/* {GAME}: view.css (playable/styles.py) */\n" + ours)
+    assert 'class="px-rider px-snail"' in _text(site, f"{GAME}/rules")
+
+
 def test_the_search_index_holds_its_pages_but_not_the_printable_ones(site: Path) -> None:
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     locations = {doc["location"].split("#")[0] for doc in index["docs"]}

@@ -33,7 +33,7 @@ def board_svg(position: dict[str, Any], label: str) -> str:
     parts += [f'<rect x="{square * _GAP}" y="10" width="{_GAP}" height="{_GAP}" class="px-cell"/>'
               f'<text x="{square * _GAP + _GAP / 2}" y="58" class="px-num">{square}</text>'
               for square in range(1, LETTUCE + 1)]
-    parts += [f'<g class="px-rider" transform="translate({square * _GAP + _GAP / 2} {18 + seat * 14})">'
+    parts += [f'<g class="px-rider px-snail" transform="translate({square * _GAP + _GAP / 2} {18 + seat * 14})">'
               f'<circle r="6"/><text dy="3">{seat + 1}</text></g>' for seat, square in enumerate(position["snails"])]
     return "".join(parts) + "</svg>"
 
