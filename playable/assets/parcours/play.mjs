@@ -977,6 +977,10 @@ export function mountPlay() {
   const el = document.getElementById(PLAY_ID);
   const shown = current;
   const away = shown && !shown.el.isConnected;
+  // The page says it is the Play page (parcours.css hides Material's back-to-top button over the board
+  // on a phone): an attribute of the root, where `body:has(#ex-play)` searched the whole page again at
+  // every change to it, tens of times as a rules page loads.
+  document.documentElement.toggleAttribute("data-px-play", Boolean(form && el));
   if (away) shown.stopBots(); // the reader left the Play page, or Material drew it again
   if (!form || !el || form.dataset.pxPlay) {
     playPayload(location.hash); // another page: its address answered all the same
