@@ -8,8 +8,9 @@ listed, and the game's pages must pass the proofreading checks of tests/ that ne
 
 What the build skips, and why: nothing of the build itself; Pyodide, the wheel and Python's snapshot are
 the repository's, copied, not vendored again (the copy's engine is unchanged: the fixture lives outside
-engine/parcours). So the browser's engine does not hold the snail race: its examples play at build time
-only, and live they would fail (not tested).
+engine/parcours; stale ones, before `make build`, would be vendored again, minutes more). So the
+browser's engine does not hold the snail race: its examples play at build time only, and live they
+would fail (not tested). The build takes most of the module's time: about 45 s of CPU.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def _with_game(project: Path) -> None:
     config = config.replace("hooks:\n", "hooks:\n  - fifth/hook.py\n", 1)
     play = "  - Jouer · Play: play.md\n"
     config = config.replace(play, (HERE / "nav.yml").read_text(encoding="utf-8") + play, 1)
+    assert "  - fifth/hook.py\n" in config and f"{GAME}/index.md" in config, "mkdocs.yml no longer of this shape"
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
     page = project / "docs" / "scenario-format.md"
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
