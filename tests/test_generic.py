@@ -88,6 +88,25 @@ def test_no_generic_module_names_a_game() -> None:
     assert not named, "a generic module names a game (move it behind GameView/GameRules):\n" + "\n".join(named)
 
 
+def test_no_generic_module_uses_a_class_only_a_games_stylesheet_styles() -> None:
+    """A class that only a game's own stylesheet styles (px-rc-ring, the Ronde's) is that game's: a generic
+    module that needs such a thing asks for a generic class the view adds (px-to-play)."""
+    def classes(path: Path) -> set[str]:
+        return set(re.findall(r"\.(px-[\w-]+)", "\n".join(piece for _, piece in script_code(path.read_text(), True))))
+    shared = classes(ROOT / "playable" / "assets" / SITE_STYLESHEET)
+    own = {name: game for game, view in VIEWS.items()
+           if (sheet := stylesheet_of(view)) for name in classes(sheet) - shared}
+    assert "px-rc-ring" in own
+    found = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(own, key=len, reverse=True))) + r")(?![\w-])")
+    used = []
+    for path in _generic_files():
+        text = path.read_text(encoding="utf-8")
+        code = python_code(text) if path.suffix == ".py" else script_code(text, path.suffix == ".css")
+        used += [f"{path.relative_to(ROOT).as_posix()}:{line}: {name} ({own[name]}'s)"
+                 for line, piece in code for name in found.findall(piece)]
+    assert not used, "a generic module uses a game's own class:\n" + "\n".join(used)
+
+
 def test_the_search_finds_a_game_named_in_code_not_in_a_comment(tmp_path: Path) -> None:
     """The test above would see what it looks for: a string, a name, a class, a selector; never a comment."""
     game, ruleset = next(iter(all_games())), next(iter(all_races()))

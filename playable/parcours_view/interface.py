@@ -80,6 +80,7 @@ class GameView(Protocol):
     # exact figures are computed, "rules.md#odds"; None for a game with none
 
     def symbols(self) -> str: ...  # the drawings a page about this game needs, once per page
+    # the board; a board taller than the Play page's box marks the piece whose turn it is px-to-play (scrolled to)
     def board_svg(self, position: dict[str, Any], label: str, /) -> str: ...
     # the board beside a printed example's steps (as board_svg, or cut to what a book needs)
     def paper_board_svg(self, position: dict[str, Any], label: str, /) -> str: ...

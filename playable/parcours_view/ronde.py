@@ -190,7 +190,7 @@ def _pieces(position: dict[str, Any], p: Profile, cuts: tuple[tuple[float, float
             if r["behind"]:
                 out.append(f'<circle class="px-rc-behind" cx="{_num(x)}" cy="{_num(y)}" r="{RIDER + 2}"/>')
             if r["seat"] == turn:
-                out.append(f'<circle class="px-rc-ring" cx="{_num(x)}" cy="{_num(y)}" r="{RIDER + 2}"/>')
+                out.append(f'<circle class="px-rc-ring px-to-play" cx="{_num(x)}" cy="{_num(y)}" r="{RIDER + 2}"/>')
     return out
 
 

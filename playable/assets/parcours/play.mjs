@@ -539,8 +539,8 @@ class PlayPage {
   }
 
   // A board taller than the box the page gives it (the Ronde's course: parcours.css) scrolls inside
-  // it, the rider whose turn it is (ringed) brought into view; a box that scrolls is a named region
-  // the keyboard reaches.
+  // it, the piece whose turn it is (the view marks it px-to-play: the Ronde's ringed rider) brought into
+  // view; a box that scrolls is a named region the keyboard reaches.
   followTurn() {
     const holder = this.boardHolder;
     const scrolls = holder.scrollHeight > holder.clientHeight + 1;
@@ -553,7 +553,7 @@ class PlayPage {
         holder.removeAttribute(name);
       }
     }
-    const ring = scrolls ? holder.querySelector(".px-rc-ring") : null;
+    const ring = scrolls ? holder.querySelector(".px-to-play") : null;
     if (!ring) return;
     const box = holder.getBoundingClientRect();
     const at = ring.getBoundingClientRect();
