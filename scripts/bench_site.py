@@ -10,7 +10,9 @@ Prints:
      gzip as GitHub Pages does, so the count is what travels; the uncompressed size is shown beside it;
   2. for every page of the site, its HTML's size (goal: at most 400 KB) and the longest task on the
      main thread while it loads and builds its widgets (goal: at most 100 ms), Python not started: the
-     median of --load-runs first visits, and the worst (--loads-only: this part alone);
+     median of --load-runs first visits, and the worst (--loads-only: this part alone); beside it, the
+     style recalculations and layouts Chromium did meanwhile, how many and how long (their count does
+     not grow with the machine's load, as a task's time does);
   3. where the cold first live step goes (median of --cold-runs fresh visits): the worker's script,
      Pyodide's runtime restored from the build's snapshot (the wheel fetched meanwhile), its unpacking,
      the first replay in Python and its first render in the page; then a first visit's first throw played
@@ -132,18 +134,22 @@ def first_visit(browser: Any, base: str, log: list[tuple[str, int]], site: Path,
     return ok
 
 
-def longest_task(browser: Any, url: str) -> tuple[float, int]:
-    """A first visit's longest main-thread task while the page loads and builds its widgets, in ms, and
-    how many tasks were over 50 ms."""
+def longest_task(browser: Any, url: str) -> tuple[float, int, dict[str, float]]:
+    """A first visit's longest main-thread task while the page loads and builds its widgets, in ms, how
+    many tasks were over 50 ms, and Chromium's counts of its style recalculations and layouts (the work
+    itself, which other processes on the machine do not lengthen as they do a task's time)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(LONG_TASKS)
     page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     page.goto(url)
     page.wait_for_load_state("load")
     page.wait_for_timeout(1500)  # the widgets near the screen build after load, an example a frame
     tasks = page.evaluate("window.__longTasks")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     context.close()
-    return max(tasks, default=0.0), len(tasks)
+    return max(tasks, default=0.0), len(tasks), metrics
 
 
 def page_loads(browser: Any, base: str, site: Path, runs: int) -> bool:
@@ -155,13 +161,17 @@ def page_loads(browser: Any, base: str, site: Path, runs: int) -> bool:
         path = file.parent.relative_to(site).as_posix().removeprefix(".") + "/"
         path = path.removeprefix("/")
         seen = [longest_task(browser, base + path) for _ in range(runs)]
-        longest = statistics.median(t for t, _ in seen)
+        longest = statistics.median(t for t, _, _ in seen)
         size = file.stat().st_size
         fine = longest <= GOAL_TASK_MS and size <= GOAL_PAGE_BYTES
         ok &= fine
-        worst, over = max(t for t, _ in seen), max(n for _, n in seen)
+        worst, over = max(t for t, _, _ in seen), max(n for _, n, _ in seen)
+        work = {key: statistics.median(m.get(key, 0.0) for _, _, m in seen)
+                for key in ("RecalcStyleCount", "RecalcStyleDuration", "LayoutCount", "LayoutDuration")}
         print(f"  /{path:<24} {size / 1000:6.0f} KB   longest task {longest:5.0f} ms (worst of {runs}: "
-              f"{worst:4.0f} ms; {over} over 50 ms){'' if fine else '   OVER GOAL'}")
+              f"{worst:4.0f} ms; {over} over 50 ms){'' if fine else '   OVER GOAL'}   style "
+              f"{work['RecalcStyleCount']:3.0f}x {work['RecalcStyleDuration'] * 1000:4.0f} ms, layout "
+              f"{work['LayoutCount']:3.0f}x {work['LayoutDuration'] * 1000:4.0f} ms")
     return ok
 
 
