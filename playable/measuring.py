@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import parcours
-from parcours import all_races, default_options, game_of
+from parcours import all_games, all_races, default_options, game_of
 from parcours.interface import Exact
 from parcours.options import Option, OptionValue
 
@@ -82,31 +82,36 @@ def _exact(ruleset: str, changes: tuple[tuple[str, str], ...]) -> Exact | None:
     if changes and _exact(ruleset, ()) is None:
         return None  # a race the game never computes exactly
     options = default_options(ruleset) | {k: game.OPTIONS[k].check(_typed(game.OPTIONS[k], v), k) for k, v in changes}
-    return _kept(f"{ruleset} {json.dumps(options, sort_keys=True)}", lambda: game.exact(ruleset, options))
+    return _kept(game.GAME, f"{ruleset} {json.dumps(options, sort_keys=True)}", lambda: game.exact(ruleset, options))
 
 
 # ---------------------------------------------------------------- exact figures kept between builds
 
 # A build computes every exact figure again (Velocità's chains take half a minute), and so does each
-# copy of the project a test builds. Each result is kept on disk under the digest of the engine's every
-# file and of the Python that ran it: a change to either is a new key, so nothing kept can go stale.
+# copy of the project a test builds. Each result is kept on disk under the digest of its game's files, the
+# engine's shared modules and the Python that ran it: a change to any is a new key, so nothing kept can go
+# stale, and a change to one game (as test_offline's copy makes) leaves the others' figures kept.
 CACHE = Path(os.environ.get("PARCOURS_CACHE") or Path.home() / ".cache" / "parcours") / "exact"
 
 
 @functools.cache
-def engine_digest() -> str:
-    """The digest of the engine's source and data files (every .py and .json of its package) and of
-    the Python running it."""
-    root = Path(parcours.__file__).parent
+def exact_digest(game: str) -> str:
+    """The digest of what a game's exact figures are computed from: the engine's shared modules (the
+    .py and .json files at its package's top), the game's own package (every .py and .json in it;
+    games import no other game's, tests/test_exact_kept.py) and the Python running them."""
+    shared = Path(parcours.__file__).parent
+    own = Path(vars(all_games()[game])["__file__"]).parent  # a game is a package (games.py)
     digest = hashlib.sha256(sys.version.encode())
-    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    files = [*(p for p in shared.iterdir() if p.suffix in (".py", ".json")),
+             *(p for p in own.rglob("*") if p.suffix in (".py", ".json"))]
+    for path in sorted(files):
+        digest.update(path.as_posix().removeprefix(shared.as_posix()).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
-def _kept(key: str, compute: Callable[[], Exact | None]) -> Exact | None:
-    """compute()'s result, read from CACHE when a build under the same engine has computed it."""
-    path = CACHE / hashlib.sha256(f"{engine_digest()} {key}".encode()).hexdigest()[:32]
+def _kept(game: str, key: str, compute: Callable[[], Exact | None]) -> Exact | None:
+    """compute()'s result, read from CACHE when a build under the same game's files has computed it."""
+    path = CACHE / hashlib.sha256(f"{exact_digest(game)} {key}".encode()).hexdigest()[:32]
     try:
         return _exact_from(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError, KeyError):  # not kept yet, or a file spoiled: computed again

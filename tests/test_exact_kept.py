@@ -3,6 +3,7 @@ and a change to the engine's files is a new key, never a stale figure."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 import parcours
+from parcours import all_games
 from parcours.interface import Exact
 from playable import measuring
 
@@ -43,7 +45,7 @@ def test_a_spoiled_file_is_computed_again(cache: Path) -> None:
 def test_another_engine_is_another_key(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     measuring.exact_under(RACE)
     measuring._exact.cache_clear()
-    monkeypatch.setattr(measuring, "engine_digest", lambda: "an engine with one file changed")
+    monkeypatch.setattr(measuring, "exact_digest", lambda game: "a game with one file changed")
     calls: list[str] = []
     real = parcours.chevaux.exact
 
@@ -56,9 +58,11 @@ def test_another_engine_is_another_key(cache: Path, monkeypatch: pytest.MonkeyPa
     assert calls == [RACE] and len(list(cache.iterdir())) == 2
 
 
-def test_the_engine_digest_reads_every_file_of_the_engine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    before = measuring.engine_digest()
-    measuring.engine_digest.cache_clear()
+def test_a_games_digest_reads_its_own_files_and_the_engines_shared_ones(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy of the engine: the horse race's digest the same; one more line in a shared module or in
+    the horse race's own package changes it; one in the Veldiv's (test_offline's change) does not."""
+    before = measuring.exact_digest("chevaux")
     copy = tmp_path / "parcours"
     root = Path(parcours.__file__).parent
     for path in root.rglob("*"):
@@ -66,11 +70,36 @@ def test_the_engine_digest_reads_every_file_of_the_engine(tmp_path: Path, monkey
             (copy / path.relative_to(root)).parent.mkdir(parents=True, exist_ok=True)
             (copy / path.relative_to(root)).write_bytes(path.read_bytes())
     monkeypatch.setattr(parcours, "__file__", str(copy / "__init__.py"))
+    monkeypatch.setitem(vars(parcours.chevaux), "__file__", str(copy / "chevaux" / "__init__.py"))
+
+    def digest_after(changed: str) -> str:
+        measuring.exact_digest.cache_clear()
+        path = copy / changed
+        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        return measuring.exact_digest("chevaux")
+
     try:
-        assert measuring.engine_digest() == before
-        measuring.engine_digest.cache_clear()
-        narrate = copy / "veldiv" / "narrate.py"
-        narrate.write_text(narrate.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        assert measuring.engine_digest() != before
+        measuring.exact_digest.cache_clear()
+        assert measuring.exact_digest("chevaux") == before
+        assert digest_after("veldiv/narrate.py") == before
+        assert digest_after("chevaux/rules.py") != before
+        changed = measuring.exact_digest("chevaux")
+        assert digest_after("core.py") != changed
     finally:
-        measuring.engine_digest.cache_clear()
+        measuring.exact_digest.cache_clear()
+
+
+def test_no_game_imports_another_games_package() -> None:
+    """What a game's digest rests on: its exact figures come from its own package and the shared modules."""
+    games = set(all_games())
+    for game, rules in all_games().items():
+        for path in Path(vars(rules)["__file__"]).parent.rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""] + [alias.name for alias in node.names if not node.module]
+                    parts = {part for name in names for part in name.split(".")}
+                elif isinstance(node, ast.Import):
+                    parts = {part for alias in node.names for part in alias.name.split(".")}
+                else:
+                    continue
+                assert not (parts & (games - {game})), f"{path}:{node.lineno} imports another game's package"
