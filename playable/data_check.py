@@ -71,12 +71,14 @@ def checked(path: Path, kind: str, cross: Callable[[Located], list[str]]) -> Loc
     return doc
 
 
-def check_site(docs: Path) -> None:
-    """Every game's data files, all checked: one DataError listing every fault of every file."""
+def check_site(docs: Path, games: Iterable[str] | None = None) -> None:
+    """Every game's data files (or these games'), all checked: one DataError listing every fault of every
+    file. A registered game without its folder is one: its pages, menu lines and examples would be missing."""
     faults: list[str] = []
-    for game in all_games():
+    for game in all_games() if games is None else games:
         folder = docs / game
         if not folder.is_dir():
+            faults.append(f"{shown(folder)}/: missing (the game {game!r} is registered: its pages and data live there)")
             continue
         if not (folder / "editions.yml").is_file():
             faults.append(f"{shown(folder / 'editions.yml')}: missing (the game's page needs it)")

@@ -362,6 +362,13 @@ def test_the_site_check_reports_every_file_at_once(docs: Path) -> None:
         assert_fault(lines, editions, two, "game.players: expected a number of players, or a sourced French")
 
 
+def test_a_registered_game_without_its_folder_is_named(docs: Path) -> None:
+    shutil.rmtree(docs / "chevaux")
+    lines = faults(lambda: data_check.check_site(docs))
+    named = f"{docs / 'chevaux'}/: missing (the game 'chevaux' is registered"
+    assert any(line.startswith(named) for line in lines), lines
+
+
 # ---------------------------------------------------------------- the real build
 
 def _project(tmp_path: Path) -> Path:
