@@ -141,13 +141,13 @@ def longest_task(browser: Any, url: str) -> tuple[float, int, dict[str, float]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.add_init_script(LONG_TASKS)
     page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Performance.enable")
+    devtools = context.new_cdp_session(page)
+    devtools.send("Performance.enable")
     page.goto(url)
     page.wait_for_load_state("load")
     page.wait_for_timeout(1500)  # the widgets near the screen build after load, an example a frame
     tasks = page.evaluate("window.__longTasks")
-    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
     context.close()
     return max(tasks, default=0.0), len(tasks), metrics
 
