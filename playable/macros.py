@@ -63,7 +63,7 @@ def _games_table(lang: str, docs: Path) -> str:
     for game, rules in all_games().items():
         edition = data_check.editions(docs, game)
         facts: dict[str, Any] = edition.data["game"] if edition else {}
-        title = _in(facts.get("name"), lang) or escape(page_title(docs / game / "index.md")[lang], quote=False)
+        title = _game_name(docs, game, lang)
         who = [f"*{facts['periodical']}*" if facts.get("periodical") else "",
                _in(facts.get("publisher"), lang), _in(facts.get("country"), lang)]
         date = str(facts.get("year") or "—")
@@ -80,6 +80,28 @@ def _games_table(lang: str, docs: Path) -> str:
         name = ", ".join([f"[{title}]({game}/index.md)", *(w for w in who if w)])
         rows.append(f"| {name} | {date} | {', '.join(here)} |")
     return typeset("\n".join(rows), lang)
+
+
+def _game_name(docs: Path, game: str, lang: str) -> str:
+    """A game's name as the site lists it: its edition's, else its page's title (Markdown-safe text)."""
+    edition = data_check.editions(docs, game)
+    name = edition.data["game"].get("name") if edition else None
+    return _in(name, lang) or escape(page_title(docs / game / "index.md")[lang], quote=False)
+
+
+def _play_games(lang: str, docs: Path, here: str) -> str:
+    """The Play page's games, a Markdown list from the registry: each game's name (as the home page's
+    table names it) linked to its page, then its races by name (here: the Markdown file rendered)."""
+    items = []
+    for game, rules in all_games().items():
+        link = posixpath.relpath(f"{game}/index.md", posixpath.dirname(here) or ".")
+        races = [escape(race.name[lang], quote=False) for race in rules.RACES.values()]
+        comma = "\u202f; " if lang == "fr" else "; "  # names that hold a colon or a comma are set apart more
+        comma = comma if any(":" in race or "," in race for race in races) else ", "
+        listed = races[0] if len(races) == 1 else (
+            comma.join(races[:-1]) + (" et " if lang == "fr" else " and ") + races[-1])
+        items.append(f"- [{_game_name(docs, game, lang)}]({link}){' :' if lang == 'fr' else ':'} {listed}")
+    return typeset("\n".join(items), lang)
 
 
 def _in(value: object, lang: str) -> str:
@@ -278,6 +300,7 @@ def define_env(env: Any) -> None:
 
     macro(lambda lang, codes=False: _rulesets_table(lang, docs, _source(env.page), codes), "rulesets_table")
     macro(lambda lang: _games_table(lang, docs), "games_table")
+    macro(lambda lang: _play_games(lang, docs, _source(env.page)), "play_games")
     url_of = _url_of(docs, env.conf["use_directory_urls"])
     macro(lambda lang, game: _options_table(lang, game, docs, _source(env.page)), "options_table")
     macro(lambda: _play_form(docs, env.page.url, url_of), "play_form")

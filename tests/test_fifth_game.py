@@ -103,9 +103,12 @@ def test_the_menu_lists_its_pages(site: Path) -> None:
     assert [f"../{GAME}/", f"../{GAME}/rules/", f"../{GAME}/numbers/"] == [h for h in menu if GAME in h], menu
 
 
-def test_the_play_page_offers_its_race(site: Path) -> None:
-    menu = re.search(r'<select name="ruleset">(.*?)</select>', _text(site, "play"), re.DOTALL)
+def test_the_play_page_lists_and_offers_its_race(site: Path) -> None:
+    page = _text(site, "play")
+    menu = re.search(r'<select name="ruleset">(.*?)</select>', page, re.DOTALL)
     assert menu and f'<option value="{RACE}" data-min="2" data-max="2"' in menu.group(1)
+    listed = re.findall(rf'<li><a href="../{GAME}/">([^<]*)</a>[^<]*</li>', page)
+    assert sorted(map(unescape, listed)) == ["Course d'escargots", "The snail race"], "its line in the list of games"
 
 
 def test_the_scenario_page_lists_its_race_and_its_option(site: Path) -> None:
@@ -226,7 +229,7 @@ def test_a_fault_in_its_files_is_named_by_file_and_line(project: Path, registere
                         encoding="utf-8")
     (docs / GAME / "impact.json").unlink()
     with pytest.raises(DataError) as err:
-        data_check.check_site(docs)
+        data_check.check_site(docs, [GAME])
     line = 1 + text.splitlines().index('  - id: "escargots:marche"')
     faults = str(err.value)
     assert f"rulebook.yml:{line}: sections[0]: missing 'translation'" in faults, faults
