@@ -96,7 +96,7 @@ def _play_games(lang: str, docs: Path, here: str) -> str:
     for game, rules in all_games().items():
         link = posixpath.relpath(f"{game}/index.md", posixpath.dirname(here) or ".")
         races = [escape(race.name[lang], quote=False) for race in rules.RACES.values()]
-        comma = "\u202f; " if lang == "fr" else "; "  # names that hold a colon or a comma are set apart more
+        comma = "\u00a0; " if lang == "fr" else "; "  # names that hold a colon or a comma are set apart more
         comma = comma if any(":" in race or "," in race for race in races) else ", "
         listed = races[0] if len(races) == 1 else (
             comma.join(races[:-1]) + (" et " if lang == "fr" else " and ") + races[-1])
