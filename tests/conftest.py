@@ -28,7 +28,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "replay: a published record played again in full from its seed (a minute or two, on one core): "
+        "replay: a published record played again in full from its seed (half a minute, on one core): "
         "started first under make test, left out of make check",
     )
     config.addinivalue_line(

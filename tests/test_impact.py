@@ -68,9 +68,10 @@ def test_the_figures_come_again_from_their_seed(game: str) -> None:
 
 @pytest.mark.replay
 def test_a_whole_record_comes_again_from_its_seed() -> None:
-    """One record replayed in full, the horse race's shortest (its races are the quickest): every race,
-    every figure."""
-    r = min((r for records in data("chevaux")["options"].values() for r in records), key=lambda r: r["races"])
+    """One record replayed in full, every race, every figure: the quickest to replay of every game's
+    (the Veldiv's elimination race under its line-crossing reading, 40,000 races in about 30 s on this
+    machine's kind; the horse race's shortest took 51 s)."""
+    [r] = [r for r in data("veldiv")["options"]["veldiv.line-crossing"] if r["ruleset"] == "veldiv.eliminatoire"]
     assert impact(compare(r["ruleset"], r["players"], r["option"], r["races"], r["seed"], bots=r["bots"])) == \
         {k: v for k, v in r.items() if k not in ("check", "target")}
 
