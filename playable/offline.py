@@ -22,11 +22,15 @@ from playable.release import name_by_content
 SERVICE_WORKER = Path(__file__).parent / "sw.js"
 # Fetched by the service worker as it installs: the scripts and styles every page needs, and the
 # search's (its worker, its index, lunr's support for the site's languages: search_index.json's config);
-# the rest is kept as it is fetched, Python's files once Python starts.
+# the rest is kept as it is fetched, Python's files (PYTHON_FILES) once Python starts.
 PRECACHE = re.compile(r"parcours/.*|sitemap\.xml|search/search_index\.json|assets/(stylesheets/.*\.css"
                       r"|javascripts/(bundle\.\w+\.min\.js|workers/search\.\w+\.min\.js)|images/.*)")
 LUNR = "assets/javascripts/lunr/min/lunr.{}.min.js"
 PYTHON = "assets/vendor/"
+# What only Python's start fetches: Pyodide and the engine (assets/vendor/) and the worker's script
+# that loads them, fetched by no reader who never comes near an example, nor kept for one as the
+# service worker installs (sw.js keeps them once Python has started).
+PYTHON_FILES = re.compile(r"assets/vendor/.+|parcours/worker\.[0-9a-f]{10}\.mjs")
 # Named by their content: ours (playable/release.py) and Material's own bundles.
 IMMUTABLE = re.compile(r"(parcours|assets/vendor)/.*\.[0-9a-f]{10}\.\w+|assets/vendor/pyodide-[0-9a-f]{10}/.+"
                        r"|assets/(javascripts|stylesheets)/.*\.[0-9a-f]{8}\.min\.(js|css)")
@@ -57,7 +61,8 @@ def precache(site: Path, files: list[str]) -> list[str]:
     except (OSError, ValueError, KeyError, TypeError):
         languages = []
     lunr = {LUNR.format(part) for part in ["stemmer.support", "multi", *languages]}
-    return [p for p in files if (PRECACHE.fullmatch(p) or p in lunr) and not p.endswith(".map")]
+    return [p for p in files if (PRECACHE.fullmatch(p) or p in lunr) and not p.endswith(".map")
+            and not PYTHON_FILES.fullmatch(p)]
 
 
 def with_build(html: str, version: str, edition_bytes: int) -> str:
@@ -85,7 +90,7 @@ def finish_offline(site: Path) -> str:
         "__MANIFEST__": json.dumps(manifest, separators=(",", ":")),
         "__IMMUTABLE__": json.dumps([p for p in files if IMMUTABLE.fullmatch(p)]),
         "__PRECACHE__": json.dumps(precache(site, files)),
-        "__PYTHON__": json.dumps([p for p in files if p.startswith(PYTHON)]),
+        "__PYTHON__": json.dumps([p for p in files if PYTHON_FILES.fullmatch(p)]),
     }
     worker = SERVICE_WORKER.read_text(encoding="utf-8")
     for key, value in fill.items():

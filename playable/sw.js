@@ -31,7 +31,7 @@ const BUILD = "__BUILD__";
 const MANIFEST = __MANIFEST__;
 const IMMUTABLE = new Set(__IMMUTABLE__);
 const PRECACHE = __PRECACHE__;
-const PYTHON = __PYTHON__; // what Python's start fetches (assets/vendor/)
+const PYTHON = __PYTHON__; // what Python's start fetches (assets/vendor/, the worker's script)
 const CACHE = `parcours-${BUILD}`;
 const STARTED = "parcours-python-started"; // empty: made by worker.mjs once Python has started here
 const SCOPE = new URL(self.registration.scope);
@@ -65,15 +65,24 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     for (const path of PRECACHE) {
-      const response = await fetch(here(path), { cache: "no-cache" });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      const bytes = await checked(path, response);
+      // What the page has just fetched (its scripts, styles, the search index) comes from the HTTP
+      // cache, not the network a second time, when it is this build's byte for byte (a file named by
+      // its content always is); else, and for a file no digest checks, it is asked of the server.
+      const bytes = (!UNCHECKED.has(path) && await precached(path, IMMUTABLE.has(path) ? "force-cache" : "default"))
+        || await precached(path, "no-cache");
       if (!bytes) throw new Error(`${path} is not this build's: the deployment changed while installing`);
       await cache.put(here(path), bytes);
     }
     await self.skipWaiting();
   })());
 });
+
+// A file of PRECACHE fetched in a cache mode, checked against MANIFEST: null if it is not this build's.
+async function precached(path, mode) {
+  const response = await fetch(here(path), { cache: mode });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return checked(path, response);
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

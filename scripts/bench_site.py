@@ -100,6 +100,10 @@ def serve(site: Path) -> tuple[Any, str, list[tuple[str, int]]]:
                 log.append((self.path.split("?")[0], int(value)))
             super().send_header(keyword, value)
 
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "max-age=600")  # as GitHub Pages answers every file
+            super().end_headers()
+
     httpd.RequestHandlerClass = functools.partial(Counting, directory=str(site))
     httpd.handle_error = _quiet_disconnects(httpd.handle_error)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()

@@ -133,11 +133,13 @@ def test_the_version_the_pages_and_the_service_worker(tmp_path: Path) -> None:
     assert isinstance(immutable, list)
     assert set(immutable) == {p for p in files if p.startswith(("parcours/", "assets/vendor/"))} | {
         "assets/javascripts/bundle.abc12345.min.js"}
-    # The scripts and styles, the search's index and lunr for the site's languages (not Japanese).
+    # The scripts and styles, the search's index and lunr for the site's languages (not Japanese); not
+    # the script of Python's worker, which goes with Python's files.
+    worker = built_path(site, "parcours/worker.mjs")
     assert written(site, "PRECACHE") == ["assets/javascripts/bundle.abc12345.min.js",
                                          "assets/javascripts/lunr/min/lunr.fr.min.js"] + sorted(
-        p for p in files if p.startswith("parcours/")) + ["search/search_index.json"]
-    assert written(site, "PYTHON") == sorted(p for p in files if p.startswith("assets/vendor/"))
+        p for p in files if p.startswith("parcours/") and p != worker) + ["search/search_index.json"]
+    assert written(site, "PYTHON") == sorted([worker, *(p for p in files if p.startswith("assets/vendor/"))])
 
     # Built again: the same files, the same version, each page marked once.
     assert finish_offline(site) == version
