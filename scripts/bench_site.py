@@ -40,10 +40,23 @@ import time
 from pathlib import Path
 from typing import Any
 
+from parcours import all_games
+from parcours.interface import checks_of
+
 REPO = Path(__file__).resolve().parent.parent
 BASE = "/parcours/"
-RULES = "veldiv/rules/"
-EXAMPLE = "ex-art-3-taken"
+
+
+def _timed_example() -> tuple[str, str]:
+    """The rules page and worked example whose first live step is timed: the first game's (registry
+    order) whose CHECKS names one (Checks.site_example)."""
+    for game, rules in all_games().items():
+        if chosen := checks_of(rules).site_example:
+            return f"{game}/{chosen[0]}", chosen[1]
+    raise SystemExit("bench_site: no game's CHECKS names an example to time (Checks.site_example)")
+
+
+RULES, EXAMPLE = _timed_example()
 CHROMIUM = "/usr/bin/chromium"  # the full browser, as a reader has it (the tests run its lighter headless shell)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync", "--disable-quic"]

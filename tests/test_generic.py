@@ -31,7 +31,6 @@ REGISTRIES = {"engine/parcours/games.py", "playable/parcours_view/registry.py"} 
 # Generic places that still name a game, and why (each a file of one game's own work, not yet in its package).
 LEFT = {
     "scripts/solve_velocita.py": "writes the Corriere dei Piccoli's solved Velocità (cdp/velocita_solved.json)",
-    "scripts/bench_site.py": "times the loads of one chosen rules page and one example of it",
 }
 
 
@@ -222,3 +221,14 @@ def test_a_games_checks_name_its_own_races_and_bots(game: str) -> None:
     assert checks.slow_bots <= set(rules.BOTS) and set(rules.BOTS) - checks.slow_bots or not rules.BOTS
     assert all(bound > 0 for bound in checks.bounds.values())
     assert checks_of(object()) == Checks()
+    if checks.site_example:  # a page of the game's and one of its worked examples (ex-<its file's name>)
+        page, example = checks.site_example
+        assert (ROOT / "docs" / game / page.rstrip("/")).with_suffix(".md").is_file(), page
+        assert (ROOT / "docs" / game / "examples" / example.removeprefix("ex-")).with_suffix(".yml").is_file(), example
+
+
+def test_the_site_benchmark_times_an_example_a_game_names() -> None:
+    bench = _script("bench_site")
+    named = next(f"{game}/{c.site_example[0]}" for game, rules in all_games().items()
+                 if (c := checks_of(rules)).site_example)
+    assert bench.RULES == named and bench.EXAMPLE.startswith("ex-")  # type: ignore[attr-defined]

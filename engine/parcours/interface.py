@@ -188,6 +188,9 @@ class Checks:
     step: Callable[[Any], None] | None = None  # what holds after every step (and once set up)
     end: Callable[[Any], None] | None = None  # what holds once the race has ended
     timed: Mapping[str, Callable[[], object]] = field(default_factory=dict)  # what else bench_engine times, in words
+    # A page of the game's site (under docs/<game>/) and the id of a worked example on it, whose first
+    # live step scripts/bench_site.py times (the first game that names one)
+    site_example: tuple[str, str] | None = None
 
 
 def checks_of(game: object) -> Checks:

@@ -33,4 +33,5 @@ def check_end(state: State) -> None:
 CHECKS = Checks(
     players={"veldiv.individuelle": 4, "veldiv.americaine": 3, "veldiv.poursuite-individuelle": 4,
              "veldiv.poursuite-equipe": 4, "veldiv.eliminatoire": 6, "veldiv.cagnotte": 6},
-    bounds=dict.fromkeys(RACES, THROW_BOUND), step=check_position, end=check_end)
+    bounds=dict.fromkeys(RACES, THROW_BOUND), step=check_position, end=check_end,
+    site_example=("rules/", "ex-art-3-taken"))  # Art. 3's taken square: a throw played on moves a rider
