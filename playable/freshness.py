@@ -3,7 +3,7 @@ every worked example the final position it reaches; the build recomputes both fr
 and fails on a difference, naming the file, what changed and the command that writes it again.
 
 The data files: docs/<game>/numbers.json (scripts/game_numbers.py), docs/<game>/impact.json
-(scripts/reading_impact.py), and every JSON file of the engine's package (scripts/solve_velocita.py
+(scripts/reading_impact.py), and every JSON file of the engine's package (scripts/cdp_solve_velocita.py
 writes engine/parcours/cdp/velocita_solved.json), each with a top-level "fingerprint".
 
 The fingerprint, and why it is made this way:

@@ -3,7 +3,8 @@ in the code of a module that serves every game (the engine's own modules, the bu
 ones, the browser's scripts and the site's stylesheet, the scripts) fails here, naming the file and line;
 comments and docstrings may name them. What a game alone needs lives in its package
 (engine/parcours/<game>/), its view (playable/parcours_view/<game>.py, <game>_*.py, its stylesheet
-<game>.css) and docs/<game>/, and reaches the rest through the registries. The mechanisms that gather
+<game>.css), its own scripts (scripts/<game>_*.py) and docs/<game>/, and reaches the rest through the
+registries. The mechanisms that gather
 them are checked here too: each view's styles in the site's stylesheet, its live figures answered by name,
 each game's benchmark cases and checks."""
 
@@ -28,10 +29,6 @@ from playable.styles import SITE_STYLESHEET, added_styles, game_styles, styleshe
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRIES = {"engine/parcours/games.py", "playable/parcours_view/registry.py"}  # they list the games, by design
-# Generic places that still name a game, and why (each a file of one game's own work, not yet in its package).
-LEFT = {
-    "scripts/solve_velocita.py": "writes the Corriere dei Piccoli's solved Velocità (cdp/velocita_solved.json)",
-}
 
 
 def _game_ids() -> list[str]:
@@ -41,12 +38,13 @@ def _game_ids() -> list[str]:
 
 def _generic_files() -> list[Path]:
     own = re.compile(r"(?:" + "|".join(map(re.escape, all_games())) + r")(?:_\w+)?\.(?:py|css)")
+    script = re.compile(r"(?:" + "|".join(map(re.escape, all_games())) + r")_\w+\.py")  # a game's own script
     view = ROOT / "playable" / "parcours_view"
     files = [*(ROOT / "engine" / "parcours").glob("*.py"), *(ROOT / "playable").glob("*.py"),
              *(p for p in view.iterdir() if p.suffix in (".py", ".css") and not own.fullmatch(p.name)),
              *(ROOT / "playable" / "assets" / "parcours").iterdir(), ROOT / "playable" / "sw.js",
-             *(ROOT / "scripts").glob("*.py"), *(ROOT / "scripts").glob("*.mjs")]
-    return sorted(p for p in files if p.is_file() and p.relative_to(ROOT).as_posix() not in REGISTRIES | set(LEFT))
+             *(p for p in (ROOT / "scripts").iterdir() if p.suffix in (".py", ".mjs") and not script.match(p.name))]
+    return sorted(p for p in files if p.is_file() and p.relative_to(ROOT).as_posix() not in REGISTRIES)
 
 
 def python_code(text: str) -> list[tuple[int, str]]:
@@ -122,13 +120,16 @@ def test_the_search_finds_a_game_named_in_code_not_in_a_comment(tmp_path: Path) 
         assert sorted({line for line, piece in code if ids.search(piece)}) == lines, path.name
 
 
-def test_what_is_left_still_names_a_game() -> None:
-    """Each file left out above is left out for a reason that still holds: once it names no game, it goes."""
-    for name in LEFT:
-        assert named_games(ROOT / name), f"{name} names no game any more: drop it from LEFT"
+def test_a_games_own_scripts_are_named_for_it() -> None:
+    """A script of one game's own work is named <game>_….py (left out of the search above): each such
+    script names its game, and only its game."""
+    own = [p for p in (ROOT / "scripts").glob("*_*.py") if p.name.split("_")[0] in all_games()]
+    assert own, "the Corriere dei Piccoli's Velocità solver"
+    for path in own:
+        game = path.name.split("_")[0]
+        others = [hit for hit in named_games(path) if hit.rsplit(": ", 1)[1].split(".")[0].lower() != game]
+        assert not others, f"{path.name} is {game}'s but names another game: {others}"
 
-
-# ---------------------------------------------------------------- each view's styles
 
 def test_every_views_stylesheet_goes_at_the_end_of_the_sites() -> None:
     """The view's own stylesheet is found beside its module, by its name, and the build adds every one to the

@@ -196,7 +196,7 @@ _CACHE: dict[tuple[tuple[str, OptionValue], ...], Solution] = {}
 
 
 # The solutions under the default readings and under those of the published examples, computed once
-# (scripts/solve_velocita.py, checked by tests/test_velocita_values.py) and read instead of solved:
+# (scripts/cdp_solve_velocita.py, checked by tests/test_velocita_values.py) and read instead of solved:
 # solving takes about a second in the browser, before an example's first live step could be played.
 SOLVED = Path(__file__).with_name("velocita_solved.json")
 

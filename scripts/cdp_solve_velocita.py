@@ -2,7 +2,7 @@
 written into the engine's package for the browser to read instead of solving (about a second in Pyodide,
 before an example's first live step):
 
-    .venv/bin/python scripts/solve_velocita.py     # writes engine/parcours/cdp/velocita_solved.json
+    .venv/bin/python scripts/cdp_solve_velocita.py     # writes engine/parcours/cdp/velocita_solved.json
 
 Run it again after a change to Velocità's rules, its default readings or the examples' readings
 (tests/test_velocita_values.py fails until then: it solves each afresh and compares every value). The
@@ -54,7 +54,7 @@ def main() -> int:
         solved = Solution(options)
         solutions.append({"options": options, "values": [solved.turn[k] for k in solved.turn_starts()]})
     played = [default_options(RULESET) | s["options"] for s in solutions]
-    data = {"generator": "scripts/solve_velocita.py", "solutions": solutions,
+    data = {"generator": "scripts/cdp_solve_velocita.py", "solutions": solutions,
             "fingerprint": engine_fingerprint(RULESET, 2, SEED, played)}
     SOLVED.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {SOLVED} ({len(solutions)} solutions)", file=sys.stderr)
