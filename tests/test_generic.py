@@ -4,9 +4,8 @@ ones, the browser's scripts and the site's stylesheet, the scripts) fails here, 
 comments and docstrings may name them. What a game alone needs lives in its package
 (engine/parcours/<game>/), its view (playable/parcours_view/<game>.py, <game>_*.py, its stylesheet
 <game>.css), its own scripts (scripts/<game>_*.py) and docs/<game>/, and reaches the rest through the
-registries. The mechanisms that gather
-them are checked here too: each view's styles in the site's stylesheet, its live figures answered by name,
-each game's benchmark cases and checks."""
+registries. The mechanisms that gather them are checked here too: each view's styles in the site's
+stylesheet, its live figures answered by name, each game's benchmark cases and checks."""
 
 from __future__ import annotations
 
