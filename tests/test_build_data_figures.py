@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from parcours import all_games
 from playable import data_check
 from test_build_data import assert_fault, edit, faults
 
@@ -259,7 +260,7 @@ def test_a_row_whose_figures_disagree(docs: Path) -> None:
 
 
 def test_the_sites_own_figures_are_sound() -> None:
-    for game in ("veldiv", "cdp", "chevaux", "ronde"):
+    for game in all_games():
         assert data_check.numbers(ROOT / "docs", game).data["races"]
         assert data_check.impact(ROOT / "docs", game).data["options"]
 

@@ -159,7 +159,7 @@ def test_one_language_leaves_the_other_out(printer: tuple[Any, str]) -> None:
 @pytest.mark.site
 def test_every_printable_page_of_every_game_is_built_in_each_language_choice() -> None:
     """make pdf prints them: each game's printable pages (pages.printed_pages), three language choices each."""
-    for game in ("veldiv", "cdp", "chevaux", "ronde"):
+    for game in all_games():
         printed = printed_pages(rules_pages(game, data_check.rulebook(DOCS, game).data))
         for lang in ("fr", "en", "both"):
             paths = script.printable(DOCS, game, lang)
