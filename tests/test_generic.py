@@ -119,6 +119,17 @@ def test_the_search_finds_a_game_named_in_code_not_in_a_comment(tmp_path: Path) 
         assert sorted({line for line, piece in code if ids.search(piece)}) == lines, path.name
 
 
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_no_games_module_names_another_game(game: str) -> None:
+    """A game's package, its view and its stylesheet name no other game's id or ruleset id in their code."""
+    view = ROOT / "playable" / "parcours_view"
+    files = [*(ROOT / "engine" / "parcours" / game).rglob("*.py"), *view.glob(f"{game}.*"), *view.glob(f"{game}_*.py")]
+    assert any(p.name == "__init__.py" for p in files) and any(p.parent == view for p in files), files
+    others = [hit for path in files if path.suffix in (".py", ".css") for hit in named_games(path)
+              if hit.rsplit(": ", 1)[1].split(".")[0].lower() != game]
+    assert not others, f"{game}'s own modules name another game:\n" + "\n".join(others)
+
+
 def test_a_games_own_scripts_are_named_for_it() -> None:
     """A script of one game's own work is named <game>_….py (left out of the search above): each such
     script names its game, and only its game."""
