@@ -390,6 +390,16 @@ def test_e_offline_a_page_not_kept_is_a_page_of_ours_in_the_readers_language(
     assert english in page.locator("body").inner_text()
     page.goto(server.base + RULES)  # a page read is still there
     assert version_of(page) == first.version
+    # Python, never started here, is not kept (nor its worker's script): an example says in a sentence
+    # that it could not start, and reading goes on
+    ex = example_ready(page, EXAMPLE.removeprefix("#"))
+    ex.locator("button.px-next").click()  # intent: Python starts
+    note = ex.locator(".px-engine[data-stage=failed]")
+    note.wait_for(timeout=PYTHON_TIMEOUT)
+    said = " ".join(note.inner_text().split())
+    assert ("Python could not start" in said and "Reading still works." in said) == (lang != "fr"), said
+    assert ("Python n'a pas pu démarrer" in said and "La lecture fonctionne toujours." in said) == (lang != "en"), said
+    assert ex.locator("li.px-step[aria-current=step]").count() == 1  # stepping went on
     context.set_offline(False)
 
 
