@@ -148,7 +148,7 @@ def test_a_hostile_links_on_a_rules_page(session: Session) -> None:
     # HTML in the text fields the engine lets through (title, description): the link opens, as text.
     page.evaluate("h => { location.hash = h; }",
                   f"#ex-art-2-turns:{link({'s': {**B, 'title': INJECT, 'description': SCRIPT}, 'k': 2})}")
-    ex.locator(".px-status").filter(has_text=re.compile(r"^La position du lien")).wait_for()
+    ex.locator(".px-status").filter(has_text=re.compile(r"^La position du lien")).wait_for(timeout=PYTHON_TIMEOUT)
     assert counter(ex) == f"2 / {n}"
     no_injection(page)
 
