@@ -102,10 +102,11 @@ def exact_digest(game: str) -> str:
     shared = Path(parcours.__file__).parent
     own = Path(vars(all_games()[game])["__file__"]).parent  # a game is a package (games.py)
     digest = hashlib.sha256(sys.version.encode())
-    files = [*(p for p in shared.iterdir() if p.suffix in (".py", ".json")),
-             *(p for p in own.rglob("*") if p.suffix in (".py", ".json"))]
-    for path in sorted(files):
-        digest.update(path.as_posix().removeprefix(shared.as_posix()).encode() + b"\0" + path.read_bytes() + b"\0")
+    # each file named from its package's folder, so that a copy of the project elsewhere has the same keys
+    files = [*((p, shared) for p in shared.iterdir() if p.suffix in (".py", ".json")),
+             *((p, own.parent) for p in own.rglob("*") if p.suffix in (".py", ".json"))]
+    for path, root in sorted(files):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
