@@ -213,13 +213,31 @@ def _step_html(events: list[Event], lang: str, team: bool, links: Links, start: 
     if not events:
         return ("<p>Position de départ.</p>" if lang == "fr" else "<p>Starting position.</p>") if start else ""
     items = []
-    for e in events:
-        label = escape(article_label(e.cite, lang))
-        cite = f'<a class="px-cite" href="{escape(article_href(links, e.cite))}">{label}</a>'
-        said = escape(sentence(e, lang, team))
+    for cite, said in _runs(events, lang, team):
+        label = escape(article_label(cite, lang))
+        link = f'<a class="px-cite" href="{escape(article_href(links, cite))}">{label}</a>'
         # an article the sentence names is its link; else the link follows it (cited once either way)
-        named = re.search(re.escape(label) + r"(?!\w)", said)
-        inline = cite.replace('class="px-cite"', 'class="px-cite px-cite-in"')
-        linked = f"{said[:named.start()]}{inline}{said[named.end():]}" if named else f"{said} {cite}"
-        items.append(f'<li data-cite="{e.cite}">{linked}</li>')
+        named = _names(said, label)
+        inline = link.replace('class="px-cite"', 'class="px-cite px-cite-in"')
+        linked = f"{said[:named.start()]}{inline}{said[named.end():]}" if named else f"{said} {link}"
+        items.append(f'<li data-cite="{cite}">{linked}</li>')
     return f'<ul class="px-events">{"".join(items)}</ul>'
+
+
+def _names(said: str, label: str) -> re.Match[str] | None:
+    return re.search(re.escape(label) + r"(?!\w)", said)
+
+
+def _runs(events: list[Event], lang: str, team: bool) -> list[tuple[str, str]]:
+    """The step's sentences (escaped) with their article. Sentences that follow one another under one
+    article are one item, cited once at its end; a sentence naming its article stands alone (its words
+    are the link)."""
+    runs: list[tuple[str, str, bool]] = []  # (article, sentences, open to the next sentence)
+    for e in events:
+        said = escape(sentence(e, lang, team))
+        alone = _names(said, escape(article_label(e.cite, lang))) is not None
+        if runs and runs[-1][0] == e.cite and runs[-1][2] and not alone:
+            runs[-1] = (e.cite, f"{runs[-1][1]} {said}", True)
+        else:
+            runs.append((e.cite, said, not alone))
+    return [(cite, said) for cite, said, _ in runs]
