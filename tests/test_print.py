@@ -38,6 +38,9 @@ CONTROLS = ["Start", "Début", "Back", "Retour", "Next", "Suivant", "Reset", "R�
             "¶"]
 # Every game's rulebook, in every language choice (make pdf prints them all).
 PRINTED = [(game, lang) for game in all_games() for lang in PRINTED_AS]
+# The tests that read a book's PDF, each book's on one worker (make test): it is printed once (PDFS).
+BOOKS = [pytest.param(game, lang, id=f"{game}-{lang}", marks=pytest.mark.xdist_group(f"print-{game}-{lang}"))
+         for game, lang in PRINTED]
 
 
 def _load_script() -> Any:
@@ -124,7 +127,7 @@ def sections(game: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
 def test_a_rulebook_prints_whole_in_its_language_without_controls(printer: tuple[Any, str], game: str,
                                                                    lang: str) -> None:
     sheets, text = print_once(printer, game, lang)
@@ -263,7 +266,7 @@ def printed_sheets(printer: tuple[Any, str], game: str, lang: str) -> list[tuple
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
 def test_a_rulebook_prints_as_a_book(printer: tuple[Any, str], game: str, lang: str) -> None:
     """Every sheet numbered ("3 / 20", each part of its own), every other sheet than a part's first headed
     by the book's title; a
@@ -317,7 +320,7 @@ def test_the_veldiv_french_rulebook_is_a_short_book(printer: tuple[Any, str]) ->
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize(("game", "lang"), PRINTED, ids=[f"{g}-{lang}" for g, lang in PRINTED])
+@pytest.mark.parametrize(("game", "lang"), BOOKS)
 def test_no_sheet_is_more_than_half_empty(printer: tuple[Any, str], game: str, lang: str) -> None:
     """Every sheet at least half full, but a part's last (the book's, or a Ronde level's). A worked example
     is never broken, so one taller than the rest of a sheet opens the next: the failure names it, for its
