@@ -9,15 +9,17 @@ docs/assets/vendor/ (ignored by git) receives:
     dated by SOURCE_DATE_EPOCH so that the same sources give the same bytes, hence the same URL once
     named by its content), with its modules' bytecode added, compiled by this very Pyodide
     (scripts/compile_wheel.mjs, in Node): the browser then imports the engine without compiling it;
-  - python.snapshot: Python's memory once that Pyodide has started and imported that wheel
-    (scripts/snapshot_python.mjs, in Node; gzip), which the browser restores instead of starting Python;
+  - python.snapshot: Python's memory once that Pyodide has started and imported every module of that
+    wheel (scripts/snapshot_python.mjs, in Node; gzip), which the browser restores instead of starting
+    Python; it needs the wheel only when the snapshot cannot be restored;
   - engine.json: {"pyodide": its version, "sha256": the wheel's, "wheel": "./<its file name>",
-    "snapshot": "./python.snapshot", "snapshot_sha256": its sha256}.
+    "snapshot": "./python.snapshot", "snapshot_sha256": its sha256, "snapshot_script_sha256": the
+    sha256 of the script that made it}.
 
 The build (MkDocs' hook and scripts/build_zensical.py) calls ensure_vendored(): when the wheel no
-longer holds the engine's sources as they are (a rule changed since), or Pyodide is another version,
-it vendors again; a plain `mkdocs build` never ships a stale engine. scripts/vendor_pyodide.py does it
-by hand. Standard library only."""
+longer holds the engine's sources as they are (a rule changed since), Pyodide is another version, or
+the snapshot was made by another script, it vendors again; a plain `mkdocs build` never ships a stale
+engine. scripts/vendor_pyodide.py does it by hand. Standard library only."""
 
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ VENDOR = REPO / "docs" / "assets" / "vendor"
 # The wheel's packages and where their sources are (pyproject.toml's [tool.setuptools]).
 PACKAGES = {"parcours": REPO / "engine" / "parcours", "parcours_view": REPO / "playable" / "parcours_view"}
 SNAPSHOT = "python.snapshot"
-MANIFEST_KEYS = {"pyodide", "sha256", "wheel", "snapshot", "snapshot_sha256"}
+MANIFEST_KEYS = {"pyodide", "sha256", "wheel", "snapshot", "snapshot_sha256", "snapshot_script_sha256"}
+SNAPSHOT_SCRIPT = REPO / "scripts" / "snapshot_python.mjs"  # what it makes the snapshot hold
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip file can hold
 
@@ -86,6 +89,8 @@ def stale(vendor: Path = VENDOR) -> str | None:
         return f"{', '.join(missing)} missing from {vendor}"
     if _sha256(vendor / SNAPSHOT) != manifest["snapshot_sha256"]:
         return f"{SNAPSHOT} is not the one engine.json names"
+    if _sha256(SNAPSHOT_SCRIPT) != manifest["snapshot_script_sha256"]:
+        return f"{SNAPSHOT} was made by another {SNAPSHOT_SCRIPT.name}"
     if (PYODIDE_NPM / "package.json").is_file():
         installed = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))["version"]
         if installed != manifest.get("pyodide"):
@@ -148,7 +153,7 @@ def compile_bytecode(wheel: Path, target: Path) -> None:
 
 def snapshot_python(runtime: Path, wheel: Path, target: Path) -> None:
     """Python's memory, `wheel` imported, written to `target` (scripts/snapshot_python.mjs)."""
-    cmd = ["node", str(REPO / "scripts" / "snapshot_python.mjs"), str(runtime), str(wheel), str(target)]
+    cmd = ["node", str(SNAPSHOT_SCRIPT), str(runtime), str(wheel), str(target)]
     done = subprocess.run(cmd, check=False, capture_output=True, text=True)
     if done.returncode != 0 or not target.is_file():
         sys.stderr.write(done.stdout[-2000:] + done.stderr[-2000:])
@@ -176,7 +181,8 @@ def vendor(target: Path = VENDOR, wheel: Path | None = None) -> str:
         compile_bytecode(built, target / built.name)
     snapshot_python(runtime, target / built.name, target / SNAPSHOT)
     manifest = {"pyodide": version, "sha256": _sha256(target / built.name),
-                "wheel": f"./{built.name}", "snapshot": f"./{SNAPSHOT}", "snapshot_sha256": _sha256(target / SNAPSHOT)}
+                "wheel": f"./{built.name}", "snapshot": f"./{SNAPSHOT}", "snapshot_sha256": _sha256(target / SNAPSHOT),
+                "snapshot_script_sha256": _sha256(SNAPSHOT_SCRIPT)}
     (target / "engine.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
     return f"Pyodide {version} and {built.name} vendored into {target} ({size:,} bytes)"

@@ -175,3 +175,16 @@ def test_a_snapshot_unlike_or_missing_from_its_manifest_is_vendored_again(tmp_pa
     assert stale(target) == "python.snapshot is not the one engine.json names"
     (target / SNAPSHOT).unlink()
     assert stale(target) == f"python.snapshot missing from {target}"
+
+
+@pytest.mark.site
+def test_a_snapshot_made_by_another_script_is_vendored_again(tmp_path: Path) -> None:
+    """What the snapshot holds is the script's doing (every module imported): a snapshot made before the
+    script changed would ship a Python that holds less than this build's reader needs."""
+    from playable import vendor
+
+    target = vendored_copy(tmp_path)
+    manifest = json.loads((target / "engine.json").read_text(encoding="utf-8"))
+    (target / "engine.json").unlink()
+    (target / "engine.json").write_text(json.dumps({**manifest, "snapshot_script_sha256": "0" * 64}), encoding="utf-8")
+    assert vendor.stale(target) == "python.snapshot was made by another snapshot_python.mjs"

@@ -307,3 +307,60 @@ def test_the_rules_tests_pass_inside_pyodide(node: str, engine_wheel: Path) -> N
         f"pytest inside Pyodide exited with {done.returncode}\n--- stdout\n{_tail(done.stdout)}\n"
         f"--- stderr\n{_tail(done.stderr, 20)}"
     )
+
+
+# Run in the site's own Python, restored from its snapshot (tests/node/snapshot_run.mjs): INPUT holds the
+# modules the snapshot must hold and the examples' scenarios. Any file of the engine opened meanwhile is
+# recorded (an audit hook): the restored Python has none of them.
+SNAPSHOT_SCRIPT = """
+import json, os, sys
+data = json.loads(INPUT)
+opened = []
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" and any(
+    f"/{package}/" in str(args[0]) for package in ("parcours", "parcours_view")) else None)
+from parcours_view import film_json
+import parcours
+films = [film_json(json.dumps(scenario)) for scenario in data["scenarios"]]
+json.dumps({"missing": [name for name in data["modules"] if name not in sys.modules], "opened": opened,
+            "files": os.path.exists(parcours.__file__), "films": films})
+"""
+
+
+def engine_modules() -> list[str]:
+    """Every module of the engine and of the view, as the sources name them (the command line's apart)."""
+    found = []
+    for root in (REPO / "engine" / "parcours", REPO / "playable" / "parcours_view"):
+        package = root.name
+        for path in sorted(root.rglob("*.py")):
+            parts = [package, *path.relative_to(root).with_suffix("").parts]
+            found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return [name for name in found if name != "parcours.cli"]
+
+
+@pytest.mark.site
+def test_the_sites_python_restored_needs_no_file_of_the_engine(node: str, tmp_path: Path) -> None:
+    """The snapshot the site ships holds every module of the engine and the view imported, and what they
+    read as they are imported: restored with none of the wheel's files (as a reader's browser restores it,
+    worker.mjs fetching the wheel only when Python starts the long way), it plays every worked example as
+    CPython does, and opens no file of the engine."""
+    from parcours_view import film_json
+
+    vendor = REPO / "site" / "assets" / "vendor"
+    runtime, snapshot = sorted(vendor.glob("pyodide-*")), sorted(vendor.glob("python.*.snapshot"))
+    assert len(runtime) == 1 and len(snapshot) == 1, "build the site first (make build)"
+    import yaml
+
+    scenarios = [yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"]
+                 for path in sorted((REPO / "docs").glob("*/examples/*.yml"))]
+    script, source = tmp_path / "snapshot.py", tmp_path / "input.json"
+    script.write_text(SNAPSHOT_SCRIPT, encoding="utf-8")
+    source.write_text(json.dumps({"modules": engine_modules(), "scenarios": scenarios}), encoding="utf-8")
+    done = subprocess.run([node, str(TESTS / "node" / "snapshot_run.mjs"), str(runtime[0]), str(snapshot[0]),
+                           str(script), str(source)], check=False, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, _tail(done.stderr)
+    got = json.loads(done.stdout)
+    assert got["files"] is False, "the engine's files exist in the restored Python: the test proves nothing"
+    assert got["missing"] == [], f"modules the snapshot lacks (their files a reader does not have): {got['missing']}"
+    assert got["opened"] == [], f"files of the engine opened by the restored Python: {got['opened']}"
+    assert len(scenarios) > 50
+    assert got["films"] == [film_json(json.dumps(scenario)) for scenario in scenarios]

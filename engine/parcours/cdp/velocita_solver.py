@@ -205,14 +205,20 @@ def _key(options: dict[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]
     return tuple(sorted((k, v) for k, v in options.items() if k != "cdp.lot"))
 
 
-def _shipped(key: tuple[tuple[str, OptionValue], ...]) -> list[float] | None:
+def _read_shipped() -> dict[tuple[tuple[str, OptionValue], ...], list[float]]:
     if not SOLVED.exists():
-        return None
-    for solved in json.loads(SOLVED.read_text(encoding="utf-8"))["solutions"]:
-        if _key(solved["options"]) == key:
-            values: list[float] = solved["values"]
-            return values
-    return None
+        return {}
+    return {_key(solved["options"]): solved["values"]
+            for solved in json.loads(SOLVED.read_text(encoding="utf-8"))["solutions"]}
+
+
+# Read as the module is imported: the site's Python, restored from its snapshot, has the engine's
+# modules in memory and none of its files.
+SHIPPED = _read_shipped()
+
+
+def _shipped(key: tuple[tuple[str, OptionValue], ...]) -> list[float] | None:
+    return SHIPPED.get(key)
 
 
 def solution(options: dict[str, OptionValue]) -> Solution:

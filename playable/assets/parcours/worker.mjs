@@ -85,12 +85,14 @@ async function boot() {
     throw new StartError("the engine manifest (engine.json) is malformed",
       "le manifeste du moteur (engine.json) est mal formé");
   }
-  // The wheel and Python's snapshot download while Pyodide's runtime does.
-  const wheelBytes = fetchOk(new URL(manifest.wheel, ENGINE), ["engine wheel", "le paquet du moteur (wheel)"])
-    .then((r) => r.arrayBuffer()).then((bytes) => { timings.wheel = at(); return bytes; });
-  wheelBytes.catch(() => {}); // reported when awaited below
+  // Python's snapshot downloads while Pyodide's runtime does. It holds the engine, imported: the wheel
+  // (the engine's files) is needed only if it cannot be restored, and then fetched at once.
+  /** @type {Promise<ArrayBuffer> | null} */
+  let wheelBytes = null;
+  const wheel = () => (wheelBytes ??= fetchOk(new URL(manifest.wheel, ENGINE), ["engine wheel", "le paquet du moteur (wheel)"])
+    .then((r) => r.arrayBuffer()).then((bytes) => { timings.wheel = at(); return bytes; }));
   const snapshot = readSnapshot(new URL(manifest.snapshot, ENGINE), manifest.snapshot_sha256);
-  snapshot.catch(() => {}); // then Python starts the long way
+  snapshot.catch(() => wheel().catch(() => {})); // then Python starts the long way (a failure reported below)
   /** @type {typeof import("pyodide").loadPyodide} */
   let loadPyodide;
   try {
@@ -106,12 +108,14 @@ async function boot() {
     stdout: (line) => console.log(line),
     stderr: (line) => console.log(line),
   };
-  let pyodide;
+  let pyodide, restored = true;
   try {
     pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
     timings.snapshot = at();
   } catch (err) {
     console.warn("Parcours: Python's snapshot could not be restored; Python starts the long way:", err);
+    wheel().catch(() => {}); // downloads while Python starts (a failure reported when awaited)
+    restored = false;
     pyodide = await loadPyodide(options);
   }
   if (pyodide.version !== manifest.pyodide) {
@@ -120,23 +124,31 @@ async function boot() {
   }
   timings.runtime = at();
   status("engine");
-  const bytes = new Uint8Array(await wheelBytes);
-  const digest = await sha256Hex(bytes);
-  if (digest !== manifest.sha256) {
-    throw new StartError("the engine wheel does not match its checksum (a stale or damaged download)",
-      "le paquet du moteur ne correspond pas à sa somme de contrôle (téléchargement périmé ou abîmé)");
-  }
-  // The wheel's files, for what the engine imports later (the snapshot holds its memory, not its files).
-  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
-  pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()"); // not the snapshot's random state
-  timings.unpacked = at();
+  if (!restored) await unpackEngine(pyodide, new Uint8Array(await wheel()), manifest.sha256);
+  pyodide.runPython("import random; random.seed()"); // not the snapshot's random state
+  timings.engine = at();
   const view = pyodide.pyimport("parcours_view");
   const calls = { film: view.film_json, play: view.play_json, figure: view.figure_json, compare: view.compare_json };
   timings.imported = at();
   status("ready", { timings });
   self.caches?.open(STARTED).catch(() => {});
   return calls;
+}
+
+/**
+ * The long way: the engine's files, checked, where Python imports them from.
+ * @param {import("pyodide").PyodideAPI} pyodide
+ * @param {Uint8Array<ArrayBuffer>} bytes the wheel
+ * @param {string} sha256 its digest, in hex
+ */
+async function unpackEngine(pyodide, bytes, sha256) {
+  if (await sha256Hex(bytes) !== sha256) {
+    throw new StartError("the engine wheel does not match its checksum (a stale or damaged download)",
+      "le paquet du moteur ne correspond pas à sa somme de contrôle (téléchargement périmé ou abîmé)");
+  }
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: site });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
 }
 
 // ------------------------------------------------------------------ the snapshot
