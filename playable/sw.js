@@ -138,17 +138,17 @@ async function checked(file, response) {
   return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-// What this build's cache holds for a URL, checked; a copy that does not match is dropped.
+// What this build's cache holds for a URL, checked; a copy that does not match is dropped. The cache's
+// own response is answered (its copy checked), not a new one: the browser keeps its compiled code beside
+// it (Pyodide's WebAssembly is then not compiled again on each visit).
 async function fromCache(url) {
   const kept = await caches.match(url, { cacheName: CACHE, ignoreSearch: true });
   if (!kept) return null;
   const file = fileOf(url);
-  const good = known(file) ? await checked(file, kept) : null;
-  if (!good) {
-    const cache = await ownCache();
-    if (cache) await cache.delete(url, { ignoreSearch: true });
-  }
-  return good;
+  if (known(file) && await checked(file, kept.clone())) return kept;
+  const cache = await ownCache();
+  if (cache) await cache.delete(url, { ignoreSearch: true });
+  return null;
 }
 
 // ------------------------------------------------------------------ strategies
