@@ -4,6 +4,7 @@ both languages, and the edition tables' words each marked with their language.""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from datetime import date
@@ -309,6 +310,19 @@ def test_every_step_cites_its_article_once() -> None:
             if len(label) != 1 or len(re.findall(re.escape(label[0]) + r"(?!\w)", text)) != 1:
                 twice.append(f"{page.relative_to(SITE)}: {text}")
     assert not twice, twice[:5]
+
+
+def test_sentences_under_one_article_are_one_item() -> None:
+    """A step's sentences that follow one another under one article are one item, cited once at its end
+    (never "... The peloton accelerates. / ... The peloton accelerates."): two items in a row cite the same
+    article only where one of them names it in its words."""
+    repeated = []
+    for page in built_pages():
+        for events in re.findall(r'<ul class="px-events">(.*?)</ul>', page.read_text(encoding="utf-8")):
+            items = re.findall(r'<li data-cite="([^"]+)">(.*?)</li>', events)
+            repeated += [f"{page.relative_to(SITE)}: {re.sub(r'<[^>]+>', '', b)}" for (cite, a), (then, b)
+                         in itertools.pairwise(items) if cite == then and "px-cite-in" not in a + b]
+    assert not repeated, repeated[:5]
 
 
 def test_no_page_is_heavier_than_400_kb() -> None:

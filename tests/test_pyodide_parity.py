@@ -327,10 +327,11 @@ json.dumps({"missing": [name for name in data["modules"] if name not in sys.modu
 
 
 def engine_modules() -> list[str]:
-    """Every module of the engine and of the view, as the sources name them (the command line's apart)."""
+    """Every module of the wheel's packages, as their sources name them (the command line's apart)."""
+    from playable.vendor import PACKAGES
+
     found = []
-    for root in (REPO / "engine" / "parcours", REPO / "playable" / "parcours_view"):
-        package = root.name
+    for package, root in PACKAGES.items():
         for path in sorted(root.rglob("*.py")):
             parts = [package, *path.relative_to(root).with_suffix("").parts]
             found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
@@ -343,13 +344,13 @@ def test_the_sites_python_restored_needs_no_file_of_the_engine(node: str, tmp_pa
     read as they are imported: restored with none of the wheel's files (as a reader's browser restores it,
     worker.mjs fetching the wheel only when Python starts the long way), it plays every worked example as
     CPython does, and opens no file of the engine."""
+    import yaml
+
     from parcours_view import film_json
 
     vendor = REPO / "site" / "assets" / "vendor"
     runtime, snapshot = sorted(vendor.glob("pyodide-*")), sorted(vendor.glob("python.*.snapshot"))
     assert len(runtime) == 1 and len(snapshot) == 1, "build the site first (make build)"
-    import yaml
-
     scenarios = [yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"]
                  for path in sorted((REPO / "docs").glob("*/examples/*.yml"))]
     script, source = tmp_path / "snapshot.py", tmp_path / "input.json"

@@ -217,12 +217,8 @@ def _read_shipped() -> dict[tuple[tuple[str, OptionValue], ...], list[float]]:
 SHIPPED = _read_shipped()
 
 
-def _shipped(key: tuple[tuple[str, OptionValue], ...]) -> list[float] | None:
-    return SHIPPED.get(key)
-
-
 def solution(options: dict[str, OptionValue]) -> Solution:
     key = _key(options)
     if key not in _CACHE:
-        _CACHE[key] = Solution(options, _shipped(key))
+        _CACHE[key] = Solution(options, SHIPPED.get(key))
     return _CACHE[key]
