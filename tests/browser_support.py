@@ -69,10 +69,12 @@ EXAMPLES_READY = """() => !document.querySelector('.px-example .px-film')
 EVERY_EXAMPLE = """async () => {
   const y = scrollY;
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  for (const el of document.querySelectorAll('.px-example')) {
-    if (!el.querySelector(':scope > ol.px-steps') || !el.querySelector('.px-film')) continue;
-    for (let waited = 0; !el.dataset.pxWidget; waited += 1) {
-      if (waited === 1200) throw new Error(`the example ${el.id} was never set up`);
+  for (const el of document.querySelectorAll('.px-example, .px-impact[data-races]')) {
+    const isBox = el.matches('.px-impact');
+    if (!isBox && (!el.querySelector(':scope > ol.px-steps') || !el.querySelector('.px-film'))) continue;
+    for (let waited = 0; !(isBox ? el.dataset.pxCompare : el.dataset.pxWidget); waited += 1) {
+      const what = isBox ? `comparison ${el.dataset.impact}` : `example ${el.id}`;
+      if (waited === 1200) throw new Error(`the ${what} was never set up`);
       if (waited % 30 === 0) el.scrollIntoView({ block: 'center' });
       await frame();
     }
@@ -110,7 +112,8 @@ def wait_examples(page: Any) -> None:
 
 
 def set_up_examples(page: Any) -> None:
-    """Every example of the page set up, the page scrolled through and back."""
+    """Every example and every reader's comparison of the page set up (each as the reader comes near it),
+    the page scrolled through and back."""
     wait_examples(page)
     page.evaluate(EVERY_EXAMPLE)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import PYTHON_TIMEOUT, Server, Session, instant_go
+from browser_support import PYTHON_TIMEOUT, Server, Session, instant_go, wait_examples
 from parcours.report import impact
 from parcours.stats import compare
 from test_browser_play import PLAY, new_race
@@ -34,6 +34,7 @@ def test_a_comparison_run_in_the_page_is_the_engines_and_can_be_cancelled(browse
         page = s.page(PAGE)
         box = page.locator(f'.px-impact[data-impact="{OPTION}"]')
         form = box.locator("form.px-compare-form")
+        box.scroll_into_view_if_needed()  # set up as the reader comes near it
         form.wait_for()
         result, said = box.locator(".px-compare-result"), box.locator(".px-status")
 
@@ -102,6 +103,7 @@ def test_b_a_comparison_left_for_another_page_stops_and_frees_the_worker(browser
         page.wait_for_load_state("networkidle")  # Material has its sitemap: links go instantly
         box = page.locator(f'.px-impact[data-impact="{OPTION}"]')
         form = box.locator("form.px-compare-form")
+        box.scroll_into_view_if_needed()  # set up as the reader comes near it
         form.wait_for()
         form.locator("select").first.select_option("veldiv.individuelle")
         form.locator("input[type=number]").fill("3")
@@ -147,6 +149,30 @@ def test_b_a_comparison_left_for_another_page_stops_and_frees_the_worker(browser
         form.locator("button[type=submit]").click()
         said.filter(has_text="Done: your comparison is below.").wait_for(timeout=PYTHON_TIMEOUT)
         assert page.evaluate("window.__pxWorkers") == 1
+        s.rec.assert_clean()
+    finally:
+        s.close()
+
+
+BOXES = "[...document.querySelectorAll('.px-impact[data-races]')]"
+
+
+def test_c_a_comparison_is_set_up_as_the_reader_comes_near_it(browser: Any, server: Server) -> None:
+    """Not at load: a rules page holds a dozen comparisons, each a form the browser would lay out inside
+    notes not yet drawn (a task of a quarter of a second on a slowed phone). The first box brought near
+    gets its form, the last, far off, none until the reader comes near it too."""
+    s = Session(browser, server)
+    try:
+        page = s.page(None)
+        page.goto(server.base + PAGE)
+        wait_examples(page)
+        boxes = page.locator(".px-impact[data-races]")
+        assert boxes.count() >= 6, boxes.count()
+        boxes.first.scroll_into_view_if_needed()
+        boxes.first.locator("form.px-compare-form").wait_for()
+        assert page.evaluate(f"{BOXES}.at(-1).dataset.pxCompare") is None, "a far comparison set up"
+        boxes.last.scroll_into_view_if_needed()
+        boxes.last.locator("form.px-compare-form").wait_for()
         s.rec.assert_clean()
     finally:
         s.close()

@@ -171,26 +171,43 @@ class Comparison {
   }
 }
 
-// Sets up every reading's comparison on the page (on every page: Material's instant navigation). A box
-// met again (a return visit, or the page redrawn on a hash change) is the one left, put back; a
-// comparison whose page is no longer on screen is stopped.
+// Sets up every reading's comparison on the page (on every page: Material's instant navigation) as
+// the reader comes near it, not at load: a rules page holds a dozen, each a form whose fields the
+// browser would lay out inside notes it has not drawn yet (tasks of a quarter of a second on a slowed
+// phone). A box met again (a return visit, or the page redrawn on a hash change) is the one left, put
+// back; a comparison whose page is no longer on screen is stopped.
+/** @type {IntersectionObserver | null} */
+let near = null;
 export function mountCompare() {
+  near?.disconnect();
+  near = "IntersectionObserver" in window ? new IntersectionObserver((entries, self) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      self.unobserve(entry.target);
+      setUp(/** @type {Box} */ (entry.target));
+    }
+  }, { rootMargin: "100% 0px" }) : null;
   for (const box of /** @type {NodeListOf<Box>} */ (document.querySelectorAll(".px-impact[data-impact][data-races]"))) {
     if (box.dataset.pxCompare) continue;
-    const key = `${location.pathname} ${box.dataset.impact}`;
-    const left = comparisons.get(key);
-    if (left && !left.box.isConnected) {
-      box.replaceWith(left.box);
-      continue;
-    }
-    try {
-      box.pxCompare = new Comparison(box);
-      comparisons.set(key, box.pxCompare);
-    } catch (err) {
-      console.error("Parcours: a comparison could not be set up:", err);
-    }
+    const left = comparisons.get(keyOf(box));
+    if (left && !left.box.isConnected) box.replaceWith(left.box);
+    else if (near) near.observe(box);
+    else setUp(box);
   }
   for (const comparison of comparisons.values()) {
     if (!comparison.box.isConnected) comparison.leave();
+  }
+}
+
+const keyOf = (/** @type {Box} */ box) => `${location.pathname} ${box.dataset.impact}`;
+
+/** @param {Box} box */
+function setUp(box) {
+  if (box.dataset.pxCompare || !box.isConnected) return;
+  try {
+    box.pxCompare = new Comparison(box);
+    comparisons.set(keyOf(box), box.pxCompare);
+  } catch (err) {
+    console.error("Parcours: a comparison could not be set up:", err);
   }
 }
