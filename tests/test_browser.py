@@ -657,6 +657,25 @@ def test_h_reading_without_javascript(browser: Any, server: Server) -> None:
             assert page_sentences(ex, k) == sentences(film["frames"][k]["html"]["en"])
         assert ex.locator(".px-controls").is_hidden()
         assert not any("pyodide" in u or "/parcours/worker." in u for u in s.rec.requests)
+        assert page.evaluate("document.documentElement.className") == "no-js"  # Material's styles without scripts
+    finally:
+        s.close()
+
+
+def test_h_with_scripts_the_first_paint_is_styled_as_scripted(browser: Any, server: Server) -> None:
+    """The head sets Material's "js" class before the page is parsed (overrides/main.html): the first paint
+    is styled as with scripts, and Material's bundle, finding it set, does not restyle the whole page
+    once it runs. Seen here with the bundle and every module held back."""
+    s = Session(browser, server)
+    try:
+        s.context.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+          window.__classAtParsed = document.documentElement.className; }, { once: true });""")
+        s.context.route("**/assets/javascripts/bundle.*.min.js", lambda route: route.abort())
+        s.context.route("**/parcours/parcours.*.mjs", lambda route: route.abort())
+        page = s.page(None)
+        page.goto(server.base + RULES)
+        page.wait_for_function("window.__classAtParsed !== undefined")
+        assert page.evaluate("window.__classAtParsed") == "js"
     finally:
         s.close()
 
