@@ -663,19 +663,25 @@ def test_h_reading_without_javascript(browser: Any, server: Server) -> None:
 
 
 def test_h_with_scripts_the_first_paint_is_styled_as_scripted(browser: Any, server: Server) -> None:
-    """The head sets Material's "js" class before the page is parsed (overrides/main.html): the first paint
-    is styled as with scripts, and Material's bundle, finding it set, does not restyle the whole page
-    once it runs. Seen here with the bundle and every module held back."""
+    """The head (overrides/main.html) leaves Material's bundle nothing to change on the page it finds, each
+    change of which would make the browser restyle the whole page once it is parsed: <html>'s classes
+    ("js", and its focus-visible polyfill's) set, so that the first paint is styled as with scripts, and
+    the stylesheets' addresses written whole (its instant navigation sets every relative address again).
+    Seen here as the page is parsed, with the bundle and every module held back."""
     s = Session(browser, server)
     try:
         s.context.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
-          window.__classAtParsed = document.documentElement.className; }, { once: true });""")
+          window.__atParsed = { classes: document.documentElement.className,
+            sheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")) };
+        }, { once: true });""")
         s.context.route("**/assets/javascripts/bundle.*.min.js", lambda route: route.abort())
         s.context.route("**/parcours/parcours.*.mjs", lambda route: route.abort())
         page = s.page(None)
         page.goto(server.base + RULES)
-        page.wait_for_function("window.__classAtParsed !== undefined")
-        assert page.evaluate("window.__classAtParsed") == "js"
+        page.wait_for_function("window.__atParsed !== undefined")
+        parsed = page.evaluate("window.__atParsed")
+        assert parsed["classes"].split() == ["js", "js-focus-visible"], parsed
+        assert len(parsed["sheets"]) == 3 and all(h.startswith(server.base) for h in parsed["sheets"]), parsed
     finally:
         s.close()
 
