@@ -154,9 +154,6 @@ def test_b_a_comparison_left_for_another_page_stops_and_frees_the_worker(browser
         s.close()
 
 
-BOXES = "[...document.querySelectorAll('.px-impact[data-races]')]"
-
-
 def test_c_a_comparison_is_set_up_as_the_reader_comes_near_it(browser: Any, server: Server) -> None:
     """Not at load: a rules page holds a dozen comparisons, each a form the browser would lay out inside
     notes not yet drawn (a task of a quarter of a second on a slowed phone). The first box brought near
@@ -170,7 +167,7 @@ def test_c_a_comparison_is_set_up_as_the_reader_comes_near_it(browser: Any, serv
         assert boxes.count() >= 6, boxes.count()
         boxes.first.scroll_into_view_if_needed()
         boxes.first.locator("form.px-compare-form").wait_for()
-        assert page.evaluate(f"{BOXES}.at(-1).dataset.pxCompare") is None, "a far comparison set up"
+        assert boxes.last.get_attribute("data-px-compare") is None, "a far comparison set up"
         boxes.last.scroll_into_view_if_needed()
         boxes.last.locator("form.px-compare-form").wait_for()
         s.rec.assert_clean()

@@ -5,7 +5,7 @@
 // too, so that the worker is free for the next page at once (after the few races under way); coming
 // back, the reader finds the box as it was left, saying so.
 
-import { bi, h, parseHTML, playersWords, wrapTables } from "./dom.mjs";
+import { bi, h, parseHTML, playersWords, whenNear, wrapTables } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestEngine, startEngine } from "./engine.mjs";
 import { followWords, numberIn } from "./lang.mjs";
 
@@ -180,20 +180,16 @@ class Comparison {
 let near = null;
 export function mountCompare() {
   near?.disconnect();
-  near = "IntersectionObserver" in window ? new IntersectionObserver((entries, self) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      self.unobserve(entry.target);
-      setUp(/** @type {Box} */ (entry.target));
-    }
-  }, { rootMargin: "100% 0px" }) : null;
+  /** @type {Box[]} */
+  const fresh = [];
   for (const box of /** @type {NodeListOf<Box>} */ (document.querySelectorAll(".px-impact[data-impact][data-races]"))) {
     if (box.dataset.pxCompare) continue;
     const left = comparisons.get(keyOf(box));
     if (left && !left.box.isConnected) box.replaceWith(left.box);
-    else if (near) near.observe(box);
-    else setUp(box);
+    else fresh.push(box);
   }
+  if (!("IntersectionObserver" in window)) fresh.forEach(setUp);
+  else near = whenNear(fresh, (coming) => coming.forEach((box) => setUp(/** @type {Box} */ (box))));
   for (const comparison of comparisons.values()) {
     if (!comparison.box.isConnected) comparison.leave();
   }

@@ -83,6 +83,22 @@ export function namedBoard(svg, label) {
   return board;
 }
 
+// Calls onNear with the elements that come within a screen's height of the view (the reader reaches
+// them in a flick), each once; the observer is returned, to be disconnected when the page goes.
+/**
+ * @param {Iterable<Element>} els
+ * @param {(coming: Element[]) => void} onNear
+ */
+export function whenNear(els, onNear) {
+  const observer = new IntersectionObserver((entries, self) => {
+    const coming = entries.filter((e) => e.isIntersecting).map((e) => e.target);
+    for (const el of coming) self.unobserve(el);
+    if (coming.length) onNear(coming);
+  }, { rootMargin: "100% 0px" });
+  for (const el of els) observer.observe(el);
+  return observer;
+}
+
 // Material wraps wide tables in a scrolling box that the keyboard cannot reach (axe:
 // scrollable-region-focusable): make each one a focusable, named region.
 export function reachableTables() {

@@ -10,7 +10,7 @@
 // entry point (parcours.mjs) calls mountExamples() on every page, which is idempotent.
 
 import { dieName, sidesOf, throwFor } from "./dice.mjs";
-import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote } from "./dom.mjs";
+import { bi, boardCaption, h, namedBoard, parseHTML, plainText, showEngineNote, whenNear } from "./dom.mjs";
 import { EngineError, EngineTimeout, engine, requestFilm, startEngine, startInAMoment } from "./engine.mjs";
 import { followWords, numberIn } from "./lang.mjs";
 import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRecord, toBase64url } from "./links.mjs";
@@ -993,8 +993,7 @@ const afterNextFrame = () => new Promise((resolve) => {
 // else that shares the class (the Play page's game, say) is left to its own script.
 const isWorkedExample = (/** @type {Element} */ el) => el.querySelector(":scope > ol.px-steps") && el.querySelector(".px-film");
 
-// Near the screen: within a screen's height of it (the reader reaches it in a flick).
-const NEAR = "100% 0px";
+// Near the screen: within a screen's height of it (as dom.mjs's whenNear).
 const isNear = (/** @type {Element} */ el) => {
   const { top, bottom } = el.getBoundingClientRect();
   return top < 2 * innerHeight && bottom > -innerHeight;
@@ -1057,12 +1056,9 @@ let later = null;
 /** @param {Example[]} els */
 function setUpWhenNear(els) {
   later?.disconnect();
-  later = new IntersectionObserver((entries, self) => {
-    const coming = entries.filter((e) => e.isIntersecting).map((e) => /** @type {Example} */ (e.target));
-    for (const el of coming) self.unobserve(el);
-    if (coming.length) mounting = mounting.then(() => setUp(coming)).then(reopen, () => {});
-  }, { rootMargin: NEAR });
-  for (const el of els) later.observe(el);
+  later = whenNear(els, (coming) => {
+    mounting = mounting.then(() => setUp(/** @type {Example[]} */ (coming))).then(reopen, () => {});
+  });
 }
 
 async function mountNow() {
