@@ -122,7 +122,7 @@ def what_it_shows(example: Any) -> dict[str, Any]:
         status: el.querySelector('.px-status')?.textContent, live: el.dataset.live ?? null,
         board: el.querySelector('svg.px-board')?.getAttribute('aria-label')?.slice(-120),
         readings: [...el.querySelectorAll('select')].map(s => s.value),
-        engine: el.querySelector('.px-engine')?.dataset.stage,
+        engine: el.querySelector('.px-engine')?.dataset.stage, engine_note: el.querySelector('.px-engine')?.textContent,
         focus: document.activeElement?.outerHTML.slice(0, 160), y: el.getBoundingClientRect().top})""")
     return shown
 
@@ -139,7 +139,10 @@ def wait_board(example: Any, label: str) -> None:
 
 
 def wait_live(example: Any) -> None:
-    example.page.wait_for_selector(f"#{example.get_attribute('id')}[data-live]", timeout=PYTHON_TIMEOUT)
+    try:
+        example.page.wait_for_selector(f"#{example.get_attribute('id')}[data-live]", timeout=PYTHON_TIMEOUT)
+    except Exception as err:
+        raise AssertionError(f"the example never went live; it shows {what_it_shows(example)}") from err
     assert example.get_attribute("data-live") == "match", "the live replay differs from the page (see the console)"
 
 

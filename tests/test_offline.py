@@ -173,7 +173,11 @@ def play_live(page: Any, sentence: str) -> None:
     first step, and plays a throw on (after those the reader played before, which the page keeps)."""
     ex = example_ready(page, EXAMPLE.removeprefix("#"))
     ex.hover()
-    wait_live(ex)
+    try:
+        wait_live(ex)
+    except AssertionError as err:
+        raise AssertionError(f"{err}; the service workers (active, waiting, installing): "
+                             f"{page.evaluate(WORKERS)}, the caches: {page.evaluate(CACHE_NAMES)}") from err
     assert any(sentence in s for s in page_sentences(ex, 1)), page_sentences(ex, 1)
     n = ex.locator("li.px-step").count()
     if ex.locator("button.px-last").get_attribute("aria-disabled") != "true":  # not already at its end
@@ -225,11 +229,13 @@ def test_a_returning_reader_gets_the_new_build_whole_offline_included(
     page.goto(server.base + RULES)
     assert version_of(page) == second.version and scripts_of(page) == second.path("parcours/parcours.mjs")
     play_live(page, NEW)
+    page = next_visit(context, page, server.base + RULES)
+    wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
+    # The new wheel is fetched in the background, once the new worker has taken over (sw.js "keep"):
+    # asked for by then, and no Python file of another build since the release.
     asked = [p.removeprefix(BASE_PATH) for p in server.paths[since:]]
     assert second.path("assets/vendor/parcours-0.1.0-py3-none-any.whl") in asked, "the new wheel was fetched"
     assert not [p for p in asked if p.endswith((".whl", ".snapshot")) and p not in python_files(second)]
-    page = next_visit(context, page, server.base + RULES)
-    wait_kept(page, second, [RULES, second.path("parcours/example.mjs"), *python_files(second)])
 
     # Offline: the new build reads and plays, Python restored from its snapshot.
     context.set_offline(True)
