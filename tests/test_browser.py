@@ -596,6 +596,49 @@ def test_f_instant_navigation_keeps_one_worker(session: Session, server: Server)
     session.rec.assert_clean()
 
 
+# Appended to the first worker.mjs: the first film (an example's check against its page) is answered
+# only once the page says "go" on a BroadcastChannel.
+HOLD_FIRST_FILM = """
+// tests/test_browser.py only: the first film waits for the page's word.
+{
+  const answer = self.onmessage;
+  const go = new Promise((resolve) => { new BroadcastChannel("px-test").onmessage = resolve; });
+  let held = false;
+  self.onmessage = (event) => {
+    if (!held && event.data?.op === "film") {
+      held = true;
+      go.then(() => answer(event));
+    } else answer(event);
+  };
+}
+"""
+
+
+def test_f_an_example_left_before_its_check_is_checked_against_its_own_page(browser: Any, server: Server) -> None:
+    """Under load an example's check (verify) can end after the reader has gone on to another page by
+    instant navigation: its steps' links are still read against the example's own page."""
+    s = Session(browser, server, worker_patch=HOLD_FIRST_FILM)
+    try:
+        page = s.page(None)
+        page.goto(server.base)  # the rules page is reached by instant navigation, as a reader goes
+        page.evaluate("window.__samePage = true")
+        page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}{RULES}"]').first.click()
+        page.wait_for_url(server.base + RULES)
+        ex = example_ready(page, "ex-art-3-taken")
+        ex.hover()  # the check asked for, and held
+        page.evaluate("window.__left = document.getElementById('ex-art-3-taken')")
+        page.locator(f'.md-nav--primary a.md-nav__link[href="{server.base}play/"]').first.click()
+        page.wait_for_url(server.base + "play/")
+        page.wait_for_function("!document.getElementById('ex-art-3-taken')")
+        assert page.evaluate("window.__samePage") is True, "the navigations were instant (no page load)"
+        page.evaluate("new BroadcastChannel('px-test').postMessage('go')")
+        page.wait_for_function("window.__left.dataset.live !== undefined", timeout=PYTHON_TIMEOUT)
+        assert page.evaluate("window.__left.dataset.live") == "match"
+        s.rec.assert_clean()
+    finally:
+        s.close()
+
+
 # ---------------------------------------------------------------------------- g. clean pages
 def play_on(ex: Any) -> None:
     """A move from the end of the example: a random throw, or the first choice where a player decides.

@@ -41,13 +41,17 @@ import { linkInHash, linkTarget, permalinkAnchor, publishLink, readLink, readRec
 /** @typedef {HTMLElement & {pxWidget?: WorkedExample}} Example a .px-example, and its widget once set up */
 
 // The same markup as the browser serialises it once parsed (what li.innerHTML reads back),
-// every href made absolute: Material's instant navigation does that to the page's own links
-// (el.href = el.href), so the page's step and the live one are compared on equal terms.
-/** @param {string} html */
-function normalised(html) {
+// every href made absolute against the example's page: Material's instant navigation does that to the
+// page's own links (el.href = el.href), so the page's step and the live one are compared on equal terms,
+// even when the answer comes after the reader has gone on to another page.
+/**
+ * @param {string} html
+ * @param {string} base the address of the example's page
+ */
+function normalised(html, base) {
   const template = parseHTML(html);
   for (const el of template.content.querySelectorAll("[href]")) {
-    el.setAttribute("href", new URL(/** @type {string} */ (el.getAttribute("href")), document.baseURI).href);
+    el.setAttribute("href", new URL(/** @type {string} */ (el.getAttribute("href")), base).href);
   }
   return template.innerHTML;
 }
@@ -143,6 +147,7 @@ class WorkedExample {
     const pre = readFilm(el);
     // What the page was built with: the live replay is checked against it (verify).
     this.preList = this.list.innerHTML;
+    this.pageAddress = document.baseURI;
     // Each step's board, caption, what the rules asked there and what was played; what the last waits for.
     /** @type {Film} */
     this.preFilm = { boards: unpackBoards(pre.boards), labels: pre.labels, asked: pre.asked, played: pre.played, need: pre.need };
@@ -527,7 +532,7 @@ class WorkedExample {
     // The page's steps, normalised only now: on a page of fifty examples this is work for no one
     // until the reader turns to one.
     const preItems = Array.from(/** @type {Element} */ (parseHTML(`<ol>${this.preList}</ol>`).content.firstElementChild).children,
-      (li) => normalised(li.innerHTML));
+      (li) => normalised(li.innerHTML, this.pageAddress));
     /** @type {string[]} */
     const problems = [];
     if (film.frames.length !== this.preFilm.boards.length) {
@@ -537,7 +542,7 @@ class WorkedExample {
       if (k < this.preFilm.boards.length && unnamed(frame.board) !== this.preFilm.boards[k]) {
         problems.push(`board ${k} differs`);
       }
-      if (k > 0 && k <= preItems.length && normalised(frame.item) !== preItems[k - 1]) {
+      if (k > 0 && k <= preItems.length && normalised(frame.item, this.pageAddress) !== preItems[k - 1]) {
         problems.push(`step ${k} differs`);
       }
     });
