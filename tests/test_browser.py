@@ -801,9 +801,10 @@ def _axe_session(browser: Any, server: Server, scheme: str = "light") -> Session
 # The dark scheme's pass reads every page at the desk's width for its colours: the rules a colour
 # scheme can change (axe-core 4: the others read the page's structure, the same in both schemes).
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-AXE_PASSES = {"desktop": ({"width": 1280, "height": 900}, {}),
-              "phone": ({"width": 375, "height": 740}, {"rules": {"color-contrast": {"enabled": False}}}),
-              "dark": ({"width": 1280, "height": 900}, {"runOnly": {"type": "rule", "values": COLOUR_RULES}})}
+AXE_PASSES: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
+    "desktop": ({"width": 1280, "height": 900}, {}),
+    "phone": ({"width": 375, "height": 740}, {"rules": {"color-contrast": {"enabled": False}}}),
+    "dark": ({"width": 1280, "height": 900}, {"runOnly": {"type": "rule", "values": COLOUR_RULES}})}
 
 
 def _axe_desk_pages() -> list[str]:
