@@ -8,7 +8,7 @@ PORT ?= 8000
 BENCH_BEFORE ?= 08534ca
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup lock vendor build build-zensical build-properdocs serve pdf lint check check-site test numbers bench bench-site bench-invariants clean
+.PHONY: setup test-wheels lock vendor build build-zensical build-properdocs serve pdf lint check check-site test numbers bench bench-site bench-invariants clean
 
 # Every Python package, transitive ones included, comes from requirements-lock.txt, each checked against its
 # SHA-256 (requirements-dev.txt names the direct pins; make lock writes the lock from it and pyproject.toml).
@@ -38,11 +38,11 @@ lock: $(BIN)/uv
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-.cache/wheels/.done: scripts/fetch_test_wheels.sh $(BIN)/mkdocs
-	scripts/fetch_test_wheels.sh
-	touch $@
+# The pure wheels the engine's tests need inside Pyodide, checked each time (downloaded only if missing)
+test-wheels: $(BIN)/mkdocs
+	@scripts/fetch_test_wheels.sh
 
-setup: $(BIN)/mkdocs node_modules/.package-lock.json .cache/wheels/.done
+setup: $(BIN)/mkdocs node_modules/.package-lock.json test-wheels
 
 # Pyodide (from the npm package) and the engine's wheel, copied into the site's sources. The build does
 # it itself whenever the engine changed since (playable/vendor.py); this does it again by hand.

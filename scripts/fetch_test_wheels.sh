@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Download the pure wheels (*-none-any.whl) that run the engine's tests inside Pyodide
 # (tests/node/pyodide_run.mjs --pytest) into .cache/wheels/ (or the directory given
-# as first argument). Idempotent: wheels already there are kept, strays are removed.
+# as first argument). Idempotent: wheels already there are kept, strays are removed, and when every
+# pinned wheel is there nothing is downloaded (make setup runs this each time: no stamp file to trust,
+# which could outlive the wheels it stands for).
 #
 # The list is explicit and pinned, with --no-deps, so no resolver picks anything else:
 # it is pytest and hypothesis with their dependencies on Python 3.14 (Pyodide 314).
@@ -29,15 +31,20 @@ wheels=(
 )
 
 mkdir -p "$dest"
-"$python" -m pip download --quiet --disable-pip-version-check --no-deps \
+pinned() {  # the file name of spec's pure wheel in $dest, or nothing
+  local name="${1%%==*}" version="${1##*==}"
+  ls "$dest" | grep -iE "^${name}-${version}-[^-]+-none-any\.whl$" || true
+}
+missing=0
+for spec in "${wheels[@]}"; do [ -n "$(pinned "$spec")" ] || missing=1; done
+[ "$missing" = 0 ] || "$python" -m pip download --quiet --disable-pip-version-check --no-deps \
   --only-binary=:all: --platform any --python-version 3.14 --implementation py --abi none \
   -d "$dest" "${wheels[@]}"
 
 # Keep exactly the pinned wheels (a previous pin's wheel would also be unpacked).
 keep=()
 for spec in "${wheels[@]}"; do
-  name="${spec%%==*}"; version="${spec##*==}"
-  match=$(ls "$dest" | grep -iE "^${name}-${version}-[^-]+-none-any\.whl$" || true)
+  match=$(pinned "$spec")
   if [ -z "$match" ]; then echo "fetch_test_wheels: no pure wheel for $spec in $dest" >&2; exit 1; fi
   keep+=("$match")
 done
