@@ -74,7 +74,7 @@ lint: $(BIN)/mkdocs node_modules/.package-lock.json
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/zizmor --offline --config .github/zizmor.yml .github/workflows/
-	node_modules/.bin/eslint playable/assets/parcours playable/sw.js
+	node_modules/.bin/eslint playable/assets/parcours playable/sw.js playable/search_later.js
 	node_modules/.bin/tsc -p jsconfig.json
 
 # The engine's fast loop: no browser, no Pyodide, no site build, no bots' strength, a lighter fuzz.

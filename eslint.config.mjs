@@ -19,6 +19,11 @@ export default [
     languageOptions: { globals: globals.worker },
   },
   {
+    // Added to Material's search worker (playable/search_later.py): a classic worker script.
+    files: ["playable/search_later.js"],
+    languageOptions: { sourceType: "script", globals: globals.worker },
+  },
+  {
     // The service worker, a classic script; playable/offline.py fills in its __NAMES__ at build time.
     files: ["playable/sw.js"],
     languageOptions: {

@@ -39,6 +39,8 @@ from playable.citation_meta import Edition, cite_page
 from playable.lang_marks import BREAK, SEPARATOR, bilingual, index_text, index_title, mark_languages, mark_page
 from playable.link_check import broken_links
 from playable.offline import finish_offline
+from playable.release import ReleaseError
+from playable.search_later import SearchLaterError
 from playable.ship import ShipError, ship_assets
 from playable.styles import added_styles
 from playable.vendor import VendorError, ensure_vendored
@@ -85,7 +87,10 @@ def on_post_build(config: Any) -> None:
     broken = broken_links(site, config["site_url"] or "")
     if broken:
         raise PluginError(f"{len(broken)} links of the site lead nowhere:\n  " + "\n  ".join(broken[:40]))
-    finish_offline(site)
+    try:
+        finish_offline(site)
+    except (ReleaseError, SearchLaterError) as err:
+        raise PluginError(str(err)) from None
 
 
 # ---------------------------------------------------------------- the search index

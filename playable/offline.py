@@ -1,7 +1,8 @@
 """The built site released whole, and made to read and play offline, by any builder (MkDocs' hook,
 scripts/build_zensical.py).
 
-First every file of ours that a build may change is named by its content (playable/release.py). Then
+First Material's search worker is made to wait for a reader who searches (playable/search_later.py)
+and every file of ours that a build may change is named by its content (playable/release.py). Then
 the build's version, a hash of every file of the site by path and content (each page read without its
 own mark of the version), goes into each page's head (<meta name="parcours-build">: the service worker
 and parcours.mjs read it, to notice a page of another deployment) and into the service worker, written
@@ -18,6 +19,7 @@ import re
 from pathlib import Path
 
 from playable.release import name_by_content
+from playable.search_later import search_later
 
 SERVICE_WORKER = Path(__file__).parent / "sw.js"
 # Fetched by the service worker as it installs: the scripts and styles every page needs, and the
@@ -76,6 +78,7 @@ def with_build(html: str, version: str, edition_bytes: int) -> str:
 def finish_offline(site: Path) -> str:
     """The site's files named by their content, its pages marked with its build's version, and its
     service worker written: the version."""
+    search_later(site)
     name_by_content(site)
     files = site_files(site)
     version = build_version(site, files)

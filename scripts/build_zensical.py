@@ -44,6 +44,8 @@ from playable.freshness import check_fresh
 from playable.lang_marks import mark_page
 from playable.link_check import broken_links
 from playable.offline import finish_offline
+from playable.release import ReleaseError
+from playable.search_later import SearchLaterError
 from playable.ship import ShipError, ship_assets
 from playable.styles import added_styles
 from playable.vendor import VendorError, ensure_vendored
@@ -83,7 +85,10 @@ def finish(site: Path, settings: dict[str, Any]) -> int:
     sitemap = site / "sitemap.xml"
     if sitemap.is_file():
         (site / "sitemap.xml.gz").write_bytes(gzip.compress(sitemap.read_bytes(), mtime=0))
-    finish_offline(site)
+    try:
+        finish_offline(site)
+    except (ReleaseError, SearchLaterError) as err:
+        raise SystemExit(f"build_zensical: {err}") from None
     return len(pages)
 
 

@@ -328,9 +328,9 @@ class Session:
             self.context.add_init_script(COUNT_WORKERS)
         self.rec = Recorder(self.context, server.origin)
         if not real_search:
-            # Material's worker builds the search index on every page load: a second or more of CPU on a
-            # loaded machine, for tests about something else. They get an empty index; the search's own
-            # test (test_browser.py) the real one.
+            # Material fetches the search index (0.9 MB) as every page loads and hands it to its worker
+            # (which builds it once the search is opened: playable/search_later.py). Tests about something
+            # else get an empty one; the search's own tests (test_browser*.py) the real one.
             body = _empty_search_index()
             self.context.route("**/search/search_index.json",
                                lambda route: route.fulfill(status=200, content_type="application/json", body=body))

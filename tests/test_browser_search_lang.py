@@ -386,3 +386,36 @@ def test_tab_title_before_any_module(browser: Any, server: Server) -> None:
             assert page.title() == tab_titles("veldiv/rules.md")[mode], mode
         finally:
             s.close()
+
+
+LUNR = re.compile(r"/assets/javascripts/lunr/")
+SEARCH_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]{8}\.min\.js$")
+
+
+@pytest.mark.browser
+def test_the_index_is_built_once_the_reader_reaches_for_the_search(browser: Any, server: Server) -> None:
+    """Material's worker builds the search index (lunr, both languages) only once a reader opens the
+    search (playable/search_later.py): before, with the index fetched and handed to it, it has asked for
+    none of lunr's languages; a word typed at once, before the index is built, is answered without
+    another keystroke; and a link that opens the search with its words (?q=) is answered too."""
+    s = reader(browser, server, "both", real_search=True)
+    try:
+        asked: list[str] = []
+        s.context.on("request", lambda request: asked.append(request.url))
+        page = s.page(None)
+        with page.expect_response(re.compile(r"/search/search_index\.json$")):
+            page.goto(server.base + RULES)
+        page.wait_for_function("() => document.readyState === 'complete'")
+        assert any(SEARCH_WORKER.search(url) for url in asked), "Material's search worker was not started"
+        page.wait_for_timeout(1_500)  # time enough for a worker that builds at once to ask for lunr's files
+        assert not [url for url in asked if LUNR.search(url)], "the index was built before the search was opened"
+        page.locator(".md-search__input").click()
+        page.locator(".md-search__input").fill("derny")  # no key pressed: only the index being ready sends it
+        page.wait_for_function(ANSWERED, arg="derny", timeout=PYTHON_TIMEOUT)
+        assert [url for url in asked if LUNR.search(url)], "results without lunr's languages"
+        linked = s.page(None)
+        linked.goto(server.base + RULES + "?q=derny")
+        linked.wait_for_function(ANSWERED, arg="derny", timeout=PYTHON_TIMEOUT)
+        s.rec.assert_clean()
+    finally:
+        s.close()

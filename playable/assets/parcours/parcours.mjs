@@ -73,9 +73,31 @@ function takeOver(reg) {
   });
 }
 
+// Material's search worker holds the search index unbuilt until a reader reaches for the search
+// (playable/search_later.js): told here when the search opens (its field focused, its toggle checked),
+// or when the worker starts while it is open already. Once per document: the listeners outlive pages.
+let searchWatched = false;
+function releaseSearchWhenOpened() {
+  if (searchWatched || typeof BroadcastChannel === "undefined") return;
+  searchWatched = true;
+  const channel = new BroadcastChannel("parcours-search");
+  const open = () => channel.postMessage("open");
+  const isOpen = () => /** @type {HTMLInputElement | null} */ (document.getElementById("__search"))?.checked
+    || document.activeElement?.matches(".md-search__input");
+  channel.onmessage = ({ data }) => { if (data === "waiting" && isOpen()) open(); };
+  document.addEventListener("focusin", ({ target }) => {
+    if (target instanceof Element && target.matches(".md-search__input")) open();
+  });
+  document.addEventListener("change", ({ target }) => {
+    if (target instanceof HTMLInputElement && target.id === "__search" && target.checked) open();
+  });
+  if (isOpen()) open();
+}
+
 function mountPage() {
   if (reloadIfAnotherBuild()) return; // a page of a new deployment, met by instant navigation
   keepOffline();
+  releaseSearchWhenOpened();
   nameSearchDialog();
   mountScheme();
   mountLanguage();
