@@ -52,4 +52,4 @@ for f in "$dest"/*; do
   base=$(basename "$f")
   if ! printf '%s\n' "${keep[@]}" | grep -qxF "$base"; then rm -f -- "$f"; echo "fetch_test_wheels: removed stray $base"; fi
 done
-echo "fetch_test_wheels: ${#keep[@]} pure wheels in $dest: ${keep[*]}"
+[ "$missing" = 0 ] || echo "fetch_test_wheels: ${#keep[@]} pure wheels in $dest: ${keep[*]}"
