@@ -17,9 +17,6 @@ from pathlib import Path
 
 WORKERS = "assets/javascripts/workers"
 ADDED = Path(__file__).parent / "search_later.js"
-MARK = b"playable/search_later.py"  # in ADDED: a worker that holds it was made here already
-# The worker in a page's configuration (<script id="__config">): "search": "../assets/.../search.1a2b3c4d.min.js"
-CONFIG = re.compile(r'("search":\s*")([^"]*' + WORKERS + r'/)(search\.[0-9a-f]{8,10}\.min\.js)(")')
 
 
 class SearchLaterError(Exception):
@@ -31,26 +28,31 @@ def _without_source_map(data: bytes) -> bytes:
     code, newline, last = data.rstrip(b"\n").rpartition(b"\n")
     return code + b"\n" if newline and last.startswith(b"//# sourceMappingURL=") else data
 
+
 def search_later(site: Path) -> str | None:
     """Material's worker under `site` made to wait, and the pages made to name it: its new path, or
     None for a site without Material's search."""
-    workers = [p for p in sorted((site / WORKERS).glob("search.*.min.js")) if MARK not in p.read_bytes()]
+    added = ADDED.read_bytes()
+    # (one made already, by a build over the last one, is left as it is)
+    workers = [p for p in sorted((site / WORKERS).glob("search.*.min.js")) if not p.read_bytes().startswith(added)]
     if not workers:
         return None
     if len(workers) > 1:
         raise SearchLaterError(f"more than one search worker in {WORKERS}/: {', '.join(p.name for p in workers)}")
     [material] = workers
-    data = ADDED.read_bytes() + _without_source_map(material.read_bytes())
+    data = added + _without_source_map(material.read_bytes())
     named = material.with_name(f"search.{hashlib.sha256(data).hexdigest()[:8]}.min.js")
     named.write_bytes(data)
     material.unlink()
     material.with_name(material.name + ".map").unlink(missing_ok=True)
+    # The worker in a page's configuration (<script id="__config">): "search": "../assets/.../search.<hash>.min.js"
+    config = re.compile(r'("search":\s*"[^"]*' + WORKERS + "/)" + re.escape(material.name) + '"')
     unnamed = []
     for page in sorted(site.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
         if material.name not in text:
             continue
-        changed = CONFIG.sub(lambda m: m[1] + m[2] + (named.name if m[3] == material.name else m[3]) + m[4], text)
+        changed = config.sub(rf'\g<1>{named.name}"', text)
         if material.name in changed:
             unnamed.append(page.relative_to(site).as_posix())
         page.write_text(changed, encoding="utf-8")
